@@ -1,0 +1,218 @@
+"""Game content as data: decks, generals, skills and rulesets, packaged with the code.
+
+Nothing here needs the repository's ``../shared`` folder: the tables are copied into the package.
+A ruleset is a small TOML file (``rulesets/<name>.toml``); a house rule is a new file, not new code.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+_PKG = resources.files(__package__)
+
+
+def _text(name: str) -> str:
+    return _PKG.joinpath(name).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Generals and skills
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInfo:
+    id: str
+    name: str
+    text: str = ""
+    lord: bool = False
+    kind: str = ""
+    source: str = ""
+    variants: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    id: str
+    name: str
+    kingdom: str
+    hp: int
+    gender: str
+    package: str
+    skills: tuple[str, ...]
+
+    @property
+    def is_female(self) -> bool:
+        return self.gender == "female"
+
+
+@cache
+def skills() -> dict[str, SkillInfo]:
+    data = tomllib.loads(_text("skills.toml"))
+    out: dict[str, SkillInfo] = {}
+    for sid, row in data.items():
+        out[sid] = SkillInfo(
+            id=sid, name=row.get("name", sid), text=row.get("text", ""), lord=row.get("lord", False),
+            kind=row.get("kind", ""), source=row.get("source", ""), variants=dict(row.get("variants", {})),
+        )
+    return out
+
+
+@cache
+def skill_by_name() -> dict[str, SkillInfo]:
+    """Skills by Chinese name and by id. Several generals may share a name (马术); one entry each."""
+    out: dict[str, SkillInfo] = {}
+    for s in skills().values():
+        out.setdefault(s.name, s)
+        out[s.id] = s
+    return out
+
+
+@cache
+def generals() -> dict[str, General]:
+    """Generals by id (pinyin)."""
+    out: dict[str, General] = {}
+    for row in csv.DictReader(_text("generals.csv").splitlines()):
+        out[row["id"]] = General(
+            id=row["id"], name=row["name_zh"], kingdom=row["kingdom"], hp=int(row["hp"]),
+            gender=row["gender"], package=row["package"], skills=tuple(s for s in row["skills"].split("|") if s),
+        )
+    return out
+
+
+@cache
+def general_lookup() -> dict[str, General]:
+    """Generals by Chinese name and by pinyin id (case-insensitive for the id)."""
+    out: dict[str, General] = {}
+    for g in generals().values():
+        out[g.id] = g
+        out[g.id.lower()] = g
+        out[g.name] = g
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# Decks
+# ---------------------------------------------------------------------------------------------------
+
+
+def _suit_symbol(word: str) -> str:
+    return {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}[word]
+
+
+def _rank_text(n: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(n, str(n))
+
+
+@cache
+def standard_deck() -> tuple[str, ...]:
+    """The 108 cards of the standard edition (with EX), canonical spelling, in table order."""
+    return tuple(
+        f"{_suit_symbol(r['suit'])}{_rank_text(int(r['number']))} {r['name_zh']}"
+        for r in csv.DictReader(_text("deck_standard.csv").splitlines())
+    )
+
+
+# ---------------------------------------------------------------------------------------------------
+# Rulesets
+# ---------------------------------------------------------------------------------------------------
+
+
+class UnknownRuleset(KeyError):
+    pass
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One ruleset file, merged over the file it names in ``inherits``."""
+
+    name: str
+    mode: str
+    params: dict[str, Any]
+    deck: tuple[str, ...]
+    roster: tuple[str, ...]
+    revised: dict[str, str]
+    skill_versions: dict[str, str]
+    source: str
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+    @property
+    def deck_counts(self) -> Counter[str]:
+        return Counter(self.deck)
+
+    def resolve_general(self, name: str) -> General | None:
+        """The general a header name means under this ruleset (3v3-2013: 关羽 → the revised 关羽)."""
+        g = general_lookup().get(name) or general_lookup().get(name.lower())
+        if g is None:
+            return None
+        revised = self.revised.get(g.name)
+        if revised:
+            return general_lookup().get(revised, g)
+        return g
+
+    def in_roster(self, general: General) -> bool:
+        names = set(self.roster)
+        return general.name in names or general.id in names or any(
+            self.revised.get(n) == general.name for n in names
+        )
+
+
+def _ruleset_dir() -> Any:
+    return _PKG.joinpath("rulesets")
+
+
+def ruleset_names() -> list[str]:
+    return sorted(p.name.removesuffix(".toml") for p in _ruleset_dir().iterdir() if p.name.endswith(".toml"))
+
+
+def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
+    from sgs_replay.cards import canonical
+
+    cards = list(standard_deck() if spec.get("base", "standard") == "standard" else base)
+    for c in spec.get("remove", []):
+        cards.remove(canonical(c))
+    cards.extend(canonical(c) for c in spec.get("add", []))
+    return tuple(cards)
+
+
+def _load_raw(name: str, path: Path | None = None) -> dict[str, Any]:
+    if path is not None:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    f = _ruleset_dir().joinpath(f"{name}.toml")
+    if not f.is_file():
+        raise UnknownRuleset(name)
+    return tomllib.loads(f.read_text(encoding="utf-8"))
+
+
+@cache
+def ruleset(name: str) -> Ruleset:
+    """Load a packaged ruleset by name, or a ruleset file by path. Raises UnknownRuleset."""
+    path = Path(name) if name.endswith(".toml") else None
+    if path is not None and not path.is_file():
+        raise UnknownRuleset(name)
+    raw = _load_raw(name, path)
+    parent: Ruleset | None = ruleset(raw["inherits"]) if "inherits" in raw else None
+    params: dict[str, Any] = dict(parent.params) if parent else {}
+    for k, v in raw.items():
+        if k not in ("deck", "roster", "skill_versions", "inherits", "name"):
+            params[k] = v
+    deck = _build_deck(raw["deck"], parent.deck if parent else ()) if "deck" in raw else (parent.deck if parent else standard_deck())
+    roster_tbl = raw.get("roster", {})
+    roster = tuple(roster_tbl.get("generals", parent.roster if parent else ()))
+    revised = dict(parent.revised) if parent else {}
+    revised.update(roster_tbl.get("revised", {}))
+    versions = dict(parent.skill_versions) if parent else {}
+    versions.update(raw.get("skill_versions", {}))
+    return Ruleset(
+        name=raw.get("name", name), mode=params.get("mode", "identity"), params=params, deck=deck,
+        roster=roster, revised=revised, skill_versions=versions, source=str(path or f"rulesets/{name}.toml"),
+    )

@@ -1,0 +1,366 @@
+"""The event model of the `sgs-replay/1` match log format.
+
+These msgspec Structs are the single source of truth for the format: the reader decodes with them,
+the writers encode with them, and ``sgs-replay schema`` generates ``schemas/*.schema.json`` from them.
+Every struct forbids unknown fields, so a misspelt ``targts`` is a located ``format`` violation rather
+than a silently ignored key. ``t`` (match clock seconds) and ``note`` (free text) are allowed on every
+event and never interpreted.
+
+Field names follow the spec (docs/log-format.md). Two of its keys are Python keywords and are renamed
+on the Python side only: ``as`` → ``as_`` and ``from`` → ``from_``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta, field
+
+Seat = Annotated[int, Meta(ge=1, le=10, description="a seat number, 1..n")]
+CardText = Annotated[str, Meta(description="a card in the notation of §3, e.g. '♠7 杀', or '?'")]
+Role = Literal["lord", "loyalist", "rebel", "renegade"]
+Side = Literal["cold", "warm"]
+Position = Literal["commander", "vanguard"]
+PhaseName = Literal["start", "judge", "draw", "play", "discard", "finish"]
+Direction = Literal["cw", "ccw"]
+Nature = Literal["normal", "thunder", "fire"]
+Amount = Annotated[int, Meta(ge=0, le=99)]
+ChoiceValue = str | int | list[str | int]
+
+FORMAT_ID = "sgs-replay/1"
+
+
+class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", kw_only=True):
+    """Fields every line may carry."""
+
+    t: float | None = None
+    note: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Header
+# ---------------------------------------------------------------------------------------------------
+
+
+class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    seat: Seat
+    general: str
+    name: str | None = None
+    role: Role | None = None
+    side: Side | None = None
+    position: Position | None = None
+
+
+class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One seat of a `start` position. Omitted hp/max_hp default to the general's (with bonuses)."""
+
+    hp: int | None = None
+    max_hp: int | None = None
+    alive: bool = True
+    hand: list[CardText] = []
+    equip: list[CardText] = []
+    judge: list[CardText] = []
+    piles: dict[str, list[CardText]] = {}
+
+
+class Unit(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    side: Side
+    who: Literal["commander", "vanguards"]
+    order: list[Seat] | None = None
+
+
+class Start(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A mid-game position (spec §6), like a chess FEN."""
+
+    seats: dict[str, SeatState]
+    current: Seat | None = None
+    phase: PhaseName | None = None
+    round: int | None = None
+    deck: list[CardText] | None = None
+    discard: list[CardText] = []
+    used: dict[str, int] = {}
+    acted: list[Seat] = []
+    unit: Unit | None = None
+    next_unit: Side | None = None
+
+
+class Game(_Base, tag="game"):
+    """Line 1 of every log."""
+
+    format: str
+    mode: Literal["identity", "3v3", "1v1"]
+    ruleset: str
+    players: list[Player]
+    game_id: str | None = None
+    meta: dict[str, Any] = {}
+    start: Start | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Turn flow
+# ---------------------------------------------------------------------------------------------------
+
+
+class Turn(_Base, tag="turn"):
+    seat: Seat
+
+
+class Phase(_Base, tag="phase"):
+    seat: Seat
+    phase: PhaseName
+
+
+class PhaseSkip(_Base, tag="phase_skip"):
+    seat: Seat
+    phase: PhaseName
+    reason: str | None = None
+
+
+class TurnEnd(_Base, tag="turn_end"):
+    seat: Seat
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------------
+
+
+class Place(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    zone: str
+    seat: Seat | None = None
+
+
+class Draw(_Base, tag="draw"):
+    seat: Seat
+    cards: list[CardText]
+    reason: str | None = None
+    card_name: str | None = None
+    skill: str | None = None
+
+
+class Use(_Base, tag="use"):
+    seat: Seat
+    card: CardText | None = None
+    as_: str | None = field(default=None, name="as")
+    cards: list[CardText] | None = None
+    targets: list[Seat] | None = None
+    skill: str | None = None
+    direction: Direction | None = None
+    victim: Seat | None = None
+
+
+class Respond(_Base, tag="respond"):
+    seat: Seat
+    card: CardText | None = None
+    as_: str | None = field(default=None, name="as")
+    cards: list[CardText] | None = None
+    skill: str | None = None
+
+
+class Pass(_Base, tag="pass"):
+    seat: Seat
+
+
+class Discard(_Base, tag="discard"):
+    seat: Seat
+    cards: list[CardText]
+    reason: str | None = None
+
+
+class Move(_Base, tag="move"):
+    cards: list[CardText]
+    from_: Place = field(name="from")
+    to: Place
+    reason: str | None = None
+
+
+class Judge(_Base, tag="judge"):
+    seat: Seat
+    card: CardText
+    reason: str | None = None
+
+
+class Retrial(_Base, tag="retrial"):
+    seat: Seat
+    card: CardText
+    skill: str | None = None
+
+
+class Reveal(_Base, tag="reveal"):
+    cards: list[CardText]
+    seat: Seat | None = None
+    reason: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Skills and choices
+# ---------------------------------------------------------------------------------------------------
+
+
+class Skill(_Base, tag="skill"):
+    seat: Seat
+    skill: str
+    targets: list[Seat] | None = None
+    cards: list[CardText] | None = None
+    choice: ChoiceValue | None = None
+
+
+class Choose(_Base, tag="choose"):
+    seat: Seat
+    choice: ChoiceValue
+    reason: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# HP and death
+# ---------------------------------------------------------------------------------------------------
+
+
+class Damage(_Base, tag="damage"):
+    target: Seat
+    amount: Amount
+    source: Seat | None = None
+    card: CardText | None = None
+    nature: Nature = "normal"
+
+
+class Recover(_Base, tag="recover"):
+    seat: Seat
+    amount: Amount
+    source: Seat | None = None
+    card: CardText | None = None
+
+
+class LoseHp(_Base, tag="lose_hp"):
+    seat: Seat
+    amount: Amount
+    reason: str | None = None
+
+
+class MaxHp(_Base, tag="max_hp"):
+    seat: Seat
+    delta: int
+
+
+class Dying(_Base, tag="dying"):
+    seat: Seat
+
+
+class Death(_Base, tag="death"):
+    seat: Seat
+    killer: Seat | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# 3v3 flow and draft
+# ---------------------------------------------------------------------------------------------------
+
+
+class DraftPool(_Base, tag="draft_pool"):
+    generals: list[str]
+
+
+class DraftFirst(_Base, tag="draft_first"):
+    side: Side
+
+
+class DraftPick(_Base, tag="draft_pick"):
+    side: Side
+    generals: list[str]
+
+
+class Lineup(_Base, tag="lineup"):
+    side: Side
+    commander: str
+    vanguards: list[str]
+
+
+class FirstAction(_Base, tag="first_action"):
+    side: Side
+
+
+class ActionUnit(_Base, tag="action_unit"):
+    side: Side
+    who: Literal["commander", "vanguards"]
+    order: list[Seat] | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Match control
+# ---------------------------------------------------------------------------------------------------
+
+
+class Penalty(_Base, tag="penalty"):
+    points: int
+    side: Side | None = None
+    seat: Seat | None = None
+    reason: str | None = None
+
+
+class TimeUp(_Base, tag="time_up"):
+    pass
+
+
+class Resign(_Base, tag="resign"):
+    side: Side
+
+
+class GameEnd(_Base, tag="game_end"):
+    winner: str
+    reason: str | None = None
+
+
+Event = (
+    Turn | Phase | PhaseSkip | TurnEnd
+    | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal
+    | Skill | Choose
+    | Damage | Recover | LoseHp | MaxHp | Dying | Death
+    | DraftPool | DraftFirst | DraftPick | Lineup | FirstAction | ActionUnit
+    | Penalty | TimeUp | Resign | GameEnd
+)
+
+EVENT_TYPES: tuple[type[_Base], ...] = (
+    Turn, Phase, PhaseSkip, TurnEnd,
+    Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal,
+    Skill, Choose,
+    Damage, Recover, LoseHp, MaxHp, Dying, Death,
+    DraftPool, DraftFirst, DraftPick, Lineup, FirstAction, ActionUnit,
+    Penalty, TimeUp, Resign, GameEnd,
+)
+
+TAG_OF: dict[type, str] = {cls: cls.__struct_config__.tag for cls in (Game, *EVENT_TYPES)}  # type: ignore[misc]
+
+Line = Game | Event
+
+
+def event_type(ev: msgspec.Struct) -> str:
+    """The `type` tag of an event or header."""
+    return TAG_OF[type(ev)]
+
+
+def check_shape(ev: Event) -> str | None:
+    """Cross-field rules a JSON Schema cannot say simply. Returns a message, or None when fine."""
+    if isinstance(ev, (Use, Respond)):
+        if ev.card is None and ev.as_ is None:
+            return "needs either `card` or `as` with `cards`"
+        if ev.card is not None and ev.as_ is not None:
+            return "has both `card` and `as`; a converted card is written `as` + `cards`"
+        if ev.as_ is not None and ev.cards is None:
+            return "`as` needs `cards` (the physical cards; [] for a card used with none)"
+        if ev.card is not None and ev.cards is not None:
+            return "`cards` belongs with `as`; a plain card is written `card`"
+    elif isinstance(ev, Move):
+        for place, name in ((ev.from_, "from"), (ev.to, "to")):
+            if place.zone in ("hand", "equip", "judge") or place.zone.startswith("pile:"):
+                if place.seat is None:
+                    return f"`{name}` zone {place.zone!r} needs a `seat`"
+            elif place.zone not in ("deck", "discard", "processing", "void"):
+                return f"`{name}` zone {place.zone!r} is not a zone of the format"
+    elif isinstance(ev, Penalty):
+        if (ev.side is None) == (ev.seat is None):
+            return "needs exactly one of `side` or `seat`"
+    elif isinstance(ev, ActionUnit):
+        if ev.who == "vanguards" and not ev.order:
+            return "`who: vanguards` needs `order`"
+    return None
