@@ -1,0 +1,3 @@
+from sgs_replay.cli import main
+
+main()

@@ -1,0 +1,238 @@
+"""The `sgs-replay` command line: a thin layer over the Python API.
+
+Exit status (docs/log-format.md §7): 0 no violations, 1 violations found, 2 usage error,
+3 unreadable input. Heavy libraries (polars, DuckDB, Streamlit) are imported inside the commands
+that need them, so start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="sgs-replay",
+    help="Replay, check and analyse Sanguosha (三国杀) match logs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _err(msg: str) -> None:
+    sys.stderr.write(msg.rstrip() + "\n")
+
+
+def _ruleset_ok(name: str | None) -> None:
+    if name is None:
+        return
+    from sgs_replay.content import UnknownRuleset, ruleset, ruleset_names
+
+    try:
+        ruleset(name)
+    except UnknownRuleset:
+        _err(f"error: unknown ruleset {name!r} (known: {', '.join(ruleset_names())})")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _collect(paths: list[Path]) -> list[Path]:
+    from sgs_replay.reader import expand_paths
+
+    files = list(expand_paths(paths))
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        _err(f"error: {missing[0]}: no such file or directory")
+        raise typer.Exit(EXIT_UNREADABLE)
+    return files
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="log files or directories (.sgs.jsonl, .fk.rep)")],
+    json_out: Annotated[bool, typer.Option("--json", help="one JSON report per file on stdout")] = False,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of the log's")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the summary")] = False,
+) -> None:
+    """Check logs against the rules; report every violation with its line, rule and citation."""
+    from sgs_replay.reader import UnreadableInput, read_path
+    from sgs_replay.replay import validate_parsed
+
+    _ruleset_ok(ruleset)
+    paths = _collect(files)
+    if not paths:
+        _err("error: no log files found")
+        raise typer.Exit(EXIT_UNREADABLE)
+    any_violation = False
+    unreadable = False
+    total_v = 0
+    reports = []
+    for p in paths:
+        try:
+            parsed = read_path(p)
+        except UnreadableInput as exc:
+            _err(f"error: {exc}")
+            unreadable = True
+            continue
+        rep = validate_parsed(parsed, ruleset).report
+        total_v += len(rep.violations)
+        any_violation |= bool(rep.violations)
+        if json_out:
+            reports.append(rep.public())
+        elif not quiet:
+            for v in rep.violations:
+                seat = f" seat {v.seat}" if v.seat else ""
+                print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}"
+                      + (f" (expected {v.expected}; observed {v.observed})" if v.expected or v.observed else ""))
+    if json_out:
+        out = reports[0] if len(reports) == 1 and len(paths) == 1 else reports
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        print(f"{len(paths)} file(s), {total_v} violation(s)" + (", some unreadable" if unreadable else ""))
+    if unreadable:
+        raise typer.Exit(EXIT_UNREADABLE)
+    raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)
+
+
+@app.command()
+def schema(
+    check: Annotated[bool, typer.Option("--check", help="exit 1 if schemas/ differs from the models")] = False,
+    out: Annotated[Path, typer.Option("--out", help="schema directory")] = REPO_ROOT / "schemas",
+) -> None:
+    """Write (or check) the JSON Schemas generated from the event models."""
+    from sgs_replay.schema import generate
+
+    files = generate()
+    if check:
+        drift = [n for n, text in files.items() if not (out / n).is_file() or (out / n).read_text(encoding="utf-8") != text]
+        extra = [p.name for p in out.glob("*.schema.json") if p.name not in files] if out.is_dir() else []
+        if drift or extra:
+            _err(f"schemas/ is out of date: {', '.join(drift + extra)} — run `sgs-replay schema`")
+            raise typer.Exit(1)
+        print(f"schemas/ matches the models ({len(files)} files)")
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for n, text in files.items():
+        (out / n).write_text(text, encoding="utf-8")
+    print(f"wrote {len(files)} schema files to {out}")
+
+
+@app.command()
+def explain(what: Annotated[str, typer.Argument(help="a rule id (SGS-P001) or a skill name (制衡 / zhiheng)")]) -> None:
+    """Print a rule's documentation, or a skill's rules text."""
+    from sgs_replay.rules import REGISTRY
+    from sgs_replay.rules import catalogue as _  # noqa: F401  (registers the rules)
+
+    r = REGISTRY.get(what.upper())
+    if r is not None:
+        print(f"{r.id} ({r.kind}) — {r.en} / {r.zh}\n\nWhat: {r.what}\nWhy: {r.why}\nReference: {r.cite}"
+              + (f"\nExample: {r.example}" if r.example else ""))
+        return
+    from sgs_replay.content import skill_by_name
+
+    s = skill_by_name().get(what) or skill_by_name().get(what.lower())
+    if s is not None:
+        print(f"{s.name} ({s.id}){' — 主公技' if s.lord else ''}\n\n{s.text or '(no rules text)'}\n\nSource: {s.source}")
+        for k, v in s.variants.items():
+            print(f"\nVariant {k}: {v}")
+        return
+    _err(f"error: no rule or skill named {what!r}")
+    raise typer.Exit(EXIT_USAGE)
+
+
+@app.command()
+def convert(
+    files: Annotated[list[Path], typer.Argument(help="recordings to convert (e.g. FreeKill .fk.rep)")],
+    out: Annotated[Path, typer.Option("--out", help="output directory")] = Path("converted"),
+) -> None:
+    """Convert recordings of other engines to `.sgs.jsonl` logs."""
+    from sgs_replay.importers import convert_to_jsonl
+    from sgs_replay.reader import UnreadableInput
+
+    paths = _collect(files)
+    out.mkdir(parents=True, exist_ok=True)
+    bad = False
+    for p in paths:
+        try:
+            data, problems = convert_to_jsonl(p)
+        except UnreadableInput as exc:
+            _err(f"error: {exc}")
+            bad = True
+            continue
+        name = p.name.removesuffix(".fk.rep").removesuffix(".sgs.jsonl") + ".sgs.jsonl"
+        (out / name).write_bytes(data)
+        for pr in problems:
+            _err(f"{p}: {pr}")
+        print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
+    raise typer.Exit(EXIT_UNREADABLE if bad else EXIT_OK)
+
+
+@app.command()
+def load(
+    paths: Annotated[list[Path], typer.Argument(help="log files or directories")],
+    db: Annotated[Path, typer.Option("--db", help="DuckDB file to create or update")] = Path("sgs.duckdb"),
+    ruleset: Annotated[str | None, typer.Option("--ruleset")] = None,
+) -> None:
+    """Validate logs and load games, players, events and violations into a DuckDB file."""
+    from sgs_replay.store import load_paths
+
+    _ruleset_ok(ruleset)
+    files = _collect(paths)
+    summary = load_paths(files, db, ruleset=ruleset)
+    print(summary.text())
+    raise typer.Exit(EXIT_UNREADABLE if summary.unreadable and not summary.loaded_files else EXIT_OK)
+
+
+@app.command()
+def demo(
+    db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
+) -> None:
+    """Validate and load the bundled sample logs, then print the summary and how to open the dashboard."""
+    from sgs_replay.store import load_paths
+
+    samples = REPO_ROOT / "sample_logs"
+    if not samples.is_dir():
+        _err(f"error: {samples} not found")
+        raise typer.Exit(EXIT_UNREADABLE)
+    summary = load_paths([samples], db)
+    print(summary.text())
+    print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
+
+
+@app.command()
+def dashboard(
+    db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
+    port: Annotated[int, typer.Option("--port")] = 8501,
+) -> None:
+    """Start the Streamlit dashboards on a DuckDB file."""
+    import os
+    import subprocess
+
+    app_path = REPO_ROOT / "dashboards" / "app.py"
+    if not app_path.is_file():
+        app_path = Path(__file__).resolve().parent / "_dashboards" / "app.py"
+    if not db.is_file():
+        _err(f"error: {db} does not exist — run `sgs-replay load … --db {db}` or `sgs-replay demo` first")
+        raise typer.Exit(EXIT_UNREADABLE)
+    env = dict(os.environ, SGS_REPLAY_DB=str(db.resolve()))
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.port", str(port),
+           "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    raise typer.Exit(subprocess.call(cmd, env=env))
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        _err("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

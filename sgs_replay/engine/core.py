@@ -1,0 +1,455 @@
+"""The rules engine: applies each logged event to the game state and judges it.
+
+For every event: offer it to the resolution stack (frames that expect it), then check it against the
+rules for its type, report what is wrong, and apply what the log says happened, so that one mistake
+is reported once (ARCHITECTURE §1). Rulebook citations live in :mod:`sgs_replay.rules.catalogue`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Card, is_unknown, parse_card
+from sgs_replay.content import Ruleset, skills as skill_table
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.stack import MAX_DEPTH, Frame
+from sgs_replay.engine.state import PHASE_ORDER, Seat, Slot, Table, slot_of
+from sgs_replay.rules import Rule, Violation, make
+from sgs_replay.rules import catalogue as R
+
+PLAY_PHASE_CARDS = {"杀", "桃"}
+ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
+    # players: [(loyalists, rebels, renegades)]  — seed 001 二(一) 1、决定身份
+    4: [(1, 1, 1)], 5: [(1, 2, 1)], 6: [(1, 3, 1), (1, 2, 2)], 7: [(2, 3, 1)],
+    8: [(2, 4, 1), (2, 3, 2)], 9: [(3, 4, 1)], 10: [(3, 4, 2)],
+}
+
+
+class Engine:
+    """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
+
+    def __init__(self, header: ev.Game, ruleset: Ruleset, *, header_line: int = 1) -> None:
+        from sgs_replay.engine.modes import mode_for
+
+        self.header = header
+        self.rs = ruleset
+        self.violations: list[Violation] = []
+        self.unverifiable = 0
+        self.unverifiable_notes: list[str] = []
+        self.line = header_line
+        self.stack: list[Frame] = []
+        self.current: int | None = None
+        self.phase: str | None = None
+        self.round: int | None = None
+        self.turn_used: Counter[str] = Counter()  # per turn: skills and effects in force
+        self.phase_used: Counter[str] = Counter()  # per phase: 杀 used, skills used
+        self.phase_draws = 0
+        self.phase_draw_mods: list[str] = []
+        self.skipped_phases: set[str] = set()
+        self.phase_logged: set[str] = set()
+        self.turns_taken = 0
+        self.over: tuple[str, str] | None = None  # (winner, reason) once a victory condition holds
+        self.over_line: int | None = None
+        self.ended = False  # game_end seen
+        self.result: dict[str, Any] | None = None
+        self.killer_of: dict[int, int | None] = {}
+        self.last_damage_source: dict[int, int | None] = {}
+        self.unknown_skill_turn = False
+        self.game_started = header.start is None
+        self.last_damage: dict[int, ev.Damage] = {}
+        self.collateral_victim: int | None = None
+        self.table = self._setup()
+        from sgs_replay.engine.skills import SkillBook
+
+        self.skills = SkillBook(self)
+        self.mode = mode_for(self)
+        self.mode.setup()
+
+    # ------------------------------------------------------------------ reporting
+    def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
+               observed: object = None, line: int | None = None) -> None:
+        self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def unverifiable_because(self, why: str) -> None:
+        self.unverifiable += 1
+        if len(self.unverifiable_notes) < 50:
+            self.unverifiable_notes.append(f"line {self.line}: {why}")
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> Table:
+        h = self.header
+        rs = self.rs
+        seats: dict[int, Seat] = {}
+        for p in h.players:
+            g = rs.resolve_general(p.general)
+            s = Seat(seat=p.seat, general=g, role=p.role, side=p.side, position=p.position)
+            if g is not None:
+                s.max_hp = s.hp = g.hp
+                names = skill_table()
+                s.skills = {names[k].name if k in names else k for k in g.skills}
+            seats[p.seat] = s
+        n = len(seats)
+        for s in seats.values():
+            bonus = 0
+            if s.role == "lord" and n >= rs.get("lord_hp_bonus_min_players", 5):
+                bonus = rs.get("lord_hp_bonus", 1)
+            if s.position == "commander":
+                bonus = rs.get("commander_hp_bonus", 1)
+            s.max_hp += bonus
+            s.hp = s.max_hp
+            if not rs.get("lord_skills", True) or (h.mode == "identity" and s.role != "lord"):
+                for sid in (s.general.skills if s.general else ()):
+                    info = skill_table().get(sid)
+                    if info and info.lord:
+                        s.skills.discard(info.name)
+        table = Table(seats=seats, deck_counts=Counter(rs.deck))
+        table.pile = Counter(rs.deck)
+        st = h.start
+        if st is not None:
+            self.current = st.current
+            self.phase = st.phase
+            self.round = st.round
+            for k, v in st.used.items():
+                self.phase_used[k] += v
+                self.turn_used[k] += v
+            if st.phase:
+                self.phase_logged.add(st.phase)
+            listed: list[str] = []
+            for key, ss in st.seats.items():
+                try:
+                    seat = seats[int(key)]
+                except (ValueError, KeyError):
+                    self.report(R.F_SEAT, None, f"start position names seat {key!r}", line=1)
+                    continue
+                if ss.max_hp is not None:
+                    seat.max_hp = ss.max_hp
+                    seat.hp = min(seat.hp, seat.max_hp)
+                if ss.hp is not None:
+                    seat.hp = ss.hp
+                seat.alive = ss.alive
+                for c in ss.hand:
+                    if is_unknown(c):
+                        seat.hidden += 1
+                    else:
+                        seat.hand[c] += 1
+                        listed.append(c)
+                for c in ss.equip:
+                    if is_unknown(c):
+                        continue
+                    sl = slot_of(parse_card(c))
+                    if sl is None:
+                        self.report(R.H_START_CARD, seat.seat, f"{c} in the equip area is not equipment", line=1)
+                        continue
+                    seat.equip[sl] = c
+                    listed.append(c)
+                for c in ss.judge:
+                    if not is_unknown(c):
+                        seat.judge.append(c)
+                        listed.append(c)
+                for pname, cards in ss.piles.items():
+                    seat.piles[pname] = Counter(c for c in cards if not is_unknown(c))
+                    listed.extend(c for c in cards if not is_unknown(c))
+            for c in st.discard:
+                if not is_unknown(c):
+                    table.discard[c] += 1
+                    listed.append(c)
+            for c in st.deck or []:
+                if not is_unknown(c):
+                    listed.append(c)
+            over = Counter(listed) - table.deck_counts
+            for c, k in over.items():
+                have = table.deck_counts[c]
+                self.report(R.H_START_CARD, None, f"{c} appears {have + k} times; the {rs.name} deck has {have}",
+                            expected=f"at most {have}", observed=have + k, line=1)
+            in_pile = Counter(listed)
+            for c in st.deck or []:
+                in_pile[c] -= 1  # the known top of the pile stays in the pile
+            table.pile = +(Counter(rs.deck) - +in_pile)
+            table.pile_top = [c for c in (st.deck or []) if not is_unknown(c)]
+        return table
+
+    # ------------------------------------------------------------------ helpers
+    def seat(self, n: int | None) -> Seat | None:
+        if n is None:
+            return None
+        return self.table.seats.get(n)
+
+    def valid_seat(self, n: int | None, what: str = "seat") -> bool:
+        if n is None or n in self.table.seats:
+            return True
+        self.report(R.F_SEAT, n, f"{what} {n} is not at this table (seats 1..{self.table.n})")
+        return False
+
+    def in_play_phase(self, seat: int) -> bool:
+        return self.current == seat and self.phase == "play"
+
+    def take_from_hand(self, seat: Seat, cards: Iterable[str], *, allow_equip: bool = False,
+                       rule: Rule = R.C_NOT_HELD) -> bool:
+        """Remove cards from a seat's hand (or equip area); report those it does not hold."""
+        ok = True
+        for c in cards:
+            if is_unknown(c):
+                if seat.hidden:
+                    seat.hidden -= 1
+                elif seat.hand:
+                    # an unknown card from a known hand: we cannot tell which
+                    seat.hand[next(iter(seat.hand))] -= 1
+                    seat.hand = +seat.hand
+                self.unverifiable_because("a hidden card is used")
+                continue
+            if seat.hand[c] > 0:
+                seat.hand[c] -= 1
+                if not seat.hand[c]:
+                    del seat.hand[c]
+                continue
+            if allow_equip and c in seat.equip.values():
+                for sl, v in list(seat.equip.items()):
+                    if v == c:
+                        del seat.equip[sl]
+                        break
+                continue
+            if seat.hidden > 0:
+                seat.hidden -= 1
+                if self.table.pile[c] > 0:
+                    self.table.pile[c] -= 1
+                self.unverifiable_because(f"{c} may be one of seat {seat.seat}'s hidden cards")
+                continue
+            ok = False
+            held = sorted(seat.hand.elements())
+            self.report(rule, seat.seat, f"seat {seat.seat} ({seat.name}) does not hold {c}",
+                        expected=f"one of {held}" if held else "no cards in hand", observed=c)
+            self._pull_from_anywhere(c)
+        return ok
+
+    def _pull_from_anywhere(self, c: str) -> None:
+        """After a violation: take the card from wherever it is, so bookkeeping stays consistent."""
+        t = self.table
+        for s in t.seats.values():
+            if s.hand[c] > 0:
+                s.hand[c] -= 1
+                s.hand = +s.hand
+                return
+        if t.pile[c] > 0:
+            t.pile[c] -= 1
+            if c in t.pile_top:
+                t.pile_top.remove(c)
+            return
+        if t.discard[c] > 0:
+            t.discard[c] -= 1
+            return
+
+    def to_discard(self, cards: Iterable[str]) -> None:
+        for c in cards:
+            if not is_unknown(c):
+                self.table.discard[c] += 1
+
+    def draw_from_pile(self, seat: int, cards: list[str]) -> None:
+        t = self.table
+        for c in cards:
+            if sum(t.pile.values()) == 0 and t.discard:
+                t.pile = t.discard  # reshuffle (seed 001 III 摸牌阶段 ◆)
+                t.discard = Counter()
+                t.pile_top = []
+            if is_unknown(c):
+                continue
+            if t.pile_top:
+                top = t.pile_top.pop(0)
+                if top != c:
+                    self.report(R.C_PILE_TOP, seat, f"the top of the draw pile is {top}, not {c}", expected=top, observed=c)
+            if t.pile[c] > 0:
+                t.pile[c] -= 1
+                if not t.pile[c]:
+                    del t.pile[c]
+            elif t.deck_counts[c] == 0:
+                self.report(R.C_NOT_IN_DECK, seat, f"{c} is not a card of the {self.rs.name} deck", observed=c)
+            else:
+                self.report(R.C_NOT_THERE, seat, f"{c} is not in the draw pile (all {t.deck_counts[c]} copies are elsewhere)",
+                            observed=c)
+                self._pull_from_anywhere(c)
+
+    def push(self, frame: Frame) -> None:
+        if len(self.stack) >= MAX_DEPTH:
+            raise RecursionError("resolution stack too deep")
+        self.stack.append(frame)
+
+    def top(self, kind: type[Frame]) -> Any:
+        for f in reversed(self.stack):
+            if isinstance(f, kind):
+                return f
+        return None
+
+    # ------------------------------------------------------------------ main loop
+    def step(self, line: int, e: ev.Event) -> None:
+        self.line = line
+        if isinstance(e, ev.GameEnd):
+            self._settle_all(line, e)
+            self.mode.on_game_end(e)
+            return
+        if self.ended or (self.over and not self._post_death_ok(e)):
+            self.report(R.O_AFTER_END, getattr(e, "seat", None),
+                        f"`{ev.event_type(e)}` after the game ended ({self.over[0] + ' won' if self.over else 'game_end'})",
+                        expected="no further events", observed=ev.event_type(e))
+            self.ended = True
+            return
+        if not self._seats_ok(e):
+            return
+        if self._offer(line, e):
+            return
+        handler = HANDLERS.get(type(e))
+        if handler is not None:
+            handler(self, e)
+
+    def _post_death_ok(self, e: ev.Event) -> bool:
+        """After the deciding death only its rewards may still be logged before `game_end`."""
+        return isinstance(e, (ev.Draw, ev.Discard)) and bool(self.stack)
+
+    def _seats_ok(self, e: ev.Event) -> bool:
+        for name in ("seat", "target", "source", "killer", "victim"):
+            v = getattr(e, name, None)
+            if isinstance(v, int) and not self.valid_seat(v, name):
+                return False
+        for t in getattr(e, "targets", None) or []:
+            if not self.valid_seat(t, "target"):
+                return False
+        return True
+
+    def _offer(self, line: int, e: ev.Event) -> bool:
+        while self.stack:
+            f = self.stack[-1]
+            if f.offer(self, line, e):
+                return True
+            self.stack.pop()
+            f.close(self, line, e)
+        return False
+
+    def _settle_all(self, line: int, e: ev.Event | None) -> None:
+        while self.stack:
+            f = self.stack.pop()
+            f.close(self, line, e)
+
+    def finish(self, last_line: int) -> None:
+        """The log ended. A fragment may end anywhere; a finished game must say so."""
+        if self.over and not self.ended:
+            self.report(R.O_MISSING_END, None, f"{self.over[0]} won ({self.over[1]}) but the log has no `game_end`",
+                        expected=f"game_end winner={self.over[0]}", observed="end of log", line=last_line)
+        if self.over and self.result is None:
+            self.result = {"winner": self.over[0], "reason": self.over[1]}
+
+    # ------------------------------------------------------------------ turn flow
+    def end_phase(self) -> None:
+        """Checks made when a phase ends (the event that ends it is the reported line)."""
+        cur = self.seat(self.current)
+        if cur is None or self.phase is None:
+            return
+        if self.phase == "draw" and "draw" in self.phase_logged and cur.alive:
+            self._check_draw_count(cur)
+        if self.phase == "discard" and cur.alive and "discard" in self.phase_logged:
+            limit = max(cur.hp, 0) + self.mode.hand_limit_bonus(cur)
+            if cur.hidden == 0 and cur.hand_count > limit and not self.turn_used["克己"]:
+                self.report(R.T_DISCARD, cur.seat, f"seat {cur.seat} ends the discard phase with {cur.hand_count} cards and {cur.hp} HP",
+                            expected=f"at most {limit} cards", observed=cur.hand_count)
+        self.phase_used.clear()
+
+    def _check_draw_count(self, cur: Seat) -> None:
+        if self.phase_used["?skill"]:
+            return
+        expected = self.rs.get("draw_phase_cards", 2) + self.mode.draw_bonus(cur)
+        for mod in self.phase_draw_mods:
+            expected += DRAW_MODS.get(mod, 0)
+        if "突袭" in self.phase_draw_mods:
+            expected = max(0, expected - self.phase_used["突袭_targets"])
+        if self.phase_draws != expected and "draw" not in self.skipped_phases:
+            self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
+                        expected=expected, observed=self.phase_draws)
+
+    def start_turn(self, seat: int) -> None:
+        self.end_phase()
+        self.current = seat
+        self.phase = None
+        self.turn_used.clear()
+        self.phase_used.clear()
+        self.skipped_phases = set()
+        self.phase_logged = set()
+        self.phase_draws = 0
+        self.phase_draw_mods = []
+        self.unknown_skill_turn = False
+        self.turns_taken += 1
+        self.game_started = True
+
+    def enter_phase(self, seat: int, phase: str) -> None:
+        if self.phase is not None and self.phase in PHASE_ORDER:
+            if PHASE_ORDER.index(phase) <= PHASE_ORDER.index(self.phase) and self.phase in self.phase_logged:
+                self.report(R.T_PHASE_ORDER, seat, f"`{phase}` after `{self.phase}`",
+                            expected=f"a phase after {self.phase}", observed=phase)
+        if phase in self.skipped_phases:
+            self.report(R.T_SKIPPED, seat, f"the {phase} phase was to be skipped", expected=f"phase_skip {phase}", observed=f"phase {phase}")
+        self.end_phase()
+        self.phase = phase
+        self.phase_logged.add(phase)
+        self.phase_draws = 0
+        self.phase_draw_mods = []
+        if phase == "judge":
+            cur = self.seat(seat)
+            if cur and cur.judge:
+                self.push(F.JudgePhase(self, cur))
+
+    # ------------------------------------------------------------------ HP
+    def apply_hp_loss(self, seat: Seat, amount: int) -> None:
+        seat.hp -= amount
+        if seat.hp <= 0 and seat.alive and not seat.dying:
+            seat.dying = True
+            self.push(F.DyingFrame(self, seat.seat))
+
+    def kill(self, seat: Seat, killer: int | None) -> None:
+        seat.alive = False
+        seat.dying = False
+        self.to_discard(seat.all_cards())
+        seat.hand.clear()
+        seat.hidden = 0
+        seat.equip.clear()
+        seat.judge.clear()
+        seat.piles.clear()
+        self.killer_of[seat.seat] = killer
+        verdict = self.mode.victory()
+        if verdict and not self.over:
+            self.over = verdict
+            self.over_line = self.line
+
+
+DRAW_MODS = {"英姿": 1, "裸衣": -1}
+
+
+def _handler_table() -> dict[type, Any]:
+    from sgs_replay.engine import handlers as H
+
+    return H.TABLE
+
+
+class _LazyHandlers(dict):  # type: ignore[type-arg]
+    def get(self, key: Any, default: Any = None) -> Any:
+        if not self:
+            self.update(_handler_table())
+        return super().get(key, default)
+
+
+HANDLERS: dict[type, Any] = _LazyHandlers()
+
+
+def card_of(text: str | None) -> Card | None:
+    if text is None or is_unknown(text):
+        return None
+    return parse_card(text)
+
+
+def role_counts_ok(roles: list[str]) -> bool:
+    n = len(roles)
+    c = Counter(roles)
+    if c["lord"] != 1:
+        return False
+    return (c["loyalist"], c["rebel"], c["renegade"]) in ROLE_TABLE.get(n, [])
+
+
+__all__ = ["Engine", "card_of", "role_counts_ok", "Slot"]

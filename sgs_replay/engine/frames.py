@@ -1,0 +1,788 @@
+"""The frames of the resolution stack: card effects, dying, death, judgements, skill effects.
+
+Each frame knows which logged events belong to it and which consequences are mandatory. See
+:mod:`sgs_replay.engine.stack` for the protocol.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.state import Seat
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+#: skills and equipment that may legitimately stop a damage the card would otherwise cause
+DAMAGE_STOPPERS = {"天香", "寒冰剑", "仁王盾", "八卦阵"}
+
+
+def used_name(e: ev.Use | ev.Respond) -> str | None:
+    if e.as_ is not None:
+        return e.as_
+    if e.card is None or is_unknown(e.card):
+        return None
+    return parse_card(e.card).name
+
+
+class CardEffect(Frame):
+    """A card in resolution against its targets, one at a time, in the order the rules fix.
+
+    ``need`` is the card a target may answer with (闪 for 杀/万箭齐发, 杀 for 南蛮入侵); ``damages``
+    says whether an unanswered target takes damage. Out-of-order target events are reported as
+    SGS-R001 and then applied (the seat is taken out of the queue).
+    """
+
+    label = "card effect"
+
+    def __init__(self, eng: Engine, user: int, name: str, card: str | None, order: list[int], *,
+                 need: str | None = None, need_count: int = 1, damages: bool = False, amount: int = 1,
+                 undodgeable: bool = False) -> None:
+        self.user = user
+        self.name = name
+        self.card = card
+        self.queue = list(order)
+        self.need = need
+        self.need_count = need_count
+        self.damages = damages
+        self.amount = amount
+        self.undodgeable = undodgeable
+        self.answers = 0
+        self.nullified = 0  # parity of 无懈可击 on the current target
+        self.started = False  # the current target has had a response window event
+        self.declined = False
+        self.extra: set[str] = set()  # effects logged for the current target (judge, skills)
+        self.after_dodge = False  # 贯石斧 / 青龙偃月刀 window after a 闪
+
+    @property
+    def head(self) -> int | None:
+        return self.queue[0] if self.queue else None
+
+    def describe(self) -> str:
+        return f"{self.name} of seat {self.user}"
+
+    def _advance(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+        self.answers = 0
+        self.nullified = 0
+        self.started = False
+        self.declined = False
+        self.extra = set()
+        self.after_dodge = False
+
+    def _current_needs_damage(self, eng: Engine) -> bool:
+        t = self.head
+        if t is None or not self.damages:
+            return False
+        if self.nullified % 2 == 1 or self.answers >= self.need_count:
+            return False
+        seat = eng.seat(t)
+        if seat is None or not seat.alive:
+            return False
+        if self.extra & DAMAGE_STOPPERS or seat.skills & DAMAGE_STOPPERS:
+            return False
+        if seat.armor() in DAMAGE_STOPPERS:
+            return False
+        return True
+
+    def _resolved(self) -> bool:
+        return self.nullified % 2 == 1 or self.answers >= self.need_count
+
+    def _jump_to(self, eng: Engine, seat: int, what: str) -> bool:
+        """An event for ``seat``; returns True if it may be applied as that target's resolution."""
+        if seat == self.head:
+            return True
+        if seat not in self.queue:
+            return False
+        # a later target: the earlier ones must be finished
+        while self.queue and self.queue[0] != seat:
+            if self._resolved() or (not self._current_needs_damage(eng) and self.started):
+                self._advance()
+                continue
+            expected = self.queue[0]
+            eng.report(R.R_TARGET_ORDER, seat,
+                       f"{what} for seat {seat} before seat {expected} has resolved {self.name} (order {self.queue})",
+                       expected=f"seat {expected} next", observed=f"seat {seat}")
+            self.queue.remove(seat)
+            self.queue.insert(0, seat)
+            self.answers = 0
+            self.nullified = 0
+            self.started = False
+            return True
+        return True
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+            if self.head is not None and self.name not in ("杀",):
+                self.nullified += 1
+                self.started = True
+                return False if False else self._take_card(eng, e)
+            return False
+        if isinstance(e, ev.Respond):
+            name = used_name(e)
+            if self.need is None or e.seat not in self.queue:
+                return False
+            if not self._jump_to(eng, e.seat, "a response"):
+                return False
+            if name is not None and name != self.need:
+                eng.report(R.P_WRONG_CARD, e.seat, f"{name} does not answer {self.name}", expected=self.need, observed=name)
+            if self.undodgeable and self.need == "闪":
+                eng.report(R.P_UNDODGEABLE, e.seat, f"the {self.name} of seat {self.user} cannot be dodged",
+                           expected="no 闪", observed="闪")
+            self.started = True
+            self.answers += 1
+            self._take_card(eng, e)
+            if self.answers >= self.need_count:
+                if self.name == "杀":
+                    self.after_dodge = True
+                else:
+                    self._advance()
+            return True
+        if isinstance(e, ev.Pass):
+            if e.seat in self.queue and self._jump_to(eng, e.seat, "a pass"):
+                self.started = True
+                self.declined = True
+                return True
+            return False
+        if isinstance(e, ev.Judge) and e.seat == self.user and e.reason == "铁骑" and self.name == "杀":
+            judge = JudgeFrame(eng, e.seat, e.reason, e.card, on_result=self._tieji_result)
+            judge.take(eng, e)
+            eng.push(judge)
+            return True
+        if isinstance(e, ev.Judge) and e.seat == self.head and e.reason in ("八卦阵",):
+            self.started = True
+            self.extra.add("八卦阵")
+            judge = JudgeFrame(eng, e.seat, e.reason, e.card, on_result=self._bagua_result)
+            judge.take(eng, e)
+            eng.push(judge)
+            return True
+        if isinstance(e, ev.Damage):
+            if e.target not in self.queue:
+                return False
+            if e.source != self.user and not (self.name == "杀" and e.source is None):
+                return False
+            if e.card is not None and self.card is not None and e.card != self.card:
+                return False
+            if not self._jump_to(eng, e.target, "damage"):
+                return False
+            if self._resolved() and not self.after_dodge:
+                eng.report(R.D_UNEXPECTED, e.target,
+                           f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
+            elif e.amount != self.amount and not self.extra:
+                eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {self.amount}", expected=self.amount, observed=e.amount)
+            self._advance()
+            from sgs_replay.engine.handlers import apply_damage
+
+            apply_damage(eng, e)
+            return True
+        if isinstance(e, (ev.Skill, ev.Discard, ev.Move, ev.Choose, ev.Reveal)) and self.head is not None:
+            # equipment and skill effects inside this resolution (雌雄双股剑, 贯石斧, 寒冰剑, 麒麟弓, 流离 …)
+            seat = getattr(e, "seat", None)
+            if seat in (self.user, self.head) or isinstance(e, ev.Move):
+                if isinstance(e, ev.Skill):
+                    self.extra.add(e.skill)
+                    if e.skill in ("贯石斧",):
+                        self.answers = 0
+                        self.need_count = 0
+                        self.after_dodge = False
+                return False
+        user = eng.seat(self.user)
+        if isinstance(e, ev.Use) and self.after_dodge and e.seat == self.user and used_name(e) == "杀" \
+                and user is not None and user.weapon() == "青龙偃月刀":
+            eng.phase_used["杀_free"] += 1  # 青龙偃月刀: not counted against the limit
+            self._advance()
+            return False
+        return False
+
+    def _tieji_result(self, eng: Engine, card: str) -> None:
+        if not is_unknown(card) and parse_card(card).is_red:
+            self.undodgeable = True
+
+    def _bagua_result(self, eng: Engine, card: str) -> None:
+        c = parse_card(card) if not is_unknown(card) else None
+        if c is not None and c.is_red and not self.undodgeable:
+            self.answers += 1
+            if self.answers >= self.need_count:
+                if self.name == "杀":
+                    self.after_dodge = True
+                else:
+                    self._advance()
+
+    def _take_card(self, eng: Engine, e: ev.Use | ev.Respond) -> bool:
+        seat = eng.seat(e.seat)
+        if seat is None:
+            return True
+        physical = [e.card] if e.card is not None else list(e.cards or [])
+        eng.take_from_hand(seat, physical, allow_equip=e.as_ is not None)
+        eng.to_discard(physical)
+        return True
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None:
+            return
+        missing = []
+        if self._current_needs_damage(eng) and (self.started or self.declined or self.name != "杀" or True):
+            missing.append(self.head)
+        for t in self.queue[1:]:
+            seat = eng.seat(t)
+            if seat is not None and seat.alive and self.damages and not (seat.skills & DAMAGE_STOPPERS) \
+                    and seat.armor() not in DAMAGE_STOPPERS:
+                missing.append(t)
+        if missing and eng.mode.strict_damage():
+            eng.report(R.D_MISSING, missing[0], f"{self.name} of seat {self.user}: no damage logged for seat(s) {missing}",
+                       expected=f"damage to {missing}", observed=f"`{ev.event_type(e)}`")
+
+
+class DuelFrame(Frame):
+    """决斗: the target answers first, then the two alternate playing 杀 (seed 001 一(四) 决斗)."""
+
+    label = "决斗"
+
+    def __init__(self, eng: Engine, user: int, target: int, card: str | None) -> None:
+        self.user = user
+        self.target = target
+        self.card = card
+        self.turn = target
+        self.count = 0
+        self.nullified = 0
+        self.done = False
+
+    def _need(self, eng: Engine) -> int:
+        other = self.user if self.turn == self.target else self.target
+        s = eng.seat(other)
+        return 2 if s is not None and s.has_skill("无双") else 1
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if self.done:
+            return False
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets and self.count == 0:
+            self.nullified += 1
+            s = eng.seat(e.seat)
+            if s is not None:
+                phys = [e.card] if e.card else list(e.cards or [])
+                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+            return True
+        if self.nullified % 2 == 1:
+            return False
+        if isinstance(e, ev.Respond) and e.seat in (self.user, self.target):
+            name = used_name(e)
+            if e.seat != self.turn:
+                eng.report(R.R_TARGET_ORDER, e.seat, f"it is seat {self.turn}'s turn to play 杀 in the 决斗",
+                           expected=f"seat {self.turn}", observed=f"seat {e.seat}")
+                self.turn = e.seat
+            if name is not None and name != "杀":
+                eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected="杀", observed=name)
+            s = eng.seat(e.seat)
+            if s is not None:
+                phys = [e.card] if e.card else list(e.cards or [])
+                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+            self.count += 1
+            if self.count >= self._need(eng):
+                self.count = 0
+                self.turn = self.user if self.turn == self.target else self.target
+            return True
+        if isinstance(e, ev.Pass) and e.seat in (self.user, self.target):
+            return True
+        if isinstance(e, ev.Damage) and e.target in (self.user, self.target) and e.source in (self.user, self.target, None) \
+                and (e.card is None or self.card is None or e.card == self.card) and e.target != e.source:
+            if e.target != self.turn:
+                eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play 杀 and takes the 决斗 damage",
+                           expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
+            self.done = True
+            from sgs_replay.engine.handlers import apply_damage
+
+            apply_damage(eng, e)
+            return True
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None or self.done or self.nullified % 2 == 1:
+            return
+        s = eng.seat(self.turn)
+        if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS) and eng.mode.strict_damage():
+            eng.report(R.D_MISSING, self.turn, f"决斗 of seat {self.user}: seat {self.turn} played no 杀 and took no damage",
+                       expected=f"damage to seat {self.turn}", observed=f"`{ev.event_type(e)}`")
+
+
+class SimpleTrick(Frame):
+    """A single-target trick whose effect is one logged event: 顺手牵羊, 过河拆桥, 无中生有, 借刀杀人 …"""
+
+    label = "trick"
+
+    def __init__(self, eng: Engine, user: int, name: str, targets: list[int]) -> None:
+        self.user = user
+        self.name = name
+        self.queue = list(targets)
+        self.nullified = 0
+        self.effects = 0
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+            self.nullified += 1
+            s = eng.seat(e.seat)
+            if s is not None:
+                phys = [e.card] if e.card else list(e.cards or [])
+                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+            return True
+        if self.nullified % 2 == 1:
+            if self.queue:
+                self.queue.pop(0)
+                self.nullified = 0
+            return False
+        if self.name == "无中生有" and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
+            want = 2 + eng.mode.ex_nihilo_bonus(self.user)
+            if len(e.cards) != want:
+                eng.report(R.D_AMOUNT, e.seat, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
+            eng.draw_from_pile(e.seat, e.cards)
+            s = eng.seat(e.seat)
+            if s is not None:
+                for c in e.cards:
+                    if is_unknown(c):
+                        s.hidden += 1
+                    else:
+                        s.hand[c] += 1
+            self.queue = []
+            return True
+        if self.name == "桃园结义" and isinstance(e, ev.Recover) and e.seat in self.queue:
+            return False
+        return False
+
+
+class DyingFrame(Frame):
+    """A character at HP ≤ 0: rescue is asked from the current player onwards (SGS-R003)."""
+
+    label = "dying"
+
+    def __init__(self, eng: Engine, seat: int) -> None:
+        self.seat = seat
+        order_start = eng.current if eng.current in eng.table.seats else seat
+        self.order = eng.table.order_from(order_start)
+        if seat not in self.order:
+            self.order.append(seat)
+        self.asked_index = 0
+        self.died = False
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        s = eng.seat(self.seat)
+        if s is None or self.died:
+            return False
+        if isinstance(e, ev.Dying) and e.seat == self.seat:
+            return True
+        if isinstance(e, ev.Use) and used_name(e) in ("桃",) and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0:
+            if e.seat in self.order:
+                idx = self.order.index(e.seat)
+                if idx < self.asked_index:
+                    eng.report(R.R_RESCUE_ORDER, e.seat,
+                               f"seat {e.seat} rescues after seat {self.order[self.asked_index]} was asked (order {self.order})",
+                               expected=f"seats in order {self.order}", observed=f"seat {e.seat}")
+                self.asked_index = max(self.asked_index, idx)
+            from sgs_replay.engine.handlers import rescue_peach
+
+            rescue_peach(eng, e, self.seat)
+            return True
+        if isinstance(e, ev.Pass):
+            if e.seat in self.order:
+                self.asked_index = max(self.asked_index, self.order.index(e.seat))
+            return True
+        if isinstance(e, ev.Recover) and e.seat == self.seat:
+            return False  # applied by the handler; the frame stays
+        if isinstance(e, ev.Death) and e.seat == self.seat:
+            self.died = True
+            return False
+        if isinstance(e, ev.Skill) and s.hp <= 0:
+            return False  # 急救, 不屈 … are handled by their own checks
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        s = eng.seat(self.seat)
+        if s is None:
+            return
+        s.dying = False
+        if isinstance(e, ev.Death) and e.seat == self.seat:
+            return
+        if s.alive and s.hp <= 0 and not s.piles.get("不屈") and e is not None:
+            eng.report(R.D_DEATH_MISSING, self.seat, f"seat {self.seat} is at {s.hp} HP after the rescue and must die",
+                       expected=f"death of seat {self.seat}", observed=f"`{ev.event_type(e)}`")
+            eng.kill(s, eng.last_damage_source.get(self.seat))
+
+
+class DeathAftermath(Frame):
+    """Rewards and penalties after a death (seed 001 二(二) 奖励与惩罚): explicit events, expected next."""
+
+    label = "reward"
+
+    def __init__(self, eng: Engine, victim: Seat, killer: int | None, reward: int, penalty_cards: list[str]) -> None:
+        self.victim = victim.seat
+        self.killer = killer
+        self.reward = reward
+        self.penalty = list(penalty_cards)
+        self.rewarded = reward == 0
+        self.penalised = not penalty_cards
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if not self.rewarded and isinstance(e, ev.Draw) and e.seat == self.killer and e.reason in ("reward", None):
+            if len(e.cards) != self.reward:
+                eng.report(R.D_REWARD, e.seat, f"the reward is {self.reward} cards", expected=self.reward, observed=len(e.cards))
+            self.rewarded = True
+            from sgs_replay.engine.handlers import do_draw
+
+            do_draw(eng, e)
+            return True
+        if not self.penalised and isinstance(e, ev.Discard) and e.seat == self.killer:
+            from sgs_replay.engine.handlers import do_discard
+
+            do_discard(eng, e)
+            s = eng.seat(self.killer)
+            if s is not None and (s.hand_count or s.equip):
+                eng.report(R.D_PENALTY, self.killer, "the lord must discard every hand and equipment card",
+                           expected="no cards left", observed=f"{s.hand_count} hand, {len(s.equip)} equipped")
+            self.penalised = True
+            return True
+        if isinstance(e, ev.Skill) and e.seat == self.victim:
+            return False  # death-time skills (武魂 …)
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None or isinstance(e, ev.GameEnd) or eng.over:
+            return
+        if not self.rewarded:
+            eng.report(R.D_REWARD, self.killer, f"seat {self.killer} killed seat {self.victim} and did not draw the reward",
+                       expected=f"draw {self.reward} (reason reward)", observed=f"`{ev.event_type(e)}`")
+        if not self.penalised:
+            s = eng.seat(self.killer)
+            if s is not None and (s.hand_count or s.equip):
+                eng.report(R.D_PENALTY, self.killer, "the lord killed a loyalist and kept cards",
+                           expected="discard all hand and equipment cards", observed=f"`{ev.event_type(e)}`")
+
+
+class JudgeFrame(Frame):
+    """A judgement in progress: retrials (鬼才, 鬼道) may replace the card; the last one stands."""
+
+    label = "judgement"
+
+    def __init__(self, eng: Engine, seat: int, reason: str | None, card: str, on_result=None) -> None:  # type: ignore[no-untyped-def]
+        self.seat = seat
+        self.reason = reason
+        self.card = card
+        self.on_result = on_result
+        self.settled = False
+
+    def take(self, eng: Engine, e: ev.Judge) -> None:
+        eng.draw_from_pile(e.seat, [e.card])
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Retrial):
+            s = eng.seat(e.seat)
+            if s is not None:
+                allowed = s.has_skill("鬼才") or s.has_skill("鬼道") or e.skill not in ("鬼才", "鬼道", None)
+                if not allowed:
+                    eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill", observed=e.skill)
+                if e.skill == "鬼道" and not is_unknown(e.card) and not parse_card(e.card).is_black:
+                    eng.report(R.S_CONDITION, e.seat, "鬼道 retries with a black card", expected="a black card", observed=e.card)
+                eng.take_from_hand(s, [e.card], allow_equip=e.skill == "鬼道")
+                if e.skill == "鬼道" and not is_unknown(self.card):
+                    s.hand[self.card] += 1  # 鬼道 takes the replaced card
+                else:
+                    eng.to_discard([self.card])
+            self.card = e.card
+            return True
+        if isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道"):
+            return True  # announced before the retrial card
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if self.settled:
+            return
+        self.settled = True
+        # the judgement card goes to the discard pile (implied), unless a skill takes it (天妒)
+        if not (isinstance(e, ev.Skill) and e.skill == "天妒"):
+            eng.to_discard([self.card])
+        else:
+            s = eng.seat(e.seat)
+            if s is not None and not is_unknown(self.card):
+                s.hand[self.card] += 1
+        if self.on_result is not None:
+            self.on_result(eng, self.card)
+
+
+class JudgePhase(Frame):
+    """The judge phase: delayed tricks judged last placed first (seed 001 二(二) II; SGS-R002)."""
+
+    label = "judge phase"
+    optional = True
+
+    def __init__(self, eng: Engine, seat: Seat) -> None:
+        self.seat = seat.seat
+        order = list(reversed(seat.judge))
+        if eng.rs.get("delayed_trick_order") == "lightning_first":
+            order.sort(key=lambda c: 0 if seat.judge_as.get(c, parse_card(c).name) == "闪电" else 1)
+        self.queue = order
+        self.nullified = 0
+
+    def _name(self, eng: Engine, card: str) -> str:
+        s = eng.seat(self.seat)
+        return (s.judge_as.get(card) if s else None) or parse_card(card).name
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        s = eng.seat(self.seat)
+        if s is None or not self.queue:
+            return False
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+            self.nullified += 1
+            phys = [e.card] if e.card else list(e.cards or [])
+            user = eng.seat(e.seat)
+            if user is not None:
+                eng.take_from_hand(user, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+            return True
+        if isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in ("乐不思蜀", "闪电", "兵粮寸断"):
+            head = self.queue[0]
+            if self.nullified % 2 == 1:
+                self._countered(eng, head)
+                if not self.queue:
+                    return False
+                head = self.queue[0]
+            names = [self._name(eng, c) for c in self.queue]
+            if e.reason != names[0]:
+                if e.reason in names:
+                    eng.report(R.R_JUDGE_ORDER, self.seat,
+                               f"{names[0]} was placed last and is judged first (judge area {[self._name(eng, c) for c in s.judge]})",
+                               expected=names[0], observed=e.reason)
+                    head = self.queue[names.index(e.reason)]
+                else:
+                    eng.report(R.R_JUDGE_ORDER, self.seat, f"no {e.reason} in seat {self.seat}'s judge area",
+                               expected=names[0], observed=e.reason)
+                    return False
+            self.queue.remove(head)
+            if head in s.judge:
+                s.judge.remove(head)
+            name = self._name(eng, head)
+            s.judge_as.pop(head, None)
+            frame = JudgeFrame(eng, self.seat, e.reason, e.card, on_result=lambda en, card: self._effect(en, name, head, card))
+            frame.take(eng, e)
+            eng.push(frame)
+            self.nullified = 0
+            return True
+        if self.nullified % 2 == 1 and not isinstance(e, ev.Use):
+            self._countered(eng, self.queue[0])
+            return self.offer(eng, line, e) if self.queue else False
+        return False
+
+    def _countered(self, eng: Engine, card: str) -> None:
+        s = eng.seat(self.seat)
+        self.queue.remove(card)
+        self.nullified = 0
+        if s is None:
+            return
+        if card in s.judge:
+            s.judge.remove(card)
+        name = s.judge_as.pop(card, None) or parse_card(card).name
+        if name == "闪电":
+            self._pass_lightning(eng, card)
+        else:
+            eng.to_discard([card])
+
+    def _pass_lightning(self, eng: Engine, card: str) -> None:
+        t = eng.table
+        nxt = t.next_alive(self.seat)
+        for _ in range(t.n):
+            ns = t.seats[nxt]
+            if "闪电" not in ns.judge_names():
+                ns.judge.append(card)
+                return
+            nxt = t.next_alive(nxt)
+        eng.to_discard([card])
+
+    def _effect(self, eng: Engine, name: str, trick: str, judged: str) -> None:
+        c = None if is_unknown(judged) else parse_card(judged)
+        if name == "乐不思蜀":
+            eng.to_discard([trick])
+            if c is None:
+                eng.unverifiable_because("hidden judgement card")
+            elif c.suit.name != "HEART":
+                eng.skipped_phases.add("play")
+        elif name == "兵粮寸断":
+            eng.to_discard([trick])
+            if c is not None and c.suit.name != "CLUB":
+                eng.skipped_phases.add("draw")
+        elif name == "闪电":
+            if c is not None and c.suit.name == "SPADE" and 2 <= c.rank <= 9:
+                eng.to_discard([trick])
+                eng.push(LightningDamage(self.seat))
+            elif c is not None:
+                self._pass_lightning(eng, trick)
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        return None
+
+
+class LightningDamage(Frame):
+    """闪电 hit: 3 damage with no source (seed 001 一(四) 闪电)."""
+
+    label = "闪电"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.done = False
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if self.done:
+            return False
+        if isinstance(e, ev.Damage) and e.target == self.seat:
+            if e.amount != 3:
+                eng.report(R.D_AMOUNT, e.target, "闪电 deals 3 damage", expected=3, observed=e.amount)
+            if e.source is not None:
+                eng.report(R.D_UNEXPECTED, e.target, "闪电 damage has no source", expected="no source", observed=f"source {e.source}")
+            self.done = True
+            from sgs_replay.engine.handlers import apply_damage
+
+            apply_damage(eng, e)
+            return True
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if not self.done and e is not None and not isinstance(e, ev.Skill):
+            s = eng.seat(self.seat)
+            if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS):
+                eng.report(R.D_MISSING, self.seat, "闪电 hit (♠2–9) and no damage was logged",
+                           expected="damage 3 to the judged seat", observed=f"`{ev.event_type(e)}`")
+
+
+class ExpectEffect(Frame):
+    """A skill effect that must follow: e.g. 苦肉 loses 1 HP, then (if alive) draws 2."""
+
+    label = "skill effect"
+
+    def __init__(self, seat: int, skill: str, steps: list[tuple[str, int]]) -> None:
+        self.seat = seat
+        self.skill = skill
+        self.steps = list(steps)  # ("lose_hp", 1), ("draw", 2), ("recover", 1) …
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if not self.steps:
+            return False
+        kind, n = self.steps[0]
+        if kind == "lose_hp" and isinstance(e, ev.LoseHp) and e.seat == self.seat:
+            if e.amount != n:
+                eng.report(R.S_EFFECT, e.seat, f"{self.skill} loses {n} HP", expected=n, observed=e.amount)
+            self.steps.pop(0)
+            from sgs_replay.engine.handlers import do_lose_hp
+
+            do_lose_hp(eng, e)
+            return True
+        if kind == "draw" and isinstance(e, ev.Draw) and e.seat == self.seat and e.reason in ("skill", None):
+            if e.skill not in (None, self.skill):
+                return False
+            if len(e.cards) != n:
+                eng.report(R.S_EFFECT, e.seat, f"{self.skill} draws {n}", expected=n, observed=len(e.cards))
+            self.steps.pop(0)
+            from sgs_replay.engine.handlers import do_draw
+
+            do_draw(eng, e)
+            return True
+        if kind == "recover" and isinstance(e, ev.Recover) and e.seat == self.seat:
+            self.steps.pop(0)
+            return False
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        s = eng.seat(self.seat)
+        if e is None or not self.steps or s is None or not s.alive:
+            return
+        kind, n = self.steps[0]
+        if kind == "recover" and s.hp >= s.max_hp:
+            return
+        eng.report(R.S_EFFECT, self.seat, f"{self.skill}: the {kind.replace('_', ' ')} of {n} was not logged",
+                   expected=f"{kind} {n}", observed=f"`{ev.event_type(e)}`")
+
+
+class GlobalTrick(Frame):
+    """桃园结义 / 五谷丰登: every living character, the user first, then in turn order (seed 001 一(四)).
+
+    Targets resolve one by one; a target's event out of order is reported (SGS-R001). 五谷丰登's
+    revealed cards wait in the processing area; each target takes one; the rest are discarded.
+    """
+
+    label = "global trick"
+
+    def __init__(self, eng: Engine, user: int, name: str, order: list[int]) -> None:
+        self.user = user
+        self.name = name
+        if name == "桃园结义":
+            order = [s for s in order if (st := eng.seat(s)) is not None and st.hp < st.max_hp]
+        self.queue = list(order)
+        self.nullified = 0
+        self.revealed: list[str] = []
+
+    def _jump(self, eng: Engine, seat: int, what: str) -> bool:
+        if not self.queue or seat not in self.queue:
+            return False
+        if self.queue[0] != seat:
+            eng.report(R.R_TARGET_ORDER, seat, f"{what} for seat {seat} before seat {self.queue[0]} ({self.name}, order {self.queue})",
+                       expected=f"seat {self.queue[0]}", observed=f"seat {seat}")
+        self.queue.remove(seat)
+        self.nullified = 0
+        return True
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+            self.nullified += 1
+            s = eng.seat(e.seat)
+            if s is not None:
+                phys = [e.card] if e.card else list(e.cards or [])
+                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+            return True
+        if self.nullified % 2 == 1 and self.queue and not isinstance(e, ev.Use):
+            self.queue.pop(0)
+            self.nullified = 0
+        if self.name == "桃园结义" and isinstance(e, ev.Recover) and e.seat in self.queue:
+            if not self._jump(eng, e.seat, "recovery"):
+                return False
+            if e.amount != 1:
+                eng.report(R.D_AMOUNT, e.seat, "桃园结义 recovers 1", expected=1, observed=e.amount)
+            from sgs_replay.engine.handlers import apply_recover
+
+            apply_recover(eng, e)
+            return True
+        if self.name == "五谷丰登":
+            if isinstance(e, ev.Reveal) and not self.revealed:
+                alive = len(eng.table.alive())
+                if len(e.cards) != alive:
+                    eng.report(R.D_AMOUNT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
+                               expected=alive, observed=len(e.cards))
+                eng.draw_from_pile(self.user, e.cards)
+                self.revealed = list(e.cards)
+                return True
+            picked_seat = None
+            cards: list[str] = []
+            if isinstance(e, ev.Move) and e.to.zone == "hand" and e.from_.zone in ("processing", "deck"):
+                picked_seat, cards = e.to.seat, e.cards
+            elif isinstance(e, ev.Draw) and e.reason in ("card", None) and e.seat in self.queue:
+                picked_seat, cards = e.seat, e.cards
+            if picked_seat is not None and picked_seat in self.queue:
+                self._jump(eng, picked_seat, "a pick")
+                from sgs_replay.engine.handlers import add_to_hand
+
+                for c in cards:
+                    if c in self.revealed:
+                        self.revealed.remove(c)
+                    elif not self.revealed:
+                        eng.draw_from_pile(picked_seat, [c])
+                    else:
+                        eng.report(R.C_NOT_THERE, picked_seat, f"{c} is not among the revealed cards {self.revealed}", observed=c)
+                add_to_hand(eng, picked_seat, cards)
+                return True
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        eng.to_discard(self.revealed)
+        self.revealed = []

@@ -1,0 +1,711 @@
+"""One handler per event type: check the event against the rules, report, then apply it.
+
+Handlers run for events that no open resolution claimed (see :mod:`sgs_replay.engine.stack`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.core import Engine, card_of
+from sgs_replay.engine.state import Slot, slot_of
+from sgs_replay.rules import catalogue as R
+
+AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
+GLOBAL = {"桃园结义", "五谷丰登"}
+SELF_TARGET = {"无中生有", "闪电"}
+DELAYED = {"乐不思蜀", "闪电", "兵粮寸断"}
+
+
+# ---------------------------------------------------------------------------------------------------
+# shared effects
+# ---------------------------------------------------------------------------------------------------
+
+
+def add_to_hand(eng: Engine, seat: int, cards: list[str]) -> None:
+    s = eng.seat(seat)
+    if s is None:
+        return
+    for c in cards:
+        if is_unknown(c):
+            s.hidden += 1
+        else:
+            s.hand[c] += 1
+
+
+def do_draw(eng: Engine, e: ev.Draw) -> None:
+    eng.draw_from_pile(e.seat, e.cards)
+    add_to_hand(eng, e.seat, e.cards)
+
+
+def do_discard(eng: Engine, e: ev.Discard) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    eng.take_from_hand(s, e.cards, allow_equip=True)
+    eng.to_discard(e.cards)
+
+
+def do_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    eng.apply_hp_loss(s, e.amount)
+
+
+def apply_damage(eng: Engine, e: ev.Damage) -> None:
+    s = eng.seat(e.target)
+    if s is None:
+        return
+    if not s.alive:
+        eng.report(R.T_DEAD_ACTS, e.target, f"seat {e.target} is dead and cannot take damage")
+        return
+    eng.last_damage_source[e.target] = e.source
+    eng.last_damage[e.target] = e
+    eng.turn_used[f"damaged:{e.target}"] += e.amount
+    eng.mode.after_damage(e)
+    eng.apply_hp_loss(s, e.amount)
+
+
+def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
+    user = eng.seat(e.seat)
+    if user is None:
+        return
+    phys = [e.card] if e.card is not None else list(e.cards or [])
+    if e.as_ is not None:
+        check_conversion(eng, e, "桃")
+    eng.take_from_hand(user, phys, allow_equip=e.as_ is not None)
+    eng.to_discard(phys)
+    eng.push(_RecoverExpected(dying, e.seat, 1))
+
+
+class _RecoverExpected(F.Frame):
+    """A 桃 was used: the recovery must follow (explicit, it changes HP)."""
+
+    label = "桃"
+
+    def __init__(self, seat: int, user: int, amount: int) -> None:
+        self.seat = seat
+        self.user = user
+        self.amount = amount
+        self.done = False
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if not self.done and isinstance(e, ev.Recover) and e.seat == self.seat:
+            self.done = True
+            s = eng.seat(self.seat)
+            bonus = 0
+            if s is not None and s.has_skill("救援") and self.user != self.seat:
+                u = eng.seat(self.user)
+                if u is not None and u.general is not None and u.general.kingdom == "wu" and s.hp <= 0:
+                    bonus = 1
+            if e.amount not in (self.amount, self.amount + bonus):
+                eng.report(R.D_AMOUNT, e.seat, f"桃 recovers {self.amount + bonus}", expected=self.amount + bonus, observed=e.amount)
+            apply_recover(eng, e)
+            return True
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if not self.done and e is not None:
+            eng.report(R.S_EFFECT if False else R.D_MISSING, self.seat, "a 桃 was used and no recovery was logged",
+                       expected=f"recover {self.amount} for seat {self.seat}", observed=f"`{ev.event_type(e)}`")
+            s = eng.seat(self.seat)
+            if s is not None:
+                s.hp = min(s.max_hp, s.hp + self.amount)
+
+
+def apply_recover(eng: Engine, e: ev.Recover) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if s.hp + e.amount > s.max_hp:
+        eng.report(R.D_HP, e.seat, f"seat {e.seat} has {s.hp}/{s.max_hp} HP",
+                   expected=f"recover at most {max(0, s.max_hp - s.hp)}", observed=e.amount)
+    s.hp = min(s.max_hp, s.hp + e.amount)
+
+
+# ---------------------------------------------------------------------------------------------------
+# conversions
+# ---------------------------------------------------------------------------------------------------
+
+#: conversion skill → (converted names, predicate on each physical card, card count, zones)
+CONVERSIONS: dict[str, tuple[set[str], Any, int | None]] = {
+    "武圣": ({"杀"}, lambda c: c.is_red, 1),
+    "龙胆": ({"杀", "闪"}, lambda c: c.name in ("杀", "闪"), 1),
+    "倾国": ({"闪"}, lambda c: c.is_black, 1),
+    "奇袭": ({"过河拆桥"}, lambda c: c.is_black, 1),
+    "国色": ({"乐不思蜀"}, lambda c: c.suit.name == "DIAMOND", 1),
+    "急救": ({"桃"}, lambda c: c.is_red, 1),
+    "丈八蛇矛": ({"杀"}, lambda c: True, 2),
+    "武神": ({"杀"}, lambda c: c.suit.name == "HEART", 1),
+}
+HAND_ONLY = {"龙胆", "倾国", "丈八蛇矛", "武神"}
+
+
+def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str) -> None:
+    skill = e.skill
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if skill is None:
+        if e.cards:
+            eng.unverifiable_because(f"conversion to {as_name} without a named skill")
+        return
+    spec = CONVERSIONS.get(skill)
+    if spec is None:
+        if not s.has_skill(skill):
+            eng.unverifiable_because(f"conversion by {skill}, not checked")
+        return
+    owned = s.has_skill(skill) or (skill == "丈八蛇矛" and s.weapon() == "丈八蛇矛")
+    if not owned:
+        eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
+        return
+    names, pred, count = spec
+    if as_name not in names:
+        eng.report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
+        return
+    cards = list(e.cards or [])
+    if count is not None and len(cards) != count:
+        eng.report(R.P_CONVERSION, e.seat, f"{skill} converts {count} card(s)", expected=count, observed=len(cards))
+        return
+    for text in cards:
+        c = card_of(text)
+        if c is None:
+            eng.unverifiable_because("hidden card in a conversion")
+            continue
+        ok = pred(c)
+        if skill == "龙胆":
+            ok = c.name != as_name and c.name in ("杀", "闪")
+        if not ok:
+            eng.report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
+        if skill in HAND_ONLY and s.hand[text] == 0 and text in s.equip.values():
+            eng.report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
+    if skill == "急救" and eng.current == e.seat:
+        eng.report(R.S_TIMING, e.seat, "急救 only outside your turn", observed="during own turn")
+
+
+# ---------------------------------------------------------------------------------------------------
+# event handlers
+# ---------------------------------------------------------------------------------------------------
+
+
+def on_turn(eng: Engine, e: ev.Turn) -> None:
+    s = eng.seat(e.seat)
+    expected = eng.mode.expected_turn()
+    if s is not None and not s.alive:
+        eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead", observed=f"turn of seat {e.seat}")
+    elif expected is not None and e.seat not in expected:
+        eng.mode.report_turn_order(e.seat, expected)
+    eng.mode.before_turn(e.seat)
+    eng.start_turn(e.seat)
+
+
+def on_turn_end(eng: Engine, e: ev.TurnEnd) -> None:
+    if eng.current != e.seat:
+        eng.report(R.T_ORDER, e.seat, f"seat {e.seat} ends a turn that is seat {eng.current}'s",
+                   expected=f"turn_end seat {eng.current}", observed=f"seat {e.seat}")
+    eng.end_phase()
+    eng.phase = "finish"
+    eng.mode.after_turn(e.seat)
+
+
+def on_phase(eng: Engine, e: ev.Phase) -> None:
+    if eng.current is not None and e.seat != eng.current:
+        eng.report(R.T_ORDER, e.seat, f"a phase of seat {e.seat} during seat {eng.current}'s turn",
+                   expected=f"seat {eng.current}", observed=f"seat {e.seat}")
+        return
+    if eng.current is None:
+        eng.current = e.seat
+    eng.enter_phase(e.seat, e.phase)
+
+
+def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
+    eng.skipped_phases.add(e.phase)
+    if eng.phase is not None and eng.phase in ("start", "judge", "draw", "play", "discard", "finish"):
+        eng.end_phase()
+    eng.phase_logged.add(e.phase)
+    eng.phase = e.phase
+
+
+def on_draw(eng: Engine, e: ev.Draw) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if e.reason == "phase":
+        if eng.current == e.seat and eng.phase != "draw":
+            if eng.phase in (None, "start", "judge"):
+                eng.enter_phase(e.seat, "draw")
+                eng.phase_logged.discard("draw")
+        eng.phase_draws += len(e.cards)
+    elif e.reason == "reward":
+        eng.report(R.D_REWARD, e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
+    elif e.reason == "skill" and e.skill is not None:
+        eng.skills.on_draw(e)
+    elif e.reason == "card" and e.card_name is None:
+        eng.unverifiable_because("a card draw outside the card's resolution")
+    do_draw(eng, e)
+
+
+def on_discard(eng: Engine, e: ev.Discard) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
+        limit = max(s.hp, 0) + eng.mode.hand_limit_bonus(s)
+        hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
+        after = s.hand_count - len(hand_cards)
+        if after < limit and s.hidden == 0 and s.hand_count >= len(hand_cards):
+            eng.report(R.T_DISCARD_EXCESS, e.seat, f"seat {e.seat} discards down to {after} cards with a hand limit of {limit}",
+                       expected=f"discard {max(0, s.hand_count - limit)}", observed=f"discard {len(hand_cards)}")
+    do_discard(eng, e)
+
+
+def on_move(eng: Engine, e: ev.Move) -> None:
+    t = eng.table
+    src = e.from_
+    for c in e.cards:
+        if is_unknown(c):
+            s = eng.seat(src.seat)
+            if s is not None and src.zone == "hand":
+                if s.hidden:
+                    s.hidden -= 1
+                elif s.hand:
+                    s.hand[next(iter(s.hand))] -= 1
+                    s.hand = +s.hand
+            continue
+        ok = True
+        if src.zone == "hand":
+            s = eng.seat(src.seat)
+            if s is None:
+                continue
+            if s.hand[c] > 0:
+                s.hand[c] -= 1
+                s.hand = +s.hand
+            elif s.hidden:
+                s.hidden -= 1
+                eng.unverifiable_because(f"{c} may be a hidden card of seat {s.seat}")
+            else:
+                ok = False
+        elif src.zone == "equip":
+            s = eng.seat(src.seat)
+            if s is None:
+                continue
+            for sl, v in list(s.equip.items()):
+                if v == c:
+                    del s.equip[sl]
+                    break
+            else:
+                ok = False
+        elif src.zone == "judge":
+            s = eng.seat(src.seat)
+            if s is None:
+                continue
+            if c in s.judge:
+                s.judge.remove(c)
+                s.judge_as.pop(c, None)
+            else:
+                ok = False
+        elif src.zone.startswith("pile:"):
+            s = eng.seat(src.seat)
+            if s is None:
+                continue
+            pile = s.piles.get(src.zone[5:])
+            if pile and pile[c] > 0:
+                pile[c] -= 1
+            else:
+                ok = False
+        elif src.zone == "deck":
+            eng.draw_from_pile(src.seat or 0, [c])
+        elif src.zone == "discard":
+            if t.discard[c] > 0:
+                t.discard[c] -= 1
+            else:
+                ok = False
+        elif src.zone == "processing":
+            if t.processing[c] > 0:
+                t.processing[c] -= 1
+            elif t.discard[c] > 0:
+                t.discard[c] -= 1  # the engine files used cards straight into the discard pile
+            else:
+                ok = False
+        if not ok:
+            where = f"seat {src.seat}'s {src.zone}" if src.seat else src.zone
+            eng.report(R.C_NOT_THERE, src.seat, f"{c} is not in {where}", observed=c)
+            eng._pull_from_anywhere(c)
+        _put(eng, c, e.to)
+
+
+def _put(eng: Engine, c: str, to: ev.Place) -> None:
+    t = eng.table
+    s = eng.seat(to.seat)
+    if to.zone == "hand" and s is not None:
+        s.hand[c] += 1
+    elif to.zone == "equip" and s is not None:
+        sl = slot_of(parse_card(c))
+        if sl is not None:
+            old = s.equip.get(sl)
+            if old:
+                t.discard[old] += 1
+            s.equip[sl] = c
+    elif to.zone == "judge" and s is not None:
+        s.judge.append(c)
+    elif to.zone.startswith("pile:") and s is not None:
+        s.piles.setdefault(to.zone[5:], __import__("collections").Counter())[c] += 1
+    elif to.zone == "deck":
+        t.pile[c] += 1
+        t.pile_top.insert(0, c)
+    elif to.zone == "processing":
+        t.processing[c] += 1
+    elif to.zone == "discard":
+        t.discard[c] += 1
+
+
+def on_use(eng: Engine, e: ev.Use) -> None:
+    user = eng.seat(e.seat)
+    if user is None:
+        return
+    if not user.alive:
+        eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
+        return
+    name = F.used_name(e)
+    if e.as_ is not None:
+        check_conversion(eng, e, e.as_)
+    physical = [e.card] if e.card is not None else list(e.cards or [])
+    if name is None:
+        eng.unverifiable_because("a hidden card is used")
+        eng.take_from_hand(user, physical)
+        eng.to_discard(physical)
+        return
+    kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
+    if name == "无懈可击":
+        eng.report(R.P_NO_DEMAND, e.seat, "无懈可击 with no trick in resolution", observed="无懈可击")
+        eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
+        eng.to_discard(physical)
+        return
+    if name == "闪":
+        eng.report(R.P_NO_DEMAND, e.seat, "闪 is only used against a 杀 or 万箭齐发", observed="闪")
+        eng.take_from_hand(user, physical)
+        eng.to_discard(physical)
+        return
+    own_play = eng.in_play_phase(e.seat)
+    # 桃 on a dying character is handled by the dying frame; here: the play-phase uses
+    if not own_play:
+        if eng.current != e.seat and not eng.mode.may_use_outside_turn(e, name):
+            eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used outside seat {e.seat}'s play phase",
+                       expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
+        elif eng.current == e.seat and eng.phase not in (None, "play"):
+            eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used in the {eng.phase} phase", expected="play phase", observed=eng.phase)
+        elif eng.current == e.seat and "play" in eng.skipped_phases:
+            eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
+    elif "play" in eng.skipped_phases:
+        eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
+    eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
+    targets = list(e.targets or [])
+    for t in targets:
+        ts = eng.seat(t)
+        if ts is not None and not ts.alive:
+            eng.report(R.P_TARGET, e.seat, f"seat {t} is dead", observed=f"target {t}")
+    if kind is not None and kind.is_equip and e.as_ is None:
+        _equip(eng, user, e.card)  # type: ignore[arg-type]
+        return
+    if name in DELAYED:
+        _delayed(eng, e, user, name, physical, targets)
+        return
+    eng.to_discard(physical)
+    USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
+
+
+def _equip(eng: Engine, user: Any, card: str) -> None:
+    sl = slot_of(parse_card(card))
+    if sl is None:
+        return
+    old = user.equip.get(sl)
+    if old:
+        eng.to_discard([old])  # replaced equipment goes to the discard pile (implied)
+    user.equip[sl] = card
+
+
+def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
+    if name == "闪电":
+        if targets and targets != [e.seat]:
+            eng.report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
+        targets = [e.seat]
+    if len(targets) != 1:
+        eng.report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
+        eng.to_discard(physical)
+        return
+    t = targets[0]
+    target = eng.seat(t)
+    if target is None:
+        return
+    if name in ("乐不思蜀", "兵粮寸断") and t == e.seat:
+        eng.report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
+    if name == "乐不思蜀" and not eng.rs.get("indulgence_on_lord", True) and target.role == "lord":
+        eng.report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
+    if name in ("乐不思蜀", "顺手牵羊") and target.has_skill("谦逊"):
+        eng.report(R.P_EMPTY_CITY, e.seat, f"{target.name} (谦逊) cannot be targeted by {name}", observed=f"target {t}")
+    if name == "兵粮寸断" and eng.table.distance(e.seat, t) > 1 and not eng.seat(e.seat).has_skill("奇才"):  # type: ignore[union-attr]
+        eng.report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
+                   expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
+    if name in target.judge_names():
+        eng.report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
+    card = physical[0] if physical else None
+    if card is None:
+        return
+    target.judge.append(card)
+    if parse_card(card).name != name:
+        target.judge_as[card] = name
+    eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
+
+
+def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    free = False
+    cf = eng.top(F.CardEffect)
+    if eng.phase_used["杀_free"]:
+        free = True
+        eng.phase_used["杀_free"] -= 1
+    if not targets:
+        eng.report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
+        return
+    if e.seat in targets:
+        eng.report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
+    in_turn_use = eng.in_play_phase(e.seat) and not free and cf is None
+    if in_turn_use:
+        eng.phase_used["杀"] += 1
+        limit = eng.mode.slash_limit(user)
+        if limit is not None and eng.phase_used["杀"] > limit:
+            eng.report(R.P_SLASH_LIMIT, e.seat,
+                       f"杀 number {eng.phase_used['杀']} in this play phase (limit {limit})",
+                       expected=f"at most {limit}", observed=eng.phase_used["杀"])
+    max_targets = 1
+    if user.weapon() == "方天画戟" and user.hand_count == 0:
+        max_targets = 3
+    if len(targets) > max_targets:
+        eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
+    collateral = eng.collateral_victim
+    for t in targets:
+        ts = eng.seat(t)
+        if ts is None or t == e.seat:
+            continue
+        if ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
+            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
+        if collateral == t:
+            continue
+        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e):
+            eng.report(R.P_RANGE, e.seat,
+                       f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
+                       expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
+    eng.collateral_victim = None
+    order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
+    need = 2 if user.has_skill("无双") else 1
+    undodge = bool(eng.turn_used.get("烈弓_now") or eng.turn_used.get("铁骑_now"))
+    eng.turn_used["烈弓_now"] = 0
+    eng.turn_used["铁骑_now"] = 0
+    amount = 1 + (1 if eng.turn_used["裸衣"] else 0)
+    eng.push(F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
+                          amount=amount, undodgeable=undodge))
+
+
+def _peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    targets = targets or [e.seat]
+    if targets != [e.seat]:
+        t = eng.seat(targets[0])
+        if t is not None and not t.dying:
+            eng.report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
+        eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
+        return
+    if user.hp >= user.max_hp:
+        eng.report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
+                   expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
+        return
+    eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))
+
+
+def _aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    order = eng.mode.multi_target_order(e, include_user=False)
+    if e.targets and set(e.targets) != set(order):
+        eng.report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
+    eng.push(F.CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
+
+
+def _global(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    order = eng.mode.multi_target_order(e, include_user=True)
+    eng.push(F.GlobalTrick(eng, e.seat, name, order))
+
+
+def _duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if len(targets) != 1 or targets[0] == e.seat:
+        eng.report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
+        return
+    ts = eng.seat(targets[0])
+    if ts is not None and ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
+        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {targets[0]}")
+    eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
+
+
+def _single_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if name == "无中生有":
+        if targets and targets != [e.seat]:
+            eng.report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
+        eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
+        return
+    if len(targets) != 1 or targets[0] == e.seat:
+        eng.report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
+        return
+    t = targets[0]
+    ts = eng.seat(t)
+    if ts is None:
+        return
+    if name == "顺手牵羊":
+        d = eng.table.distance(e.seat, t)
+        if d > 1 and not user.has_skill("奇才"):
+            eng.report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
+                       expected="distance ≤ 1", observed=d)
+        if ts.has_skill("谦逊"):
+            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} (谦逊) cannot be targeted by 顺手牵羊", observed=f"target {t}")
+    if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
+        eng.report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
+    if name == "借刀杀人":
+        if ts.weapon() is None:
+            eng.report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
+        if e.victim is not None:
+            if e.victim == t:
+                eng.report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
+            elif eng.rs.get("collateral_victim_in_range", False) and not eng.table.in_attack_range(t, e.victim):
+                eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
+            eng.collateral_victim = e.victim
+    eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
+
+
+def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    eng.unverifiable_because(f"no rule for {name}")
+
+
+USE_BY_NAME = {
+    "杀": _slash, "桃": _peach, "南蛮入侵": _aoe, "万箭齐发": _aoe, "桃园结义": _global, "五谷丰登": _global,
+    "决斗": _duel, "顺手牵羊": _single_trick, "过河拆桥": _single_trick, "无中生有": _single_trick,
+    "借刀杀人": _single_trick,
+}
+
+
+def on_respond(eng: Engine, e: ev.Respond) -> None:
+    s = eng.seat(e.seat)
+    name = F.used_name(e)
+    eng.report(R.P_NO_DEMAND, e.seat, f"nothing asks seat {e.seat} for {name or 'a card'} now", observed=name)
+    if s is not None:
+        phys = [e.card] if e.card is not None else list(e.cards or [])
+        eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+        eng.to_discard(phys)
+
+
+def on_damage(eng: Engine, e: ev.Damage) -> None:
+    if e.card is not None and eng.skills.damage_allowed(e) is False:
+        pass
+    if not eng.skills.claims_damage(e):
+        if eng.unknown_skill_turn or eng.mode.lenient_damage():
+            eng.unverifiable_because("damage from an unchecked skill")
+        else:
+            eng.report(R.D_UNEXPECTED, e.target, "no card, judgement or skill in resolution causes this damage",
+                       observed=f"damage {e.amount} to seat {e.target}" + (f" from seat {e.source}" if e.source else ""))
+    apply_damage(eng, e)
+
+
+def on_recover(eng: Engine, e: ev.Recover) -> None:
+    if not eng.skills.claims_recover(e):
+        eng.unverifiable_because("recovery from an unchecked source")
+    apply_recover(eng, e)
+
+
+def on_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
+    do_lose_hp(eng, e)
+
+
+def on_max_hp(eng: Engine, e: ev.MaxHp) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    s.max_hp += e.delta
+    s.hp = min(s.hp, s.max_hp)
+    if s.max_hp <= 0:
+        eng.apply_hp_loss(s, 0)
+
+
+def on_dying(eng: Engine, e: ev.Dying) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if s.hp > 0:
+        eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} has {s.hp} HP and is not dying", observed="dying")
+
+
+def on_death(eng: Engine, e: ev.Death) -> None:
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if not s.alive:
+        eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} is already dead", observed="death")
+        return
+    if s.hp > 0 and not s.piles.get("不屈"):
+        eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} has {s.hp} HP", expected="HP ≤ 0", observed=s.hp)
+    killer = e.killer
+    penalty: list[str] = []
+    eng.kill(s, killer)
+    reward = eng.mode.kill_reward(s, killer)
+    ks = eng.seat(killer)
+    if ks is not None and ks.alive and eng.header.mode == "identity" and ks.role == "lord" and s.role == "loyalist" \
+            and eng.rs.get("loyalist_kill_penalty", True):
+        penalty = ks.all_cards()
+        penalty = [c for c in penalty if c not in ks.judge] + ["?"] * ks.hidden
+    if reward or penalty:
+        eng.push(F.DeathAftermath(eng, s, killer, reward, penalty))
+
+
+def on_judge(eng: Engine, e: ev.Judge) -> None:
+    frame = F.JudgeFrame(eng, e.seat, e.reason, e.card, on_result=eng.skills.judge_result(e))
+    frame.take(eng, e)
+    eng.push(frame)
+
+
+def on_retrial(eng: Engine, e: ev.Retrial) -> None:
+    eng.report(R.S_TIMING, e.seat, "a retrial with no judgement pending", observed="retrial")
+
+
+def on_reveal(eng: Engine, e: ev.Reveal) -> None:
+    return None
+
+
+def on_skill(eng: Engine, e: ev.Skill) -> None:
+    eng.skills.invoke(e)
+
+
+def on_choose(eng: Engine, e: ev.Choose) -> None:
+    return None
+
+
+def on_pass(eng: Engine, e: ev.Pass) -> None:
+    return None
+
+
+def on_game_end(eng: Engine, e: ev.GameEnd) -> None:
+    return None
+
+
+def on_mode_event(eng: Engine, e: ev.Event) -> None:
+    eng.mode.on_event(e)
+
+
+TABLE: dict[type, Any] = {
+    ev.Turn: on_turn, ev.TurnEnd: on_turn_end, ev.Phase: on_phase, ev.PhaseSkip: on_phase_skip,
+    ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
+    ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
+    ev.Dying: on_dying, ev.Death: on_death, ev.Judge: on_judge, ev.Retrial: on_retrial, ev.Reveal: on_reveal,
+    ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
+    ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
+    ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
+    ev.Resign: on_mode_event,
+}
+
+_ = Slot

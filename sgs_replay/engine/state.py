@@ -1,0 +1,175 @@
+"""Game state: seats, zones, HP, counters, distance and attack range.
+
+Cards are tracked by their canonical text (``♠7 杀``) as multisets per zone: the deck holds physical
+duplicates (two ``♠8 杀``) and the log names cards, not copies. A hand may also hold cards whose
+identity is hidden (``?``); they are counted apart and make the checks that need them unverifiable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sgs_replay.cards import Card, parse_card
+from sgs_replay.content import General
+
+
+class Zone(StrEnum):
+    HAND = "hand"
+    EQUIP = "equip"
+    JUDGE = "judge"
+    DECK = "deck"
+    DISCARD = "discard"
+    PROCESSING = "processing"
+    VOID = "void"
+
+
+class Slot(StrEnum):
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    PLUS_HORSE = "plus_horse"
+    MINUS_HORSE = "minus_horse"
+
+
+SLOT_OF_SUBTYPE = {
+    "weapon": Slot.WEAPON,
+    "armor": Slot.ARMOR,
+    "defensive_horse": Slot.PLUS_HORSE,
+    "offensive_horse": Slot.MINUS_HORSE,
+}
+
+#: Attack range of each weapon (seed 001 一(五), the number printed before each weapon's text).
+WEAPON_RANGE = {
+    "诸葛连弩": 1, "连弩": 1, "雌雄双股剑": 2, "青釭剑": 2, "寒冰剑": 2, "青龙偃月刀": 3,
+    "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
+}
+
+PHASE_ORDER = ("start", "judge", "draw", "play", "discard", "finish")
+
+
+def slot_of(card: Card) -> Slot | None:
+    return SLOT_OF_SUBTYPE.get(card.subtype)
+
+
+@dataclass
+class Seat:
+    seat: int
+    general: General | None
+    role: str | None = None
+    side: str | None = None
+    position: str | None = None
+    hp: int = 4
+    max_hp: int = 4
+    alive: bool = True
+    hand: Counter[str] = field(default_factory=Counter)
+    hidden: int = 0  # hand cards whose identity is unknown
+    equip: dict[Slot, str] = field(default_factory=dict)
+    judge: list[str] = field(default_factory=list)  # delayed tricks, earliest placed first
+    judge_as: dict[str, str] = field(default_factory=dict)  # physical card → trick it stands for
+    piles: dict[str, Counter[str]] = field(default_factory=dict)
+    skills: set[str] = field(default_factory=set)  # Chinese skill names in force
+    dying: bool = False
+
+    @property
+    def hand_count(self) -> int:
+        return sum(self.hand.values()) + self.hidden
+
+    @property
+    def name(self) -> str:
+        return self.general.name if self.general else f"seat {self.seat}"
+
+    def has_skill(self, name: str) -> bool:
+        return name in self.skills
+
+    def weapon(self) -> str | None:
+        c = self.equip.get(Slot.WEAPON)
+        return parse_card(c).name if c else None
+
+    def armor(self) -> str | None:
+        c = self.equip.get(Slot.ARMOR)
+        return parse_card(c).name if c else None
+
+    def judge_names(self) -> list[str]:
+        return [self.judge_as.get(c) or parse_card(c).name for c in self.judge]
+
+    def all_cards(self) -> list[str]:
+        out = list(self.hand.elements())
+        out.extend(self.equip.values())
+        out.extend(self.judge)
+        for p in self.piles.values():
+            out.extend(p.elements())
+        return out
+
+
+@dataclass
+class Table:
+    """Everything on the table: seats and the shared zones."""
+
+    seats: dict[int, Seat]
+    deck_counts: Counter[str]
+    pile: Counter[str] = field(default_factory=Counter)  # the draw pile as a multiset
+    pile_top: list[str] = field(default_factory=list)  # known order of its top, top first
+    discard: Counter[str] = field(default_factory=Counter)
+    processing: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def alive(self) -> list[int]:
+        return [s for s in sorted(self.seats) if self.seats[s].alive]
+
+    def next_alive(self, seat: int, step: int = 1) -> int:
+        """The next living seat after ``seat`` (step 1 = 下家, -1 = 上家)."""
+        n = self.n
+        s = seat
+        for _ in range(n):
+            s = (s - 1 + step) % n + 1
+            if self.seats[s].alive:
+                return s
+        return seat
+
+    def order_from(self, first: int, *, include_first: bool = True, step: int = 1) -> list[int]:
+        """Living seats in turn order (step 1, 逆时针 in the rulebooks) starting at ``first``."""
+        n = self.n
+        out = []
+        for i in range(n):
+            s = (first - 1 + step * i) % n + 1
+            if self.seats[s].alive and (include_first or s != first):
+                out.append(s)
+        return out
+
+    def seat_distance(self, a: int, b: int) -> int:
+        """Steps along the shorter way round, counting living seats only (spec §2)."""
+        alive = self.alive()
+        if a not in alive or b not in alive:
+            alive = sorted(set(alive) | {a, b})
+        ia, ib = alive.index(a), alive.index(b)
+        d = abs(ia - ib)
+        return min(d, len(alive) - d)
+
+    def distance(self, a: int, b: int) -> int:
+        """Distance from a to b with horses and skills (seed 001 一(五) 马; 马术)."""
+        if a == b:
+            return 0
+        d = self.seat_distance(a, b)
+        src, dst = self.seats[a], self.seats[b]
+        if Slot.MINUS_HORSE in src.equip:
+            d -= 1
+        if src.has_skill("马术"):
+            d -= 1
+        if Slot.PLUS_HORSE in dst.equip:
+            d += 1
+        return max(d, 1)
+
+    def attack_range(self, a: int) -> int:
+        w = self.seats[a].weapon()
+        return WEAPON_RANGE.get(w, 1) if w else 1
+
+    def in_attack_range(self, a: int, b: int) -> bool:
+        return self.distance(a, b) <= self.attack_range(a)
+
+    def placed(self, card: str) -> int:
+        """Copies of ``card`` outside the draw pile."""
+        return self.deck_counts[card] - self.pile[card]

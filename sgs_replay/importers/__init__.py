@@ -1,0 +1,46 @@
+"""Importers: other recording formats → `sgs-replay/1` events.
+
+Each importer sniffs content (never the file extension). :func:`sniff_and_convert` returns a parsed
+log for a recording it recognises, or None for anything else.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sgs_replay.reader import ParsedLog
+
+
+def sniff_and_convert(data: bytes, name: str) -> ParsedLog | None:
+    try:
+        from sgs_replay.importers import freekill
+    except ImportError:  # the importer is optional at run time
+        return None
+    if not freekill.is_freekill(data):
+        return None
+    from sgs_replay.importers.adapter import parsed_from_freekill
+
+    return parsed_from_freekill(data, name)
+
+
+def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
+    """Read a recording and return (`.sgs.jsonl` bytes, import problems). Raises UnreadableInput."""
+    from pathlib import Path
+
+    from sgs_replay.reader import UnreadableInput
+
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise UnreadableInput(f"{p}: cannot read ({exc.strerror or exc})") from None
+    from sgs_replay.importers import freekill
+
+    if not freekill.is_freekill(data):
+        raise UnreadableInput(f"{p}: not a recording this tool can convert")
+    try:
+        conv = freekill.convert(data, p.name)
+    except freekill.FreeKillError as exc:
+        raise UnreadableInput(f"{p}: {exc}") from None
+    return freekill.to_jsonl(conv), [f"entry {pr.index} ({pr.packet}): {pr.message}" for pr in conv.problems]

@@ -1,0 +1,152 @@
+"""The replayer: header checks, then every event through the rules engine → a :class:`Report`.
+
+``validate_parsed`` is the one entry point the CLI, the loader and the tests use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from sgs_replay import events as ev
+from sgs_replay.content import Ruleset, UnknownRuleset, ruleset as load_ruleset
+from sgs_replay.reader import ParsedLog
+from sgs_replay.rules import Violation, make
+from sgs_replay.rules import catalogue as R
+
+
+class Report(msgspec.Struct):
+    """The validator's report for one file (spec §7), plus what the loader needs."""
+
+    file: str
+    game_id: str | None
+    ruleset: str | None
+    events: int
+    violations: list[Violation]
+    unverifiable: int
+    result: dict[str, Any] | None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "file": self.file, "game_id": self.game_id, "ruleset": self.ruleset, "events": self.events,
+            "violations": [
+                {"rule": v.rule, "kind": v.kind, "line": v.line, "seat": v.seat, "message": v.message,
+                 "expected": v.expected, "observed": v.observed, "message_zh": v.message_zh, "cite": v.cite}
+                for v in self.violations
+            ],
+            "unverifiable": self.unverifiable, "result": self.result,
+        }
+
+
+@dataclass
+class Replay:
+    """A report plus the final engine (state, for viewers) and the parsed log."""
+
+    report: Report
+    parsed: ParsedLog
+    engine: Any = None
+    content_hash: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def content_hash(parsed: ParsedLog) -> str:
+    """A game's id for storage: a hash of its normalised content (header + events, canonical cards)."""
+    h = hashlib.sha256()
+    enc = msgspec.json.Encoder(order="sorted")
+    if parsed.header is not None:
+        hdr = msgspec.structs.replace(parsed.header, t=None, note=None)
+        h.update(enc.encode(hdr))
+    for _, e in parsed.events:
+        h.update(b"\n")
+        h.update(enc.encode(msgspec.structs.replace(e, t=None, note=None)))
+    return h.hexdigest()[:16]
+
+
+def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
+    out: list[Violation] = []
+    if h.mode != rs.mode:
+        out.append(make(R.H_MODE, 1, None, f"mode {h.mode!r} with ruleset {rs.name!r} ({rs.mode})",
+                        expected=rs.mode, observed=h.mode))
+    seats = [p.seat for p in h.players]
+    n = len(seats)
+    if sorted(seats) != list(range(1, n + 1)):
+        dup = [s for s, k in Counter(seats).items() if k > 1]
+        out.append(make(R.H_SEATS, 1, None, f"seats {sorted(seats)}" + (f", duplicated {dup}" if dup else ""),
+                        expected=list(range(1, n + 1)), observed=sorted(seats)))
+    for p in h.players:
+        g = rs.resolve_general(p.general)
+        if g is None:
+            out.append(make(R.F_HEADER, 1, p.seat, f"unknown general {p.general!r}", observed=p.general))
+        elif rs.roster and not rs.in_roster(g):
+            out.append(make(R.H_ROSTER, 1, p.seat, f"{p.general} is not in the {rs.name} roster", observed=p.general))
+    if h.mode == "identity":
+        from sgs_replay.engine.core import role_counts_ok
+
+        roles = [p.role for p in h.players]
+        if any(r is None for r in roles):
+            out.append(make(R.H_ROLES, 1, None, "every identity-mode player needs a role", observed=roles))
+        elif not role_counts_ok([r for r in roles if r]) or next((p.role for p in h.players if p.seat == 1), None) != "lord":
+            c = Counter(roles)
+            out.append(make(R.H_ROLES, 1, None, f"{n} players with {dict(c)}; the lord sits in seat 1",
+                            expected="seed 001 role table", observed=dict(c)))
+        if not 4 <= n <= 10:
+            out.append(make(R.H_ROLES, 1, None, f"identity mode is for 4–10 players, not {n}", observed=n))
+    elif h.mode == "3v3":
+        want = {1: ("cold", "vanguard"), 2: ("cold", "commander"), 3: ("cold", "vanguard"),
+                4: ("warm", "vanguard"), 5: ("warm", "commander"), 6: ("warm", "vanguard")}
+        got = {p.seat: (p.side, p.position) for p in h.players}
+        if got != want:
+            bad = [s for s in sorted(set(got) | set(want)) if got.get(s) != want.get(s)]
+            out.append(make(R.H_3V3, 1, bad[0] if bad else None, f"seats {bad} do not match the 3v3 seating",
+                            expected={s: want.get(s) for s in bad}, observed={s: got.get(s) for s in bad}))
+    elif h.mode == "1v1":
+        sides = sorted(p.side or "" for p in h.players)
+        if n != 2 or sides != ["cold", "warm"]:
+            out.append(make(R.H_3V3, 1, None, "1v1 has two seats, one warm and one cold", observed=sides))
+    return out
+
+
+def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_engine: bool = False) -> Replay:
+    """Replay one parsed log under its own ruleset (or ``ruleset_name``) and report."""
+    from sgs_replay.engine.core import Engine
+
+    violations = list(parsed.violations)
+    h = parsed.header
+    name = ruleset_name or (h.ruleset if h else None)
+    result = None
+    unverifiable = 0
+    engine = None
+    if h is not None:
+        rs: Ruleset | None
+        try:
+            rs = load_ruleset(name or "")
+        except UnknownRuleset:
+            rs = None
+            violations.append(make(R.F_HEADER, 1, None, f"unknown ruleset {name!r}", observed=name))
+        if rs is not None:
+            violations.extend(check_header(h, rs))
+            seat_ok = sorted(p.seat for p in h.players) == list(range(1, len(h.players) + 1))
+            if seat_ok:
+                engine = Engine(h, rs)
+                last = 1
+                for line, e in parsed.events:
+                    last = line
+                    try:
+                        engine.step(line, e)
+                    except RecursionError:
+                        engine.report(R.R_INTERLEAVED, None, "resolution nests too deeply; the rest is not checked", line=line)
+                        break
+                engine.finish(last)
+                violations.extend(engine.violations)
+                unverifiable = engine.unverifiable
+                result = engine.result
+    violations.sort(key=lambda v: v.line)
+    report = Report(
+        file=parsed.name, game_id=h.game_id if h else None, ruleset=name, events=len(parsed.events),
+        violations=violations, unverifiable=unverifiable, result=result,
+    )
+    return Replay(report=report, parsed=parsed, engine=engine if keep_engine else None, content_hash=content_hash(parsed))

@@ -1,0 +1,73 @@
+"""The rule catalogue: every check has a stable id, a kind, a bilingual message, a citation and a doc.
+
+A :class:`Rule` is declared once in :mod:`sgs_replay.rules.catalogue`; the engine reports a
+:class:`Violation` by rule id. ``sgs-replay explain SGS-…`` prints a rule; ``docs/rules.md`` is
+generated from the catalogue and a test fails when it drifts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import msgspec
+
+
+class Kind(StrEnum):
+    ILLEGAL_PLAY = "illegal_play"
+    RESOLUTION_ORDER = "resolution_order"
+    BOOKKEEPING = "bookkeeping"
+    OUTCOME = "outcome"
+    FORMAT = "format"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    kind: Kind
+    title: str
+    en: str
+    zh: str
+    cite: str
+    what: str
+    why: str
+    example: str = ""
+
+
+class Violation(msgspec.Struct, omit_defaults=False):
+    """One reported violation, as it appears in the JSON report (spec §7)."""
+
+    rule: str
+    kind: str
+    line: int
+    seat: int | None
+    message: str
+    expected: str | None = None
+    observed: str | None = None
+    message_zh: str | None = None
+    cite: str | None = None
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def rule(
+    id: str, kind: Kind, title: str, en: str, zh: str, cite: str, what: str, why: str, example: str = ""
+) -> Rule:
+    if id in REGISTRY:
+        raise ValueError(f"duplicate rule id {id}")
+    r = Rule(id, kind, title, en, zh, cite, what, why, example)
+    REGISTRY[id] = r
+    return r
+
+
+def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
+         observed: object = None) -> Violation:
+    """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
+    msg = r.en if not detail else f"{r.en}: {detail}"
+    return Violation(
+        rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
+        expected=None if expected is None else str(expected),
+        observed=None if observed is None else str(observed),
+        message_zh=r.zh, cite=r.cite,
+    )
