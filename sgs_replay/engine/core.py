@@ -317,13 +317,33 @@ class Engine:
         return True
 
     def _offer(self, line: int, e: ev.Event) -> bool:
-        while self.stack:
-            f = self.stack[-1]
+        """Give the event to the highest frame that wants it (closing the finished frames above it).
+
+        Returns True when a frame consumed it. An event no frame wants is a side event (handled with
+        the stack intact) or a top-level event (every open resolution is over).
+        """
+        while self.stack and self.stack[-1].transient and not self.stack[-1].wants(self, e):
+            self.stack.pop().close(self, line, e)  # a judgement settles at the first event after it
+        for depth in range(len(self.stack) - 1, -1, -1):
+            f = self.stack[depth]
+            if not f.wants(self, e):
+                continue
+            while len(self.stack) > depth + 1:
+                self.stack.pop().close(self, line, e)
             if f.offer(self, line, e):
                 return True
-            self.stack.pop()
-            f.close(self, line, e)
+            if self.stack and self.stack[-1] is f:
+                self.stack.pop()
+                f.close(self, line, e)
+            return False
+        if isinstance(e, TOP_LEVEL) or (isinstance(e, ev.Use) and self._new_action(e)):
+            self._settle_all(line, e)
         return False
+
+    def _new_action(self, e: ev.Use) -> bool:
+        """A card used by the current player in the play phase that no resolution asked for."""
+        return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
+            not any(isinstance(f, F.DyingFrame) for f in self.stack)
 
     def _settle_all(self, line: int, e: ev.Event | None) -> None:
         while self.stack:
@@ -420,6 +440,7 @@ class Engine:
 
 
 DRAW_MODS = {"英姿": 1, "裸衣": -1}
+TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
 
 
 def _handler_table() -> dict[type, Any]:

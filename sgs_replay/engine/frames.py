@@ -116,6 +116,25 @@ class CardEffect(Frame):
             return True
         return True
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use):
+            if used_name(e) == "无懈可击" and not e.targets:
+                return self.head is not None and self.name != "杀"
+            user = eng.seat(self.user)
+            return (self.after_dodge and e.seat == self.user and used_name(e) == "杀"
+                    and user is not None and user.weapon() == "青龙偃月刀")
+        if isinstance(e, ev.Respond):
+            return self.need is not None and e.seat in self.queue
+        if isinstance(e, ev.Pass):
+            return e.seat in self.queue
+        if isinstance(e, ev.Judge):
+            return (e.seat == self.user and e.reason == "铁骑" and self.name == "杀") or \
+                (e.seat == self.head and e.reason == "八卦阵")
+        if isinstance(e, ev.Damage):
+            return (e.target in self.queue and (e.source == self.user or (self.name == "杀" and e.source is None))
+                    and (e.card is None or self.card is None or e.card == self.card))
+        return False
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             if self.head is not None and self.name not in ("杀",):
@@ -257,6 +276,18 @@ class DuelFrame(Frame):
         s = eng.seat(other)
         return 2 if s is not None and s.has_skill("无双") else 1
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if self.done:
+            return False
+        if isinstance(e, ev.Use):
+            return used_name(e) == "无懈可击" and not e.targets and self.count == 0
+        if isinstance(e, (ev.Respond, ev.Pass)):
+            return e.seat in (self.user, self.target) and self.nullified % 2 == 0
+        if isinstance(e, ev.Damage):
+            return (e.target in (self.user, self.target) and e.source in (self.user, self.target, None)
+                    and e.target != e.source and (e.card is None or self.card is None or e.card == self.card))
+        return False
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if self.done:
             return False
@@ -323,6 +354,13 @@ class SimpleTrick(Frame):
         self.nullified = 0
         self.effects = 0
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+            return bool(self.queue)
+        if self.name == "无中生有" and isinstance(e, ev.Draw):
+            return e.seat == self.user and e.reason in ("card", None) and bool(self.queue)
+        return False
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             self.nullified += 1
@@ -369,6 +407,18 @@ class DyingFrame(Frame):
             self.order.append(seat)
         self.asked_index = 0
         self.died = False
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        s = eng.seat(self.seat)
+        if s is None or self.died:
+            return False
+        if isinstance(e, (ev.Dying, ev.Death)):
+            return e.seat == self.seat
+        if isinstance(e, ev.Use):
+            return used_name(e) == "桃" and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0
+        if isinstance(e, ev.Pass):
+            return s.hp <= 0
+        return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
@@ -427,6 +477,13 @@ class DeathAftermath(Frame):
         self.rewarded = reward == 0
         self.penalised = not penalty_cards
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Draw):
+            return not self.rewarded and e.seat == self.killer and e.reason in ("reward", None)
+        if isinstance(e, ev.Discard):
+            return not self.penalised and e.seat == self.killer
+        return False
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if not self.rewarded and isinstance(e, ev.Draw) and e.seat == self.killer and e.reason in ("reward", None):
             if len(e.cards) != self.reward:
@@ -467,6 +524,7 @@ class JudgeFrame(Frame):
     """A judgement in progress: retrials (鬼才, 鬼道) may replace the card; the last one stands."""
 
     label = "judgement"
+    transient = True
 
     def __init__(self, eng: Engine, seat: int, reason: str | None, card: str, on_result=None) -> None:  # type: ignore[no-untyped-def]
         self.seat = seat
@@ -477,6 +535,9 @@ class JudgeFrame(Frame):
 
     def take(self, eng: Engine, e: ev.Judge) -> None:
         eng.draw_from_pile(e.seat, [e.card])
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道"))
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Retrial):
@@ -530,6 +591,13 @@ class JudgePhase(Frame):
     def _name(self, eng: Engine, card: str) -> str:
         s = eng.seat(self.seat)
         return (s.judge_as.get(card) if s else None) or parse_card(card).name
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if not self.queue:
+            return False
+        if isinstance(e, ev.Use):
+            return used_name(e) == "无懈可击" and not e.targets
+        return isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in ("乐不思蜀", "闪电", "兵粮寸断")
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
@@ -633,6 +701,9 @@ class LightningDamage(Frame):
         self.seat = seat
         self.done = False
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        return not self.done and isinstance(e, ev.Damage) and e.target == self.seat
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if self.done:
             return False
@@ -665,6 +736,18 @@ class ExpectEffect(Frame):
         self.seat = seat
         self.skill = skill
         self.steps = list(steps)  # ("lose_hp", 1), ("draw", 2), ("recover", 1) …
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if not self.steps:
+            return False
+        kind, _ = self.steps[0]
+        if kind == "lose_hp":
+            return isinstance(e, ev.LoseHp) and e.seat == self.seat
+        if kind == "draw":
+            return isinstance(e, ev.Draw) and e.seat == self.seat and e.reason in ("skill", None) and e.skill in (None, self.skill)
+        if kind == "recover":
+            return isinstance(e, ev.Recover) and e.seat == self.seat
+        return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if not self.steps:
@@ -731,6 +814,19 @@ class GlobalTrick(Frame):
         self.queue.remove(seat)
         self.nullified = 0
         return True
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use):
+            return used_name(e) == "无懈可击" and not e.targets and bool(self.queue)
+        if self.name == "桃园结义":
+            return isinstance(e, ev.Recover) and e.seat in self.queue
+        if isinstance(e, ev.Reveal):
+            return not self.revealed and self.name == "五谷丰登"
+        if isinstance(e, ev.Move):
+            return e.to.zone == "hand" and e.from_.zone in ("processing", "deck") and e.to.seat in self.queue
+        if isinstance(e, ev.Draw):
+            return e.reason in ("card", None) and e.seat in self.queue and self.name == "五谷丰登"
+        return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:

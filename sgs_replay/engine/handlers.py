@@ -93,6 +93,9 @@ class _RecoverExpected(F.Frame):
         self.amount = amount
         self.done = False
 
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        return not self.done and isinstance(e, ev.Recover) and e.seat == self.seat
+
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if not self.done and isinstance(e, ev.Recover) and e.seat == self.seat:
             self.done = True

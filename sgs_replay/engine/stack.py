@@ -3,12 +3,14 @@
 A card use, a dying state, a death's reward, a judgement, a skill's effect: each is a :class:`Frame`
 pushed on one stack. For every logged event the engine offers it to the frames from the top down:
 
-- ``offer`` returns True when the event belongs to the frame (a response, the damage it causes,
-  the draw it grants …); the frame records it;
-- otherwise the frame is asked to ``close``: the event shows this resolution is over, and the frame
-  reports any mandatory consequence the log skipped (a missing damage, a missing death, a missing
-  reward) — at this event's line, the first that shows it was skipped. The frame is popped and the
-  event is offered to the next one down.
+- ``wants`` (no side effects) says whether the event belongs to the frame (a response, the damage
+  it causes, the draw it grants …). The highest frame that wants it gets it through ``offer``;
+  the frames above it are over and are closed first;
+- an event no frame wants is either a side event (a skill, a judgement, a move, a draw, HP changes:
+  these happen inside a resolution without ending it) and goes to its handler with the stack
+  intact, or a top-level event (a new turn, phase, a new card used) that closes every open frame;
+- ``close`` reports any mandatory consequence the log skipped (a missing damage, a missing death, a
+  missing reward) at the line of the event that shows it was skipped.
 
 Frames never invent events: the log is the truth about what happened (ARCHITECTURE §1).
 """
@@ -31,8 +33,15 @@ class Frame:
     #: a frame that may be left open forever (a log fragment ending here is fine, and so is the
     #: next top-level action): closing it reports nothing.
     optional = False
+    #: settled by the first event that it does not want (a judgement: retrials come at once or never)
+    transient = False
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        """Does this event belong to this resolution? (No side effects.)"""
+        return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        """Apply an event this frame wants. False = the event ends this frame and is handled as usual."""
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
