@@ -62,6 +62,7 @@ class Engine:
         self.last_damage: dict[int, ev.Damage] = {}
         self.collateral_victim: int | None = None
         self.table = self._setup()
+        from sgs_replay.engine import equipment as _equipment  # noqa: F401  (registers equipment hooks)
         from sgs_replay.engine.skills import SkillBook
 
         self.skills = SkillBook(self)

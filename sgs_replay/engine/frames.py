@@ -57,6 +57,7 @@ class CardEffect(Frame):
         self.declined = False
         self.extra: set[str] = set()  # effects logged for the current target (judge, skills)
         self.after_dodge = False  # 贯石斧 / 青龙偃月刀 window after a 闪
+        self.bagua_seat: int | None = None  # a red 八卦阵 judgement gave this seat a 闪
 
     @property
     def head(self) -> int | None:
@@ -99,9 +100,20 @@ class CardEffect(Frame):
             return True
         if seat not in self.queue:
             return False
-        # a later target: the earlier ones must be finished
+        # a later target: the earlier ones must be finished. 无懈可击 names no target in the log, so a
+        # run of them may be split between consecutive targets in any way the rules permit.
+        spare = self.nullified
         while self.queue and self.queue[0] != seat:
-            if self._resolved() or (not self._current_needs_damage(eng) and self.started):
+            if self.answers >= self.need_count:
+                self._advance()
+                self.nullified = spare
+                continue
+            if spare >= 1:
+                spare -= 1
+                self._advance()
+                self.nullified = spare
+                continue
+            if self.started and not self._current_needs_damage(eng):
                 self._advance()
                 continue
             expected = self.queue[0]
@@ -124,6 +136,8 @@ class CardEffect(Frame):
             return (self.after_dodge and e.seat == self.user and used_name(e) == "杀"
                     and user is not None and user.weapon() == "青龙偃月刀")
         if isinstance(e, ev.Respond):
+            if e.skill == "八卦阵" and e.seat == self.bagua_seat:
+                return True
             return self.need is not None and e.seat in self.queue
         if isinstance(e, ev.Pass):
             return e.seat in self.queue
@@ -142,6 +156,9 @@ class CardEffect(Frame):
                 self.started = True
                 return False if False else self._take_card(eng, e)
             return False
+        if isinstance(e, ev.Respond) and e.skill == "八卦阵" and e.seat == self.bagua_seat:
+            self.bagua_seat = None  # the 闪 that the red judgement gave, already counted
+            return True
         if isinstance(e, ev.Respond):
             name = used_name(e)
             if self.need is None or e.seat not in self.queue:
@@ -189,7 +206,9 @@ class CardEffect(Frame):
                 return False
             if not self._jump_to(eng, e.target, "damage"):
                 return False
-            if self._resolved() and not self.after_dodge:
+            if self.nullified % 2 == 1 and self.nullified > 1:
+                pass  # an even run of 无懈可击 before this one: accepted as a counter-chain split
+            elif self._resolved() and not self.after_dodge:
                 eng.report(R.D_UNEXPECTED, e.target,
                            f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
             elif e.amount != self.amount and not self.extra:
@@ -225,6 +244,7 @@ class CardEffect(Frame):
     def _bagua_result(self, eng: Engine, card: str) -> None:
         c = parse_card(card) if not is_unknown(card) else None
         if c is not None and c.is_red and not self.undodgeable:
+            self.bagua_seat = self.head
             self.answers += 1
             if self.answers >= self.need_count:
                 if self.name == "杀":
