@@ -407,6 +407,7 @@ class Engine:
                             expected=f"a phase after {self.phase}", observed=phase)
         if phase in self.skipped_phases:
             self.report(R.T_SKIPPED, seat, f"the {phase} phase was to be skipped", expected=f"phase_skip {phase}", observed=f"phase {phase}")
+            self.skipped_phases.discard(phase)  # reported once; the log says it took place
         self.end_phase()
         self.phase = phase
         self.phase_logged.add(phase)

@@ -373,6 +373,7 @@ class SimpleTrick(Frame):
         self.queue = list(targets)
         self.nullified = 0
         self.effects = 0
+        self.victim: int | None = None
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
@@ -398,7 +399,7 @@ class SimpleTrick(Frame):
         if self.name == "无中生有" and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
             want = 2 + eng.mode.ex_nihilo_bonus(self.user)
             if len(e.cards) != want:
-                eng.report(R.D_AMOUNT, e.seat, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
+                eng.report(R.D_CARD_EFFECT, e.seat, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
             eng.draw_from_pile(e.seat, e.cards)
             s = eng.seat(e.seat)
             if s is not None:
@@ -709,7 +710,18 @@ class JudgePhase(Frame):
                 self._pass_lightning(eng, trick)
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        return None
+        if self.queue and self.nullified % 2 == 1:
+            self._countered(eng, self.queue[0])
+        if self.queue and e is not None:
+            names = [self._name(eng, c) for c in self.queue]
+            eng.report(R.T_JUDGE_MISSING, self.seat, f"{names} in seat {self.seat}'s judge area were not judged",
+                       expected=f"judge {names[0]}", observed=f"`{ev.event_type(e)}`")
+            s = eng.seat(self.seat)
+            for c in list(self.queue):
+                self.queue.remove(c)
+                if s is not None and c in s.judge and self._name(eng, c) != "闪电":
+                    s.judge.remove(c)
+                    eng.to_discard([c])
 
 
 class LightningDamage(Frame):
@@ -792,8 +804,14 @@ class ExpectEffect(Frame):
             do_draw(eng, e)
             return True
         if kind == "recover" and isinstance(e, ev.Recover) and e.seat == self.seat:
+            if e.amount != n:
+                eng.report(R.S_EFFECT if self.skill not in ("桃",) else R.D_AMOUNT, e.seat,
+                           f"{self.skill} recovers {n}", expected=n, observed=e.amount)
             self.steps.pop(0)
-            return False
+            from sgs_replay.engine.handlers import apply_recover
+
+            apply_recover(eng, e)
+            return True
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
@@ -873,7 +891,7 @@ class GlobalTrick(Frame):
             if isinstance(e, ev.Reveal) and not self.revealed:
                 alive = len(eng.table.alive())
                 if len(e.cards) != alive:
-                    eng.report(R.D_AMOUNT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
+                    eng.report(R.D_CARD_EFFECT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
                                expected=alive, observed=len(e.cards))
                 eng.draw_from_pile(self.user, e.cards)
                 self.revealed = list(e.cards)

@@ -394,6 +394,15 @@ def on_use(eng: Engine, e: ev.Use) -> None:
         eng.to_discard(physical)
         return
     own_play = eng.in_play_phase(e.seat)
+    collateral = _collateral_frame(eng, e.seat) if name == "杀" else None
+    if collateral is not None:
+        # 借刀杀人: the weapon holder must 杀 the named victim (seed 001 一(四) 借刀杀人)
+        if collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
+            eng.report(R.P_TARGET, e.seat, f"借刀杀人 names seat {collateral.victim} as the one to slash",
+                       expected=[collateral.victim], observed=e.targets)
+        collateral.queue = []
+        eng.collateral_victim = collateral.victim
+        own_play = True
     # 桃 on a dying character is handled by the dying frame; here: the play-phase uses
     if not own_play:
         if eng.current != e.seat and not eng.mode.may_use_outside_turn(e, name):
@@ -419,6 +428,13 @@ def on_use(eng: Engine, e: ev.Use) -> None:
         return
     eng.to_discard(physical)
     USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
+
+
+def _collateral_frame(eng: Engine, seat: int) -> Any:
+    for f in reversed(eng.stack):
+        if isinstance(f, F.SimpleTrick) and f.name == "借刀杀人" and seat in f.queue and f.nullified % 2 == 0:
+            return f
+    return None
 
 
 def _equip(eng: Engine, user: Any, card: str) -> None:
@@ -580,7 +596,9 @@ def _single_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
             elif eng.rs.get("collateral_victim_in_range", False) and not eng.table.in_attack_range(t, e.victim):
                 eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
             eng.collateral_victim = e.victim
-    eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
+    frame = F.SimpleTrick(eng, e.seat, name, [t])
+    frame.victim = e.victim
+    eng.push(frame)
 
 
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -667,6 +685,18 @@ def on_death(eng: Engine, e: ev.Death) -> None:
 
 
 def on_judge(eng: Engine, e: ev.Judge) -> None:
+    s = eng.seat(e.seat)
+    if e.reason in DELAYED and s is not None and s.judge and eng.current == e.seat \
+            and eng.phase in (None, "start", "judge"):
+        if eng.phase != "judge":
+            eng.enter_phase(e.seat, "judge")  # the judge phase is implied by its judgement
+            eng.phase_logged.discard("judge")
+        frame = eng.top(F.JudgePhase)
+        if frame is None:
+            frame = F.JudgePhase(eng, s)
+            eng.push(frame)
+        if frame.offer(eng, eng.line, e):
+            return
     frame = F.JudgeFrame(eng, e.seat, e.reason, e.card, on_result=eng.skills.judge_result(e))
     frame.take(eng, e)
     eng.push(frame)

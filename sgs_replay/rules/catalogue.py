@@ -90,6 +90,10 @@ T_SKIPPED = rule("SGS-T007", K.ILLEGAL_PLAY, "phase-skipped", "This phase must b
 T_DEAD_ACTS = rule("SGS-T008", K.ILLEGAL_PLAY, "dead-seat-acts", "A dead character cannot act", "阵亡角色不能行动",
                    S001_END, "A dead seat takes a turn, uses or plays a card.", "阵亡的角色退出游戏.")
 
+T_JUDGE_MISSING = rule("SGS-T009", K.BOOKKEEPING, "judgement-missing", "Every delayed trick in the judge area is judged in the judge phase", "判定阶段须对判定区内的延时锦囊逐一判定",
+                       S001_FLOW + " II 判定阶段", "The judge phase ended with a delayed trick neither judged nor countered by 无懈可击.",
+                       "若面前横置着延时类锦囊，必须依次对这些延时类锦囊进行判定.")
+
 # --- card play ---------------------------------------------------------------------------------
 P_SLASH_LIMIT = rule("SGS-P001", K.ILLEGAL_PLAY, "slash-limit", "Only one 杀 per play phase", "每个出牌阶段仅限使用一次【杀】",
                      S001_CARDS + " (一) 杀", "A second 杀 in the same play phase without 诸葛连弩, 咆哮 or similar.",
@@ -161,6 +165,10 @@ D_HP = rule("SGS-D008", K.BOOKKEEPING, "hp-bounds", "Recovery cannot raise HP ab
             "体力值不能超过体力上限.")
 D_NOT_DYING = rule("SGS-D009", K.ILLEGAL_PLAY, "not-dying", "Rescue only for a dying character", "只能对处于濒死状态的角色求桃",
                    S001_CARDS + " (一) 桃", "A 桃 used on another character who is not dying.", "当有角色处于濒死状态时，可以对该角色使用【桃】.")
+
+D_CARD_EFFECT = rule("SGS-D010", K.BOOKKEEPING, "card-effect", "The card's effect was not carried out as its text says", "卡牌效果执行不正确",
+                     S001_CARDS, "E.g. 无中生有 drawing other than two cards, 五谷丰登 revealing other than one card per living character.",
+                     "The effect of a card is fixed by its text.")
 
 # --- outcome -----------------------------------------------------------------------------------
 O_AFTER_END = rule("SGS-O001", K.OUTCOME, "after-end", "The game was already over", "游戏已经结束",
