@@ -256,6 +256,10 @@ class CardEffect(Frame):
         seat = eng.seat(e.seat)
         if seat is None:
             return True
+        if e.as_ is not None and e.cards:
+            from sgs_replay.engine.handlers import check_conversion
+
+            check_conversion(eng, e, e.as_)
         physical = [e.card] if e.card is not None else list(e.cards or [])
         eng.take_from_hand(seat, physical, allow_equip=e.as_ is not None)
         eng.to_discard(physical)
@@ -329,6 +333,10 @@ class DuelFrame(Frame):
                 self.turn = e.seat
             if name is not None and name != "杀":
                 eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected="杀", observed=name)
+            if e.as_ is not None and e.cards:
+                from sgs_replay.engine.handlers import check_conversion
+
+                check_conversion(eng, e, e.as_)
             s = eng.seat(e.seat)
             if s is not None:
                 phys = [e.card] if e.card else list(e.cards or [])
