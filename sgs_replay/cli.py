@@ -101,6 +101,39 @@ def validate(
 
 
 @app.command()
+def audit(
+    file: Annotated[Path, typer.Argument(help="one log (.sgs.jsonl or .fk.rep)")],
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of the log's")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="write an HTML report here")] = None,
+    md: Annotated[Path | None, typer.Option("--md", help="write a Markdown report here")] = None,
+) -> None:
+    """A referee's report on one game: every violation with its rule, citation and the table at that moment."""
+    from sgs_replay.reader import UnreadableInput, read_path
+    from sgs_replay.report import build_audit
+    from sgs_replay.report.render import to_html, to_markdown, to_terminal
+
+    _ruleset_ok(ruleset)
+    if not file.is_file():
+        _err(f"error: {file}: no such file")
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        parsed = read_path(file)
+    except UnreadableInput as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    a = build_audit(parsed, ruleset)
+    if html:
+        html.write_text(to_html(a), encoding="utf-8")
+    if md:
+        md.write_text(to_markdown(a), encoding="utf-8")
+    if not html and not md:
+        to_terminal(a)
+    else:
+        print(a.verdict)
+    raise typer.Exit(EXIT_VIOLATIONS if a.findings else EXIT_OK)
+
+
+@app.command()
 def schema(
     check: Annotated[bool, typer.Option("--check", help="exit 1 if schemas/ differs from the models")] = False,
     out: Annotated[Path, typer.Option("--out", help="schema directory")] = REPO_ROOT / "schemas",

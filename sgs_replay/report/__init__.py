@@ -1,0 +1,119 @@
+"""Reports for people: the referee's audit of one game (terminal, Markdown, HTML).
+
+An audit replays the game once and, for every violation, keeps the rule's documentation and a
+snapshot of the table at that moment (HP, hand size, equipment, judge area), so the verdict can be
+defended line by line with the rulebook passage next to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_replay.reader import ParsedLog
+from sgs_replay.rules import REGISTRY, Violation
+from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers the rules)
+
+
+@dataclass
+class SeatView:
+    seat: int
+    general: str
+    role: str
+    hp: int
+    max_hp: int
+    alive: bool
+    hand: int
+    equip: list[str]
+    judge: list[str]
+
+
+@dataclass
+class Finding:
+    violation: Violation
+    rule_title: str
+    what: str
+    why: str
+    cite: str
+    event: str
+    table: list[SeatView]
+
+
+@dataclass
+class Audit:
+    file: str
+    game_id: str | None
+    ruleset: str | None
+    mode: str | None
+    players: list[dict[str, Any]]
+    events: int
+    result: dict[str, Any] | None
+    unverifiable: int
+    unverifiable_notes: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    import_problems: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        if not self.findings:
+            return "No violation found: every checked event follows the rules."
+        kinds: dict[str, int] = {}
+        for f in self.findings:
+            kinds[f.violation.kind] = kinds.get(f.violation.kind, 0) + 1
+        parts = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+        return f"{len(self.findings)} violation(s): {parts}."
+
+
+def _snapshot(eng: Any) -> list[SeatView]:
+    out = []
+    for n, s in sorted(eng.table.seats.items()):
+        out.append(SeatView(
+            seat=n, general=s.name, role=s.role or s.side or "", hp=s.hp, max_hp=s.max_hp, alive=s.alive,
+            hand=s.hand_count, equip=list(s.equip.values()), judge=list(s.judge),
+        ))
+    return out
+
+
+def build_audit(parsed: ParsedLog, ruleset_name: str | None = None) -> Audit:
+    """Replay once, keeping the table at every violation."""
+    import msgspec
+
+    from sgs_replay.content import UnknownRuleset, ruleset
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.replay import check_header, validate_parsed
+
+    h = parsed.header
+    name = ruleset_name or (h.ruleset if h else None)
+    lines = {line: e for line, e in parsed.events}
+    findings: list[Finding] = []
+    snapshots: dict[int, list[SeatView]] = {}
+    eng = None
+    if h is not None:
+        try:
+            rs = ruleset(name or "")
+        except UnknownRuleset:
+            rs = None
+        if rs is not None and not any(v.rule == "SGS-H001" for v in check_header(h, rs)):
+            eng = Engine(h, rs)
+            seen = 0
+            for line, e in parsed.events:
+                eng.step(line, e)
+                if len(eng.violations) > seen:
+                    snapshots[line] = _snapshot(eng)
+                    seen = len(eng.violations)
+    rep = validate_parsed(parsed, ruleset_name).report
+    for v in rep.violations:
+        r = REGISTRY.get(v.rule)
+        e = lines.get(v.line)
+        findings.append(Finding(
+            violation=v, rule_title=r.en if r else v.rule, what=r.what if r else "", why=r.why if r else "",
+            cite=r.cite if r else "", event=msgspec.json.encode(e).decode() if e is not None else "",
+            table=snapshots.get(v.line, []),
+        ))
+    players = [msgspec.structs.asdict(p) for p in h.players] if h else []
+    return Audit(
+        file=parsed.name, game_id=rep.game_id, ruleset=rep.ruleset, mode=h.mode if h else None, players=players,
+        events=rep.events, result=rep.result, unverifiable=rep.unverifiable,
+        unverifiable_notes=list(eng.unverifiable_notes) if eng is not None else [], findings=findings,
+        import_problems=list(parsed.import_problems),
+    )
