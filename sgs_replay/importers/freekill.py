@@ -13,10 +13,10 @@ character's cards, the card 奸雄 takes) is not logged; every choice, card iden
 Locked skills (无双, 空城, 青釭剑 …) are applied by the rules and are not logged as ``skill`` events;
 conversion skills (武圣, 八卦阵's 闪 …) appear in the ``skill`` field of the ``use``/``respond``.
 
-Anything the reader does not understand becomes an :class:`ImportProblem` with the entry index (the
-position in the recording's top-level array, so the first entry is 10); nothing is dropped silently.
-A file that cannot be read at all (not a recording, truncated, corrupted, another engine version)
-raises :class:`FreeKillError`. See ``docs/freekill.md`` for the packet table.
+Anything the reader does not understand becomes an :class:`ImportProblem` located by entry index
+(the position in the recording's top-level array, so the first entry is 10); nothing is dropped
+silently. A file that cannot be read at all (not a recording, truncated, corrupted, another engine
+version) raises :class:`FreeKillError`. ``docs/freekill.md`` has the packet table.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import re
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -51,7 +51,9 @@ from sgs_replay.events import (
     LoseHp,
     MaxHp,
     Move,
+    Nature,
     Phase,
+    PhaseName,
     PhaseSkip,
     Place,
     Player,
@@ -59,6 +61,7 @@ from sgs_replay.events import (
     Respond,
     Retrial,
     Reveal,
+    Role,
     SeatState,
     Skill,
     Start,
@@ -73,6 +76,7 @@ __all__ = [
     "Conversion",
     "FreeKillError",
     "ImportProblem",
+    "card_table",
     "convert",
     "is_freekill",
     "to_jsonl",
@@ -87,28 +91,32 @@ _TAG_PLAYER = 33001
 _TAG_CARD_ID = 33002
 _TAG_CARD_DATA = 33003
 
-# Card areas (Card.Unknown … Card.Void)
+# Card areas
 _HAND, _EQUIP, _JUDGE, _SPECIAL, _PROCESSING, _DRAW_PILE, _DISCARD_PILE, _VOID = 1, 2, 3, 4, 5, 6, 7, 8
 _ZONE = {_HAND: "hand", _EQUIP: "equip", _JUDGE: "judge", _PROCESSING: "processing",
          _DRAW_PILE: "deck", _DISCARD_PILE: "discard", _VOID: "void"}
+_OWNED = (_HAND, _EQUIP, _JUDGE, _SPECIAL)
 
-# Move reasons (fk.ReasonJustMove …)
+# Move reasons
 _R_JUST_MOVE, _R_DRAW, _R_DISCARD, _R_GIVE, _R_PUT, _R_PUT_INTO_DISCARD, _R_PREY = 1, 2, 3, 4, 5, 6, 7
 _R_USE, _R_RESPONSE, _R_JUDGE = 9, 10, 11
 
 # Player.phase values
-_PHASES = {2: "start", 3: "judge", 4: "draw", 5: "play", 6: "discard", 7: "finish"}
+_PHASES: dict[int, PhaseName] = {2: "start", 3: "judge", 4: "draw", 5: "play", 6: "discard", 7: "finish"}
 _NON_PHASES = {1, 8, 9}  # round start, not active, between phases
-_SKIPPED_PHASE = {"phase_start": "start", "phase_judge": "judge", "phase_draw": "draw",
-                  "phase_play": "play", "phase_discard": "discard", "phase_finish": "finish"}
+_SKIPPED_PHASE: dict[str, PhaseName] = {
+    "phase_start": "start", "phase_judge": "judge", "phase_draw": "draw",
+    "phase_play": "play", "phase_discard": "discard", "phase_finish": "finish",
+}
 
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
-_NATURE = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
+_NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
+_ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
 _GAME_MODES = {"aaa_role_mode": "identity"}
 
-# Skill handling (FreeKill ids). Locked skills and locked equipment are implied by the rules;
+# Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
-# become `retrial` events. Everything else that FreeKill reports as invoked is a `skill` event.
+# become `retrial` events. Everything else FreeKill reports as invoked is a `skill` event.
 _LOCKED = frozenset({
     "wushuang", "kongcheng", "mashu", "paoxiao", "qicai", "qianxun", "jiuyuan",
     "crossbow", "qinggang_sword", "nioh_shield", "halberd",
@@ -118,29 +126,30 @@ _CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu",
 _RETRIAL = frozenset({"guicai"})
 # skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
 _COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe"})
-# skills whose damage has no card
+# skills that deal damage without a card
 _DAMAGE_SKILLS = frozenset({"fanjian", "ganglie"})
 # skills that hand over a card with no choice (the move is implied)
 _IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
+# FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji"}
-# judgement reasons that are cards, by FreeKill id
+# judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电"}
-# FreeKill card names the shared alias table does not know
+# FreeKill card names the shared alias table does not know (none in the standard package set)
 _CARD_ALIASES: dict[str, str] = {}
 
+# notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
     "SetCardUseHistory", "SetSkillUseHistory", "SetSkillBranchUseHistory", "AddCardUseHistory",
-    "AddSkillUseHistory", "MoveFocus", "Animate", "LogEvent", "SetCardFootnote", "FilterCard",
-    "SetPlayerMark", "SetBanner", "UpdateQuestSkillUI", "AddSkill", "LoseSkill", "ShowVirtualCard",
-    "FillAG", "TakeAG", "DisableAG", "CloseAG", "SyncDrawPile", "PrepareDrawPile", "ShuffleDrawPile",
-    "ChangeSelf", "CancelRequest", "SetCurrent", "AddPlayer", "ArrangeSeats", "PropertyUpdate",
-    "MoveCards", "GameLog", "GameOver",
+    "AddSkillUseHistory", "Animate", "LogEvent", "SetCardFootnote", "FilterCard", "SetPlayerMark",
+    "SetBanner", "UpdateQuestSkillUI", "AddSkill", "LoseSkill", "ShowVirtualCard", "FillAG", "TakeAG",
+    "DisableAG", "CloseAG", "SyncDrawPile", "PrepareDrawPile", "ShuffleDrawPile", "ChangeSelf",
+    "CancelRequest", "SetCurrent",
 })
 _NOISE_PROPERTIES = frozenset({
     "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "drank", "MaxCards", "dying",
-    "faceup", "chained",
 })
-_NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge"})
+_NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
+                         "#PreventDamage"})
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -166,7 +175,7 @@ class FreeKillError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ImportProblem:
-    """Something in the recording the reader did not understand (located by entry index)."""
+    """Something in the recording the reader did not understand, located by entry index."""
 
     index: int
     packet: str
@@ -197,8 +206,7 @@ def _cbor_head(buf: bytes, pos: int) -> tuple[int, int, int] | None:
     """(major type, argument, next position) of the CBOR item head at ``pos``, or None."""
     if pos >= len(buf):
         return None
-    b = buf[pos]
-    major, info = b >> 5, b & 0x1F
+    major, info = buf[pos] >> 5, buf[pos] & 0x1F
     if info < 24:
         return major, info, pos + 1
     if info == 31:
@@ -210,7 +218,7 @@ def _cbor_head(buf: bytes, pos: int) -> tuple[int, int, int] | None:
 
 
 def is_freekill(data: bytes) -> bool:
-    """True when ``data`` looks like a FreeKill recording (by content, not by file name).
+    """True when ``data`` looks like a FreeKill recording (by content, never by file name).
 
     Checks the 4-byte length, the zlib header, and that the stream starts with a CBOR array whose
     first item is a version string such as ``0.5.22``. Never raises.
@@ -234,7 +242,7 @@ def is_freekill(data: bytes) -> bool:
 
 
 def _norm(value: Any) -> Any:
-    """CBOR value with byte strings decoded to text (FreeKill sends all strings as bytes)."""
+    """A CBOR value with byte strings decoded to text (FreeKill sends all strings as bytes)."""
     if isinstance(value, bytes):
         try:
             return value.decode("utf-8")
@@ -243,9 +251,20 @@ def _norm(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_norm(v) for v in value]
     if isinstance(value, Mapping):
-        return {_norm(k): _norm(v) for k, v in value.items()}
+        return {_freeze(_norm(k)): _norm(v) for k, v in value.items()}
     if isinstance(value, cbor2.CBORTag):
         return cbor2.CBORTag(value.tag, _norm(value.value))
+    return value
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable form of a normalised map key (CBOR allows arrays and maps as keys)."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _freeze(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    if isinstance(value, cbor2.CBORTag):
+        return (value.tag, _freeze(value.value))
     return value
 
 
@@ -258,34 +277,36 @@ class _Entry:
     payload: Any
 
 
-def _loads(raw: bytes) -> Any:
-    return cbor2.loads(raw)
+def _loads(raw: bytes, name: str, what: str, index: int | None = None, packet: str = "") -> Any:
+    try:
+        return cbor2.loads(raw)
+    except Exception as e:  # cbor2 raises several exception types on damaged input
+        raise FreeKillError(f"corrupted {what} ({type(e).__name__}: {e})", name, index, packet) from None
 
 
 def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
+    """The top-level array and its entries. Raises FreeKillError for an unreadable file."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise FreeKillError(f"expected bytes, got {type(data).__name__}", name)
     data = bytes(data)
     if not is_freekill(data):
-        raise FreeKillError("not a FreeKill recording (no length + zlib + CBOR version header)", name)
+        raise FreeKillError("not a FreeKill recording (expected a length, a zlib stream and a CBOR "
+                            "array starting with the engine version)", name)
     declared = int.from_bytes(data[:4], "big")
     try:
         raw = zlib.decompress(data[4:])
     except zlib.error as e:
         raise FreeKillError(f"truncated or corrupted zlib stream ({e})", name) from None
     if len(raw) != declared:
-        raise FreeKillError(f"length mismatch: header says {declared} bytes, stream holds {len(raw)}", name)
-    try:
-        top = _loads(raw)
-    except Exception as e:  # cbor2 raises several types on damaged input
-        raise FreeKillError(f"corrupted CBOR data ({type(e).__name__}: {e})", name) from None
+        raise FreeKillError(f"length mismatch: the header says {declared} bytes, the stream holds "
+                            f"{len(raw)}", name)
+    top = _loads(raw, name, "CBOR data")
     if not isinstance(top, list) or len(top) < _HEADER_ITEMS:
-        raise FreeKillError("not a recording: the top-level item is not an array of at least 10 items", name)
+        raise FreeKillError("the top-level item is not an array of at least 10 items", name)
     version = _norm(top[0])
     if version not in SUPPORTED_VERSIONS:
-        raise FreeKillError(
-            f"unsupported FreeKill version {version!r} (this reader handles {', '.join(SUPPORTED_VERSIONS)})",
-            name, 0, "version")
+        raise FreeKillError(f"unsupported FreeKill version {version!r} (this reader handles "
+                            f"{', '.join(SUPPORTED_VERSIONS)})", name, 0, "version")
     entries: list[_Entry] = []
     for index in range(_HEADER_ITEMS, len(top)):
         item = top[index]
@@ -296,61 +317,53 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         if not isinstance(command, str) or not isinstance(ms, int):
             raise FreeKillError("corrupted entry: bad timestamp or command", name, index)
         if isinstance(payload, (bytes, bytearray)):
-            if payload:
-                try:
-                    payload = _loads(bytes(payload))
-                except Exception as e:  # see above
-                    raise FreeKillError(f"corrupted payload ({type(e).__name__}: {e})", name, index,
-                                        command) from None
-            else:
-                payload = None
+            payload = _loads(bytes(payload), name, "payload", index, command) if payload else None
         entries.append(_Entry(index, ms, bool(request), command, _norm(payload)))
     return top, entries
 
 
 # ---------------------------------------------------------------------------------------------------
-# Cards and names
+# Cards, skills and generals
 # ---------------------------------------------------------------------------------------------------
-
-
-def _card_text(name: str, suit: int, number: int) -> str | None:
-    zh = card_kinds.canonical_name(_CARD_ALIASES.get(name, name))
-    if zh is None or suit not in _SUITS or not 1 <= number <= 13:
-        return None
-    return f"{_SUITS[suit]}{RANK_TEXT.get(number, str(number))} {zh}"
-
-
-@cache
-def card_table() -> dict[int, str]:
-    """The card id table of the standard package set (ids 1–108), canonical card strings."""
-    text = resources.files(__package__).joinpath("fk_cards.csv").read_text(encoding="utf-8")
-    suits = {"spade": 1, "club": 2, "heart": 3, "diamond": 4}
-    out: dict[int, str] = {}
-    for row in csv.DictReader(text.splitlines()):
-        card = _card_text(row["name"], suits[row["suit"]], int(row["number"]))
-        if card is None:
-            raise ValueError(f"fk_cards.csv: unknown card {row}")
-        out[int(row["id"])] = card
-    return out
 
 
 def _zh_card_name(name: str) -> str | None:
     return card_kinds.canonical_name(_CARD_ALIASES.get(name, name))
 
 
+def _card_text(name: str, suit: Any, number: Any) -> str | None:
+    zh = _zh_card_name(name)
+    if zh is None or suit not in _SUITS or not isinstance(number, int) or not 1 <= number <= 13:
+        return None
+    return f"{_SUITS[suit]}{RANK_TEXT.get(number, str(number))} {zh}"
+
+
+@cache
+def card_table() -> dict[int, str]:
+    """FreeKill's card ids for the standard package set (1–108) → canonical card strings."""
+    text = resources.files(__package__).joinpath("fk_cards.csv").read_text(encoding="utf-8")
+    suits = {"spade": 1, "club": 2, "heart": 3, "diamond": 4}
+    out: dict[int, str] = {}
+    for row in csv.DictReader(text.splitlines()):
+        card = _card_text(row["name"], suits.get(row["suit"]), int(row["number"]))
+        if card is None:
+            raise ValueError(f"fk_cards.csv: not a card of the standard deck: {row}")
+        out[int(row["id"])] = card
+    return out
+
+
 def _skill_base(fk_name: str) -> str:
     """FreeKill's internal skill name → the skill or card it belongs to (``#eight_diagram_skill`` →
-    ``eight_diagram``, ``#wushuang_2_trig`` → ``wushuang``)."""
-    base = fk_name.lstrip("#")
+    ``eight_diagram``, ``#wushuang_2_trig`` → ``wushuang``, ``spear_skill&`` → ``spear``)."""
+    base = fk_name.lstrip("#").rstrip("&")
     base = re.sub(r"_\d+_[a-z]+$", "", base)
     base = re.sub(r"_main_skill$", "", base)
-    base = re.sub(r"_skill$", "", base)
-    return base.rstrip("&")
+    return re.sub(r"_skill$", "", base)
 
 
 @cache
 def _skill_zh(base: str) -> str | None:
-    """Chinese name of a general's skill or an equipment card, by FreeKill base id."""
+    """Chinese name of a general's skill or of an equipment card, by FreeKill base id."""
     info = content.skills().get(_SKILL_ALIASES.get(base, base))
     if info is not None:
         return info.name
@@ -373,18 +386,30 @@ def _html_name(text: str) -> str:
     return (m.group(1) if m else plain).strip()
 
 
+def _name_of(card: str) -> str:
+    return card.split(" ", 1)[1]
+
+
 # ---------------------------------------------------------------------------------------------------
 # The reader
 # ---------------------------------------------------------------------------------------------------
 
 
 class _Malformed(Exception):
-    """A packet whose shape the reader does not expect (becomes an ImportProblem)."""
+    """A packet of a shape the reader does not expect (becomes an ImportProblem)."""
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, cbor2.CBORTag) and value.tag in (_TAG_PLAYER, _TAG_CARD_ID):
+        value = value.value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Malformed(f"{what} should be a number, got {value!r}")
+    return value
 
 
 @dataclass(slots=True)
 class _Active:
-    """A card in resolution (used and not yet gone from the processing area)."""
+    """A card in resolution: used and not yet gone from the processing area."""
 
     ids: frozenset[int]
     user: int | None
@@ -395,7 +420,6 @@ class _Active:
 
 @dataclass(slots=True)
 class _PlayerInfo:
-    pid: int
     name: str | None = None
     role: str | None = None
     general: str | None = None
@@ -408,35 +432,71 @@ class _Reader:
         self.name = name
         self.top = top
         self.entries = entries
+        self.entry: _Entry | None = None
         self.events: list[Event] = []
         self.sources: list[int] = []
         self.problems: list[ImportProblem] = []
-        self.entry: _Entry | None = None
         self.known: dict[int, str] = dict(card_table())
+        # seats and players
         self.players: dict[int, _PlayerInfo] = {}
         self.seat_of: dict[int, int] = {}
         self.order: list[int] = []
+        self.self_id: int | None = None
+        self.settings: dict[str, Any] = {}
+        self.game_mode = ""
         self.started = False
         self.turns = 0
-        self.current: int | None = None
-        self.game_over: str | None = None
         self.dead: set[int] = set()
+        self.game_over: str | None = None
+        # HP bookkeeping: PropertyUpdate changes minus the logged damage/recovery/loss, per player
         self.hp: dict[int, int] = {}
         self.hp_ledger: dict[int, int] = {}
+        self.hp_since: dict[int, _Entry] = {}
+        # resolution context
         self.stack: list[_Active] = []
-        self.last_skill: tuple[str, Skill] | None = None
-        self.skill_by_zh: dict[str, int] = {}
-        self.damage_skill_by: int | None = None
-        self.judge_reason: dict[int, str] = {}
-        self.judge_card: dict[int, int] = {}
-        self.skip_reason: dict[tuple[int, str], str] = {}
-        self.retrial_pending: tuple[int, str] | None = None
         self.last_use: Use | None = None
-        self.game_mode = ""
-        self.settings: dict[str, Any] = {}
-        self.self_id: int | None = None
+        self.last_skill: tuple[str, Skill] | None = None
+        self.skill_user: dict[str, int] = {}
+        self.invoked: set[tuple[int, str]] = set()
+        self.damage_skill_by: int | None = None
+        self.retrial_pending: tuple[int, str] | None = None
+        # judgements: reason asked for, card turned, per judged player
+        self.judge_reason: dict[int, str] = {}
+        self.judging: dict[int, tuple[str, str | None]] = {}
+        self.skip_reason: dict[tuple[int, str], str] = {}
+        self.handlers: dict[str, Callable[[Any], None]] = {
+            "ArrangeSeats": self.on_arrange_seats,
+            "AddPlayer": self.on_add_player,
+            "PropertyUpdate": self.on_property,
+            "GameLog": self.on_log,
+            "MoveCards": self.on_move_cards,
+            "MoveFocus": self.on_focus,
+            "GameOver": self.on_game_over,
+        }
+        self.log_handlers: dict[str, Callable[[Mapping[str, Any]], None]] = {
+            "$TurnStart": self.log_turn_start,
+            "$TurnEnd": self.log_turn_end,
+            "#PhaseSkipped": self.log_phase_skipped,
+            "#UseCardToTargets": self.log_use_to_targets,
+            "#UseCard": self.log_use_no_target,
+            "#CardUseCollaborator": self.log_collaborator,
+            "#UseCardToCard": self.log_use_to_card,
+            "#ResponsePlayCard": self.log_response,
+            "#InvokeSkill": self.log_invoke,
+            "#InvokeSkillTo": self.log_invoke,
+            "#StartJudgeReason": self.log_judge_reason,
+            "#InitialJudge": self.log_initial_judge,
+            "#JudgeResult": self.log_judge_result,
+            "#Damage": self.log_damage,
+            "#DamageWithNoFrom": self.log_damage_no_source,
+            "#HealHP": self.log_heal,
+            "#LoseHP": self.log_lose_hp,
+            "#EnterDying": self.log_dying,
+            "#KillPlayer": self.log_kill,
+            "#KillPlayerWithNoKiller": self.log_kill,
+        }
 
-    # -- helpers --------------------------------------------------------------------------------
+    # -- helpers ---------------------------------------------------------------------------------
 
     def problem(self, message: str) -> None:
         e = self.entry
@@ -447,34 +507,32 @@ class _Reader:
         self.sources.append(self.entry.index if self.entry else 0)
 
     def seat(self, pid: Any) -> int:
-        if isinstance(pid, cbor2.CBORTag) and pid.tag == _TAG_PLAYER:
-            pid = pid.value
-        if not isinstance(pid, int) or pid not in self.seat_of:
-            raise _Malformed(f"unknown player id {pid!r}")
+        pid = _int(pid, "player id")
+        if pid not in self.seat_of:
+            raise _Malformed(f"unknown player id {pid}")
         return self.seat_of[pid]
 
     def seats(self, pids: Iterable[Any]) -> list[int]:
-        return [self.seat(p) for p in pids]
+        return sorted({self.seat(p) for p in pids})
 
-    def card_of_id(self, cid: Any) -> str:
-        if isinstance(cid, cbor2.CBORTag) and cid.tag == _TAG_CARD_ID:
-            cid = cid.value
-        if not isinstance(cid, int) or cid not in self.known:
-            raise _Malformed(f"unknown card id {cid!r}")
+    def card(self, cid: Any) -> str:
+        cid = _int(cid, "card id")
+        if cid not in self.known:
+            raise _Malformed(f"unknown card id {cid}")
         return self.known[cid]
 
     def check_card(self, cid: int, before: Any) -> str:
-        """Identity of card ``cid`` from a ``beforeCard`` (checked against the id table)."""
+        """The identity of card ``cid`` from a ``beforeCard``, checked against the id table."""
         if before is None:
-            return self.card_of_id(cid)
-        if not isinstance(before, cbor2.CBORTag) or before.tag != _TAG_CARD_DATA or not isinstance(
-                before.value, Mapping):
+            return self.card(cid)
+        if not (isinstance(before, cbor2.CBORTag) and before.tag == _TAG_CARD_DATA
+                and isinstance(before.value, Mapping)):
             raise _Malformed(f"beforeCard of card {cid} is not card data")
         data = before.value
-        text = _card_text(str(data.get(2)), data.get(3, 0), data.get(4, 0))
+        text = _card_text(str(data.get(2)), data.get(3), data.get(4))
         if text is None:
-            self.problem(f"card {cid}: beforeCard {dict(data)!r} is not a card of the standard deck")
-            return self.card_of_id(cid)
+            self.problem(f"card {cid}: beforeCard {data!r} is not a card of the standard deck")
+            return self.card(cid)
         expected = card_table().get(cid)
         if expected is None:
             self.problem(f"card id {cid} is not in the id table (beforeCard says {text})")
@@ -483,92 +541,77 @@ class _Reader:
         self.known[cid] = text
         return text
 
-    def virtual(self, data: Mapping[Any, Any]) -> tuple[str, list[str], str | None]:
-        """(name, physical cards, skill) of a virtual card (tag 33003)."""
-        zh = _zh_card_name(str(data.get(2)))
+    def skill_zh(self, fk: str) -> str:
+        zh = _skill_zh(_skill_base(fk))
         if zh is None:
-            raise _Malformed(f"unknown card name {data.get(2)!r}")
-        subs = [self.card_of_id(c) for c in data.get(6) or []]
-        skills = data.get(7) or []
-        skill = None
-        if skills:
-            skill = _skill_zh(_skill_base(str(skills[0])))
-            if skill is None:
-                self.problem(f"unknown conversion skill {skills[0]!r}")
-                skill = str(skills[0])
-        return zh, subs, skill
+            self.problem(f"unknown skill {fk!r}")
+            return fk
+        return zh
 
     # -- main loop -------------------------------------------------------------------------------
 
     def run(self) -> Conversion:
         self.read_header()
-        handlers = {
-            "ArrangeSeats": self.on_arrange_seats,
-            "AddPlayer": self.on_add_player,
-            "PropertyUpdate": self.on_property,
-            "GameLog": self.on_log,
-            "MoveCards": self.on_move_cards,
-            "GameOver": self.on_game_over,
-            "MoveFocus": self.on_focus,
-        }
         for entry in self.entries:
             self.entry = entry
             if entry.request:
                 continue
-            handler = handlers.get(entry.command)
+            handler = self.handlers.get(entry.command)
             if handler is None:
                 if entry.command not in _NOISE_COMMANDS:
                     self.problem(f"unknown packet {entry.command!r}")
                 continue
             try:
                 handler(entry.payload)
-            except (_Malformed, KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
-                detail = str(e) if isinstance(e, _Malformed) else f"{type(e).__name__}: {e}"
-                self.problem(f"malformed packet: {detail}")
+            except _Malformed as e:
+                self.problem(f"malformed packet: {e}")
+            except Exception as e:  # a packet of a shape this reader does not expect: report, go on
+                self.problem(f"malformed packet ({type(e).__name__}: {e})")
         self.check_hp()
         self.entry = None
-        return Conversion(self.build_header(), self.events, self.sources, self.problems)
+        header = self.build_header()
+        self.problems.sort(key=lambda p: p.index)
+        return Conversion(header, self.events, self.sources, self.problems)
 
     # -- header and setup ------------------------------------------------------------------------
 
     def read_header(self) -> None:
-        def sub(i: int) -> Any:
+        def item(i: int, what: str) -> Any:
             raw = self.top[i]
             if isinstance(raw, (bytes, bytearray)) and raw:
-                try:
-                    return _norm(_loads(bytes(raw)))
-                except Exception as e:  # damaged header item
-                    raise FreeKillError(f"corrupted header item ({e})", self.name, i) from None
+                return _norm(_loads(bytes(raw), self.name, what, i, "header"))
             return _norm(raw)
 
-        room = sub(2)
-        me = sub(3)
+        room = item(2, "room settings")
+        me = item(3, "recording player")
         if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
         if self.game_mode and self.game_mode not in _GAME_MODES:
-            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (only identity mode, "
-                                f"{', '.join(_GAME_MODES)})", self.name, 2, "settings")
+            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
+                                f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
         if isinstance(me, list) and me and isinstance(me[0], int):
             self.self_id = me[0]
-            self.players[me[0]] = _PlayerInfo(me[0], name=str(me[1]) if len(me) > 1 else None)
+            self.players[me[0]] = _PlayerInfo(name=str(me[1]) if len(me) > 1 else None)
 
     def on_add_player(self, p: list[Any]) -> None:
-        pid = p[0]
-        self.players.setdefault(pid, _PlayerInfo(pid)).name = str(p[1])
+        self.players.setdefault(_int(p[0], "player id"), _PlayerInfo()).name = str(p[1])
 
     def on_arrange_seats(self, p: list[Any]) -> None:
         if self.order:
-            self.problem("seats arranged twice; the first arrangement is kept")
+            self.problem("seats arranged a second time; the first arrangement is kept")
             return
-        if not p or not all(isinstance(x, int) for x in p):
-            raise _Malformed("ArrangeSeats needs a list of player ids")
-        self.order = list(p)
-        self.seat_of = {pid: i + 1 for i, pid in enumerate(p)}
-        for pid in p:
-            self.players.setdefault(pid, _PlayerInfo(pid))
+        self.order = [_int(x, "player id") for x in p]
+        if not self.order or len(set(self.order)) != len(self.order):
+            self.order = []
+            raise _Malformed("ArrangeSeats needs distinct player ids")
+        self.seat_of = {pid: i + 1 for i, pid in enumerate(self.order)}
+        for pid in self.order:
+            self.players.setdefault(pid, _PlayerInfo())
 
     def build_header(self) -> Game:
+        if not self.order:
+            self.problems.append(ImportProblem(0, "header", "no ArrangeSeats packet: the seats are unknown"))
         players: list[Player] = []
         start_seats: dict[str, SeatState] = {}
         lord_bonus = len(self.order) > 4
@@ -578,37 +621,38 @@ class _Reader:
             zh = _general_zh(general)
             if zh is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
-            role = info.role if info.role in ("lord", "loyalist", "rebel", "renegade") else None
+            role = _ROLES.get(info.role or "")
             if role is None:
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no identity role"))
-            players.append(Player(seat=self.seat_of[pid], general=zh or general, name=info.name, role=role))
+            seat = self.seat_of[pid]
+            players.append(Player(seat=seat, general=zh or general, name=info.name, role=role))
             g = content.generals().get(general)
             if g is not None and info.max_hp is not None:
                 want = g.hp + (1 if role == "lord" and lord_bonus else 0)
                 if info.max_hp != want or (info.hp is not None and info.hp != info.max_hp):
-                    start_seats[str(self.seat_of[pid])] = SeatState(hp=info.hp, max_hp=info.max_hp)
+                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=info.max_hp)
         start = None
-        if start_seats:
+        if start_seats:  # HP that differs from the rules' defaults needs a starting position
             for pid in self.order:
                 start_seats.setdefault(str(self.seat_of[pid]), SeatState())
             start = Start(seats=start_seats, current=None, round=1)
-        recording = _norm(self.top[1])
-        game_id = PurePath(self.name).name if self.name else str(recording)
+        recording = str(_norm(self.top[1]))
+        game_id = PurePath(self.name).name if self.name else recording
         for suffix in (".fk.rep", ".rep"):
             if game_id.endswith(suffix):
                 game_id = game_id[: -len(suffix)]
                 break
         meta: dict[str, Any] = {
             "engine": "FreeKill",
-            "engine_version": _norm(self.top[0]),
+            "engine_version": str(_norm(self.top[0])),
             "recording": recording,
             "game_mode": self.game_mode,
         }
         if self.self_id in self.seat_of:
             meta["recorded_by_seat"] = self.seat_of[self.self_id]
         disabled = self.settings.get("disabledPack")
-        if disabled:
-            meta["disabled_packs"] = list(disabled)
+        if isinstance(disabled, list) and disabled:
+            meta["disabled_packs"] = [str(x) for x in disabled]
         if self.game_over is not None:
             meta["winner_ids"] = self.game_over
         return Game(format=FORMAT_ID, mode="identity", ruleset=RULESET, players=players,
@@ -617,31 +661,35 @@ class _Reader:
     # -- properties ------------------------------------------------------------------------------
 
     def on_property(self, p: list[Any]) -> None:
-        pid, prop = p[0], p[1]
+        pid, prop = _int(p[0], "player id"), p[1]
         value = p[2] if len(p) > 2 else None
-        info = self.players.setdefault(pid, _PlayerInfo(pid))
+        info = self.players.setdefault(pid, _PlayerInfo())
         if prop == "phase":
             if value in _PHASES:
-                self.emit(Phase(seat=self.seat(pid), phase=_PHASES[value]))  # type: ignore[arg-type]
+                self.emit(Phase(seat=self.seat(pid), phase=_PHASES[value]))
                 self.clear_resolution()
             elif value not in _NON_PHASES:
                 self.problem(f"unknown phase {value!r}")
         elif prop == "role":
-            info.role = value
+            info.role = str(value)
         elif prop == "general":
             if self.started and value != info.general:
-                self.problem(f"general of player {pid} changed to {value!r} during the game")
-            info.general = value
+                self.problem(f"the general of player {pid} changed to {value!r} during the game")
+            info.general = str(value)
         elif prop == "maxHp":
-            if self.started and info.max_hp is not None and value != info.max_hp:
-                self.emit(MaxHp(seat=self.seat(pid), delta=value - info.max_hp))
-            info.max_hp = value
+            new = _int(value, "max HP")
+            if self.started and info.max_hp is not None and new != info.max_hp:
+                self.emit(MaxHp(seat=self.seat(pid), delta=new - info.max_hp))
+            info.max_hp = new
         elif prop == "hp":
+            new = _int(value, "HP")
             if self.started:
-                old = self.hp.get(pid, info.hp if info.hp is not None else value)
-                self.hp_ledger[pid] = self.hp_ledger.get(pid, 0) + (value - old)
-            info.hp = value if not self.started else info.hp
-            self.hp[pid] = value
+                if not self.hp_ledger.get(pid) and self.entry is not None:
+                    self.hp_since[pid] = self.entry
+                self.hp_ledger[pid] = self.hp_ledger.get(pid, 0) + new - self.hp.get(pid, new)
+            else:
+                info.hp = new
+            self.hp[pid] = new
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")
@@ -650,34 +698,37 @@ class _Reader:
             self.problem(f"unknown property {prop!r}")
 
     def hp_change(self, pid: int, delta: int) -> None:
+        if not self.hp_ledger.get(pid) and self.entry is not None:
+            self.hp_since[pid] = self.entry
         self.hp_ledger[pid] = self.hp_ledger.get(pid, 0) - delta
 
     def check_hp(self) -> None:
+        """Every HP change FreeKill announced must have been logged as damage, recovery or loss."""
         for pid, rest in sorted(self.hp_ledger.items()):
             if rest:
-                where = self.seat_of.get(pid, pid)
-                self.problem(f"HP of seat {where} changed by {rest:+d} without a logged damage, "
-                             f"recovery or HP loss")
+                since = self.hp_since.get(pid, self.entry)
+                self.problems.append(ImportProblem(
+                    since.index if since else 0, since.command if since else "header",
+                    f"HP of seat {self.seat_of.get(pid, pid)} is off by {rest:+d} from the logged damage, "
+                    f"recovery and HP loss (checked at the next turn)"))
         self.hp_ledger.clear()
+        self.hp_since.clear()
 
     # -- resolution context ----------------------------------------------------------------------
 
-    def on_focus(self, p: list[Any]) -> None:
+    def on_focus(self, p: Any) -> None:
         if isinstance(p, list) and len(p) > 1 and p[1] == "PlayCard":
-            self.clear_resolution()
+            self.clear_resolution()  # back at the top level of the play phase
 
     def clear_resolution(self) -> None:
         self.stack.clear()
         self.damage_skill_by = None
 
-    def push_active(self, ids: Iterable[int], user: int | None, name: str, card: str | None,
-                    targets: Iterable[int] = ()) -> None:
-        self.stack.append(_Active(frozenset(ids), user, name, card, tuple(targets)))
-
     def pop_active(self, cid: int) -> None:
         self.stack = [a for a in self.stack if cid not in a.ids]
 
     def damage_card(self, source: int | None) -> str | None:
+        """The card that causes a damage: the card in resolution, when its effect deals it."""
         if source is not None and self.damage_skill_by == source:
             self.damage_skill_by = None
             return None
@@ -688,215 +739,209 @@ class _Reader:
             ok = source is not None and (source == act.user or source in act.targets)
         elif act.name == "闪电":
             ok = source is None
-        elif act.name in ("杀", "南蛮入侵", "万箭齐发"):
-            ok = source is not None and source == act.user
         else:
-            ok = False
+            ok = act.name in ("杀", "南蛮入侵", "万箭齐发") and source is not None and source == act.user
         return act.card if ok else None
 
     # -- game log --------------------------------------------------------------------------------
 
     def on_log(self, p: Mapping[str, Any]) -> None:
-        kind = p["type"]
-        handler = getattr(self, "log_" + kind.lstrip("#$"), None)
+        kind = str(p["type"])
+        handler = self.log_handlers.get(kind)
         if handler is not None:
             handler(p)
         elif kind not in _NOISE_LOGS:
             self.problem(f"unknown game log {kind!r}")
         if kind == "$GameStart":
             self.started = True
-            for pid, info in self.players.items():
-                if info.hp is not None:
-                    self.hp[pid] = info.hp
 
-    def log_TurnStart(self, p: Mapping[str, Any]) -> None:
+    def log_turn_start(self, p: Mapping[str, Any]) -> None:
         self.check_hp()
         self.turns += 1
-        self.current = p["from"]
-        self.skip_reason = {k: v for k, v in self.skip_reason.items() if k[0] != self.current}
+        pid = _int(p["from"], "player id")
+        self.skip_reason = {k: v for k, v in self.skip_reason.items() if k[0] != pid}
+        self.invoked.clear()
         self.clear_resolution()
-        self.emit(Turn(seat=self.seat(p["from"])))
+        self.emit(Turn(seat=self.seat(pid)))
 
-    def log_TurnEnd(self, p: Mapping[str, Any]) -> None:
+    def log_turn_end(self, p: Mapping[str, Any]) -> None:
         self.emit(TurnEnd(seat=self.seat(p["from"])))
 
-    def log_PhaseSkipped(self, p: Mapping[str, Any]) -> None:
-        phase = _SKIPPED_PHASE.get(p.get("arg"))
+    def log_phase_skipped(self, p: Mapping[str, Any]) -> None:
+        phase = _SKIPPED_PHASE.get(str(p.get("arg")))
         if phase is None:
             raise _Malformed(f"unknown skipped phase {p.get('arg')!r}")
-        reason = self.skip_reason.pop((p["from"], phase), None)
+        pid = _int(p["from"], "player id")
+        reason = self.skip_reason.pop((pid, phase), None)
         if reason is None:
-            self.problem(f"{phase} phase skipped for an unknown reason")
-        self.emit(PhaseSkip(seat=self.seat(p["from"]), phase=phase, reason=reason))  # type: ignore[arg-type]
+            self.problem(f"the {phase} phase was skipped for a reason the recording does not show")
+        self.emit(PhaseSkip(seat=self.seat(pid), phase=phase, reason=reason))
 
     # cards used and answered
 
-    def card_from_log(self, p: Mapping[str, Any]) -> tuple[str | None, str | None, list[str] | None,
-                                                           str | None, list[int]]:
-        """(card, as, cards, skill, ids) of the ``card`` field of a use/response log."""
+    def card_of_log(self, p: Mapping[str, Any]) -> tuple[str | None, str | None, list[str] | None,
+                                                          str | None, list[int]]:
+        """(card, as, cards, skill, physical ids) of the ``card`` field of a use or response log."""
         cards = p.get("card")
         if not isinstance(cards, list) or len(cards) != 1:
             raise _Malformed(f"expected one card, got {cards!r}")
         c = cards[0]
         if isinstance(c, cbor2.CBORTag) and c.tag == _TAG_CARD_ID:
-            return self.card_of_id(c), None, None, None, [c.value]
-        if isinstance(c, cbor2.CBORTag) and c.tag == _TAG_CARD_DATA and isinstance(c.value, Mapping):
-            zh, subs, skill = self.virtual(c.value)
-            return None, zh, subs, skill, [int(i) for i in c.value.get(6) or []]
-        raise _Malformed(f"unexpected card value {c!r}")
+            return self.card(c), None, None, None, [_int(c, "card id")]
+        if not (isinstance(c, cbor2.CBORTag) and c.tag == _TAG_CARD_DATA and isinstance(c.value, Mapping)):
+            raise _Malformed(f"unexpected card value {c!r}")
+        data = c.value
+        zh = _zh_card_name(str(data.get(2)))
+        if zh is None:
+            raise _Malformed(f"unknown card name {data.get(2)!r}")
+        ids = [_int(i, "card id") for i in data.get(6) or []]
+        skills = data.get(7) or []
+        skill = self.skill_zh(str(skills[0])) if skills else None
+        return None, zh, [self.card(i) for i in ids], skill, ids
 
-    def log_UseCardToTargets(self, p: Mapping[str, Any]) -> None:
+    def log_use_to_targets(self, p: Mapping[str, Any]) -> None:
         self.make_use(p, list(p.get("to") or []))
 
-    def log_UseCard(self, p: Mapping[str, Any]) -> None:
+    def log_use_no_target(self, p: Mapping[str, Any]) -> None:
         self.make_use(p, [])
 
     def make_use(self, p: Mapping[str, Any], to: list[Any]) -> None:
-        card, as_, subs, skill, ids = self.card_from_log(p)
+        card, as_, subs, skill, ids = self.card_of_log(p)
         user = self.seat(p["from"])
-        name = as_ or card.split(" ", 1)[1]  # type: ignore[union-attr]
-        kind = card_kinds.BY_NAME[name]
-        targets = sorted(set(self.seats(to))) if to and not kind.is_equip else None
-        if self.retrial_pending is not None:
-            self.problem("card used while a retrial was pending")
+        name = as_ or _name_of(card or "")
+        is_equip = card_kinds.BY_NAME[name].is_equip
+        targets = self.seats(to) if to and not is_equip else None
         ev = Use(seat=user, card=card, as_=as_, cards=subs, skill=skill, targets=targets)
         self.emit(ev)
         self.last_use = ev
-        if not kind.is_equip:
-            self.push_active(ids, user, name, card, targets or ())
+        if not is_equip:
+            self.stack.append(_Active(frozenset(ids), user, name, card, tuple(targets or ())))
 
-    def log_CardUseCollaborator(self, p: Mapping[str, Any]) -> None:
+    def log_collaborator(self, p: Mapping[str, Any]) -> None:
+        """借刀杀人's second target: the character the weapon holder must slash."""
         use = self.last_use
-        if use is None or self.events[-1] is not use or (use.card or "").split(" ")[-1] != "借刀杀人" and use.as_ != "借刀杀人":
-            raise _Malformed("借刀杀人 victim without the 借刀杀人 use before it")
+        name = (use.as_ or _name_of(use.card or " ")) if use is not None else None
+        if use is None or not self.events or self.events[-1] is not use or name != "借刀杀人":
+            raise _Malformed("a 借刀杀人 victim without the 借刀杀人 use before it")
         victims = self.seats(p.get("to") or [])
         if len(victims) != 1:
             raise _Malformed(f"expected one victim, got {victims}")
         use.victim = victims[0]
 
-    def log_UseCardToCard(self, p: Mapping[str, Any]) -> None:
-        card, as_, subs, skill, ids = self.card_from_log(p)
-        name = as_ or card.split(" ", 1)[1]  # type: ignore[union-attr]
+    def log_use_to_card(self, p: Mapping[str, Any]) -> None:
+        card, as_, subs, skill, _ = self.card_of_log(p)
         seat = self.seat(p["from"])
-        if name == "无懈可击":
+        if (as_ or _name_of(card or " ")) == "无懈可击":
             ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill)
             self.emit(ev)
             self.last_use = ev
-        else:
+        else:  # 闪 used against a 杀: the format writes every answer to a demand as `respond`
             self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
 
-    def log_ResponsePlayCard(self, p: Mapping[str, Any]) -> None:
-        card, as_, subs, skill, ids = self.card_from_log(p)
+    def log_response(self, p: Mapping[str, Any]) -> None:
+        card, as_, subs, skill, _ = self.card_of_log(p)
         seat = self.seat(p["from"])
-        pending = self.retrial_pending
-        if pending is not None and pending[0] == seat and card is not None:
-            self.emit(Retrial(seat=seat, card=card, skill=pending[1]))
-            self.retrial_pending = None
+        if self.retrial_pending is not None and self.retrial_pending[0] == seat and card is not None:
+            self.retrial(card)
             return
         self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
 
+    def retrial(self, card: str) -> None:
+        """The pending retrial skill replaces the judgement card in progress with ``card``."""
+        assert self.retrial_pending is not None
+        seat, skill = self.retrial_pending
+        self.retrial_pending = None
+        self.emit(Retrial(seat=seat, card=card, skill=skill))
+        if len(self.judging) == 1:
+            (pid, (_, fk)), = self.judging.items()
+            self.judging[pid] = (card, fk)
+        else:
+            self.problem(f"a retrial with {len(self.judging)} judgements in progress")
+
     # skills
 
-    def log_InvokeSkill(self, p: Mapping[str, Any]) -> None:
-        self.invoke(p, [])
-
-    def log_InvokeSkillTo(self, p: Mapping[str, Any]) -> None:
-        self.invoke(p, list(p.get("to") or []))
-
-    def invoke(self, p: Mapping[str, Any], to: list[Any]) -> None:
+    def log_invoke(self, p: Mapping[str, Any]) -> None:
         fk = str(p["arg"])
         base = _skill_base(fk)
         seat = self.seat(p["from"])
-        zh = _skill_zh(base)
-        if zh is None:
-            self.problem(f"unknown skill {fk!r}")
-            zh = base
+        zh = self.skill_zh(fk)
         if base in _LOCKED or base in _CONVERT:
             return
         if base in _RETRIAL:
             self.retrial_pending = (seat, zh)
             return
-        targets = sorted(set(self.seats(to))) or None
-        ev = Skill(seat=seat, skill=zh, targets=targets)
+        ev = Skill(seat=seat, skill=zh, targets=self.seats(p.get("to") or []) or None)
         self.emit(ev)
         self.last_skill = (base, ev)
-        self.skill_by_zh[zh] = seat
+        self.skill_user[zh] = seat
+        self.invoked.add((seat, zh))
         if base in _DAMAGE_SKILLS:
             self.damage_skill_by = seat
         if base == "keji":
-            self.skip_reason[(p["from"], "discard")] = zh
+            self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
 
     # judgements
 
-    def log_StartJudgeReason(self, p: Mapping[str, Any]) -> None:
-        self.judge_reason[p["from"]] = str(p.get("arg", ""))
+    def log_judge_reason(self, p: Mapping[str, Any]) -> None:
+        self.judge_reason[_int(p["from"], "player id")] = str(p.get("arg", ""))
 
-    def judge_reason_zh(self, fk: str) -> str:
-        if fk in _JUDGE_CARDS:
-            return _JUDGE_CARDS[fk]
-        zh = _skill_zh(_skill_base(fk)) or _zh_card_name(fk)
-        if zh is None:
-            self.problem(f"unknown judgement reason {fk!r}")
-            return fk
-        return zh
-
-    def log_InitialJudge(self, p: Mapping[str, Any]) -> None:
-        pid = p["from"]
+    def log_initial_judge(self, p: Mapping[str, Any]) -> None:
+        pid = _int(p["from"], "player id")
+        seat = self.seat(pid)
         fk = self.judge_reason.pop(pid, None)
+        reason: str | None = None
         if fk is None:
-            self.problem("judgement without a reason")
-        reason = self.judge_reason_zh(fk) if fk else None
-        cid = p["arg"].value if isinstance(p["arg"], cbor2.CBORTag) else p["arg"]
-        self.judge_card[pid] = cid
-        self.judge_why = getattr(self, "judge_why", {})
-        self.judge_why[pid] = fk
-        self.emit(Judge(seat=self.seat(pid), card=self.card_of_id(cid), reason=reason))
+            self.problem("a judgement without a reason")
+        elif fk in _JUDGE_CARDS:
+            reason = _JUDGE_CARDS[fk]
+        else:
+            reason = self.skill_zh(fk)
+            # a judgement a skill asks for belongs to one invocation; FreeKill logs 洛神's repeats
+            # (可以再次发动) without a new #InvokeSkill, so the invocation is written here
+            if (seat, reason) not in self.invoked:
+                self.emit(Skill(seat=seat, skill=reason))
+            self.invoked.discard((seat, reason))
+        card = self.card(p["arg"])
+        self.judging[pid] = (card, fk)
+        self.emit(Judge(seat=seat, card=card, reason=reason))
 
-    def log_JudgeResult(self, p: Mapping[str, Any]) -> None:
-        pid = p["from"]
-        cid = p["arg"].value if isinstance(p["arg"], cbor2.CBORTag) else p["arg"]
-        if self.judge_card.get(pid) != cid:
-            self.problem(f"judgement result {self.card_of_id(cid)} differs from the logged judgement card")
-        self.judge_card.pop(pid, None)
+    def log_judge_result(self, p: Mapping[str, Any]) -> None:
+        pid = _int(p["from"], "player id")
+        card = self.card(p["arg"])
+        logged, fk = self.judging.pop(pid, (None, None))
+        if logged != card:
+            self.problem(f"the judgement result {card} is not the card logged for it ({logged})")
         self.retrial_pending = None
-        fk = getattr(self, "judge_why", {}).pop(pid, None)
         if fk == "indulgence":
-            self.skip_reason[(pid, "play")] = "乐不思蜀"
+            self.skip_reason[(pid, "play")] = _JUDGE_CARDS[fk]
 
     # damage, HP and death
 
-    def log_Damage(self, p: Mapping[str, Any]) -> None:
-        victim = p["from"]
-        sources = p.get("to") or []
-        source = sources[0] if sources else None
-        self.damage(victim, source, p)
+    def log_damage(self, p: Mapping[str, Any]) -> None:
+        sources = p.get("to") or []  # FreeKill writes the victim in `from` and the source in `to`
+        self.damage(p["from"], sources[0] if sources else None, p)
 
-    def log_DamageWithNoFrom(self, p: Mapping[str, Any]) -> None:
+    def log_damage_no_source(self, p: Mapping[str, Any]) -> None:
         victim = p.get("from")
         if victim is None:
             victim = (p.get("to") or [None])[0]
         self.damage(victim, None, p)
 
     def damage(self, victim: Any, source: Any, p: Mapping[str, Any]) -> None:
-        amount = p["arg"]
-        if not isinstance(amount, int):
-            raise _Malformed(f"damage amount {amount!r}")
+        pid = _int(victim, "player id")
+        amount = _int(p["arg"], "damage")
         nature = _NATURE.get(str(p.get("arg2", "normal_damage")))
         if nature is None:
             self.problem(f"unknown damage nature {p.get('arg2')!r}")
             nature = "normal"
         src = self.seat(source) if source is not None else None
-        card = self.damage_card(src)
-        self.hp_change(victim, -amount)
-        self.emit(Damage(target=self.seat(victim), amount=amount, source=src, card=card,
-                         nature=nature))  # type: ignore[arg-type]
+        self.hp_change(pid, -amount)
+        self.emit(Damage(target=self.seat(pid), amount=amount, source=src, card=self.damage_card(src),
+                         nature=nature))
 
-    def log_PreventDamage(self, p: Mapping[str, Any]) -> None:
-        """Damage prevented (寒冰剑): no damage happens; the effect shows as its own moves."""
-
-    def log_HealHP(self, p: Mapping[str, Any]) -> None:
-        pid = p["from"]
-        amount = p["arg"]
+    def log_heal(self, p: Mapping[str, Any]) -> None:
+        pid = _int(p["from"], "player id")
+        amount = _int(p["arg"], "recovery")
         why = _html_name(str(p.get("arg2", "")))
         source: int | None = None
         card: str | None = None
@@ -906,36 +951,29 @@ class _Reader:
                     source, card = act.user, act.card
                     break
             else:
-                self.problem(f"recovery by {why} without that card in resolution")
-        elif why in self.skill_by_zh:
-            source = self.skill_by_zh[why]
-        elif why != "救援":
-            self.problem(f"recovery for an unknown reason {why!r}")
+                self.problem(f"recovery by {why} with no {why} in resolution")
+        elif why in self.skill_user:
+            source = self.skill_user[why]
+        elif why != "救援":  # the lord skill adds to a 桃's recovery
+            self.problem(f"recovery for a reason the reader does not know: {why!r}")
         self.hp_change(pid, amount)
         self.emit(Recover(seat=self.seat(pid), amount=amount, source=source, card=card))
 
-    def log_LoseHP(self, p: Mapping[str, Any]) -> None:
-        pid = p["from"]
-        amount = p["arg"]
-        why = p.get("arg2")
-        reason = None
-        if why:
-            reason = _skill_zh(_skill_base(str(why))) or _zh_card_name(str(why)) or str(why)
-        self.hp_change(pid, amount * -1)
+    def log_lose_hp(self, p: Mapping[str, Any]) -> None:
+        pid = _int(p["from"], "player id")
+        amount = _int(p["arg"], "HP loss")
+        why = str(p.get("arg2") or "")
+        reason = (_skill_zh(_skill_base(why)) or _zh_card_name(why) or why) if why else None
+        self.hp_change(pid, -amount)
         self.emit(LoseHp(seat=self.seat(pid), amount=amount, reason=reason))
 
-    def log_EnterDying(self, p: Mapping[str, Any]) -> None:
+    def log_dying(self, p: Mapping[str, Any]) -> None:
         self.emit(Dying(seat=self.seat(p["from"])))
 
-    def log_KillPlayer(self, p: Mapping[str, Any]) -> None:
+    def log_kill(self, p: Mapping[str, Any]) -> None:
+        pid = _int(p["from"], "player id")
         killers = p.get("to") or []
         killer = self.seat(killers[0]) if killers else None
-        self.death(p["from"], killer)
-
-    def log_KillPlayerWithNoKiller(self, p: Mapping[str, Any]) -> None:
-        self.death(p["from"], None)
-
-    def death(self, pid: int, killer: int | None) -> None:
         self.dead.add(pid)
         self.emit(Death(seat=self.seat(pid), killer=killer))
 
@@ -949,124 +987,99 @@ class _Reader:
             self.on_move(move)
 
     def on_move(self, m: Mapping[str, Any]) -> None:
-        reason = m["moveReason"]
+        reason = _int(m["moveReason"], "move reason")
+        to_area = _int(m["toArea"], "card area")
         skill = str(m.get("skillName") or "")
-        to_area = m["toArea"]
+        base = _skill_base(skill) if skill else ""
         src, dst = m.get("from"), m.get("to")
-        infos = m["moveInfo"]
         ids: list[int] = []
         areas: list[int] = []
         cards: list[str] = []
-        for info in infos:
-            cid = info["cardId"]
+        for info in m["moveInfo"]:
+            cid = _int(info["cardId"], "card id")
             ids.append(cid)
-            areas.append(info.get("fromArea", 0))
+            areas.append(_int(info.get("fromArea", 0), "card area"))
             cards.append(self.check_card(cid, info.get("beforeCard")))
         from_areas = set(areas)
-        base = _skill_base(skill) if skill else ""
-
-        # leaving the processing area ends that card's resolution
-        if from_areas == {_PROCESSING}:
+        if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and base in _IMPLIED_GAIN):
+            # leaving the processing area ends that card's resolution; a card 奸雄 takes while an
+            # AOE goes on (the rules let him take it at once) still causes the damage that follows
             for cid in ids:
                 self.pop_active(cid)
 
-        # --- implied moves --------------------------------------------------------------------
+        # implied by the rules (spec §5): not logged
         if reason in (_R_USE, _R_RESPONSE) and from_areas <= {_HAND, _EQUIP} and to_area == _PROCESSING:
-            return  # the use/respond logged just before
+            return  # the card of the use/respond logged just before
         if from_areas == {_PROCESSING} and to_area == _DISCARD_PILE:
-            return  # a used, answered or judged card finishing
+            return  # a used, answered, judged or unclaimed card finishing
         if reason == _R_USE and from_areas == {_PROCESSING} and to_area in (_EQUIP, _JUDGE):
             return  # equipment / delayed trick taking its place
         if reason == _R_PUT_INTO_DISCARD and from_areas == {_EQUIP} and to_area == _DISCARD_PILE:
-            return  # the equipment replaced by a new one
+            return  # the equipment a new one replaces
         if reason == _R_JUDGE and from_areas == {_DRAW_PILE} and to_area == _PROCESSING:
-            return  # the judgement card (logged as `judge`)
+            return  # the judgement card, logged as `judge`
         if reason == _R_PUT and skill == "phase_judge" and from_areas == {_JUDGE} and to_area == _PROCESSING:
             for cid, card in zip(ids, cards, strict=True):
-                self.push_active([cid], None, card.split(" ", 1)[1], card)
+                self.stack.append(_Active(frozenset([cid]), None, _name_of(card), card))
             return  # a delayed trick being resolved
         if reason == _R_DISCARD and skill == "game_rule" and src in self.dead:
             return  # a dead character's cards
         if reason == _R_JUST_MOVE and base in _IMPLIED_GAIN:
-            return  # 奸雄 / 洛神 / 天妒: the card goes with no choice
-        if base == "guanxing" and reason == _R_PUT:
-            return  # 观星 rearranging the top of the pile (not in the format)
-        if base in _RETRIAL or (self.retrial_pending and src == self.retrial_seat_pid()):
-            self.retrial_move(m, ids, cards, from_areas, to_area)
+            return  # 奸雄 / 洛神 / 天妒 take the card with no choice
+        if reason == _R_PUT and base == "guanxing":
+            return  # 观星 rearranging the top of the draw pile (the pile is not tracked)
+        if base in _RETRIAL:
+            self.retrial_move(m, ids, areas, cards, from_areas, to_area)
             return
 
-        # --- draws ----------------------------------------------------------------------------
         if reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.draw(dst, cards, skill, base)
-            return
+        elif reason == _R_PUT and not skill and from_areas == {_DRAW_PILE} and to_area == _PROCESSING:
+            if not (self.stack and self.stack[-1].name == "五谷丰登"):
+                self.problem("cards put from the draw pile into the processing area for no known card")
+            self.emit(Reveal(cards=cards, reason="五谷丰登"))
+        elif reason == _R_DISCARD and to_area == _DISCARD_PILE and src is not None:
+            self.discard(m, src, ids, areas, cards, skill, base)
+        elif reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
+            pass
+        elif reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
+            self.plain_move(m, areas, cards)
+        else:
+            self.problem(f"unrecognised card move (reason {reason}, skill {skill!r}, from areas "
+                         f"{sorted(from_areas)} to area {to_area}); logged as a plain move")
+            self.plain_move(m, areas, cards)
 
-        # --- 五谷丰登 ----------------------------------------------------------------------------
-        if reason == _R_PUT and not skill and from_areas == {_DRAW_PILE} and to_area == _PROCESSING:
-            if self.stack and self.stack[-1].name == "五谷丰登":
-                self.emit(Reveal(cards=cards, reason="五谷丰登"))
-                self.stack[-1] = _Active(self.stack[-1].ids | frozenset(ids), *self.stack[-1].__getstate__()[1:]) \
-                    if False else self.stack[-1]
-                return
-            self.problem("cards put from the draw pile into the processing area for no known card")
-
-        # --- discards -------------------------------------------------------------------------
-        if reason == _R_DISCARD and to_area == _DISCARD_PILE and src is not None:
-            proposer = m.get("proposer", src)
-            if skill == "phase_discard":
-                self.emit(Discard(seat=self.seat(src), cards=cards))
-                return
-            if skill == "kill":
-                self.emit(Discard(seat=self.seat(src), cards=cards, reason="penalty"))
-                return
-            if proposer == src:
-                if self.attach_cost(base, src, cards):
-                    return
-                self.emit(Discard(seat=self.seat(src), cards=cards, reason=self.reason_name(skill)))
-                return
-            self.plain_move(m, ids, areas, cards)
-            return
-
-        # --- gives, takes and the rest: explicit moves --------------------------------------------
-        if reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
-            return
-        if reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
-            self.plain_move(m, ids, areas, cards)
-            return
-        self.problem(f"unrecognised card move (reason {reason}, skill {skill!r}, from area "
-                     f"{sorted(from_areas)} to area {to_area}); logged as a plain move")
-        self.plain_move(m, ids, areas, cards)
-
-    def retrial_seat_pid(self) -> int | None:
-        if self.retrial_pending is None:
-            return None
-        for pid, seat in self.seat_of.items():
-            if seat == self.retrial_pending[0]:
-                return pid
-        return None
-
-    def retrial_move(self, m: Mapping[str, Any], ids: list[int], cards: list[str], from_areas: set[int],
-                     to_area: int) -> None:
-        if from_areas <= {_HAND, _EQUIP} and to_area == _PROCESSING and len(cards) == 1 and self.retrial_pending:
-            seat, skill = self.retrial_pending
-            self.emit(Retrial(seat=seat, card=cards[0], skill=skill))
-            self.retrial_pending = None
-            return
-        if from_areas == {_PROCESSING}:
-            return  # the replaced judgement card
-        self.problem("unexpected card move during a retrial; logged as a plain move")
-        self.plain_move(m, ids, [next(iter(from_areas))] * len(ids), cards)
-
-    def reason_name(self, skill: str) -> str | None:
+    def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
+        seat = self.seat(dst)
+        card_name = _zh_card_name(base) if skill.endswith("_skill") and not skill.startswith("#") else None
         if not skill:
-            return None
-        base = _skill_base(skill)
-        zh = _skill_zh(base) or _zh_card_name(base)
-        if zh is None:
-            self.problem(f"unknown move reason {skill!r}")
-            return skill
-        return zh
+            if self.turns:
+                self.problem("a draw without a reason after the first turn began")
+            self.emit(Draw(seat=seat, cards=cards, reason="initial"))
+        elif skill == "phase_draw":
+            self.emit(Draw(seat=seat, cards=cards, reason="phase"))
+        elif skill == "kill":
+            self.emit(Draw(seat=seat, cards=cards, reason="reward"))
+        elif card_name is not None and not card_kinds.BY_NAME[card_name].is_equip:
+            self.emit(Draw(seat=seat, cards=cards, reason="card", card_name=card_name))
+        else:
+            self.emit(Draw(seat=seat, cards=cards, reason="skill", skill=self.skill_zh(skill)))
 
-    def attach_cost(self, base: str, src: int, cards: list[str]) -> bool:
+    def discard(self, m: Mapping[str, Any], src: Any, ids: list[int], areas: list[int], cards: list[str],
+                skill: str, base: str) -> None:
+        seat = self.seat(src)
+        if skill == "phase_discard":
+            self.emit(Discard(seat=seat, cards=cards))
+        elif skill in ("kill", "game_rule"):
+            # the lord who kills a loyalist discards hand and equipment (a dead character's cards
+            # were recognised before)
+            self.emit(Discard(seat=seat, cards=cards, reason="penalty"))
+        elif m.get("proposer", src) != src:
+            self.plain_move(m, areas, cards)  # someone else chose the cards (过河拆桥, 麒麟弓 …)
+        elif not self.attach_cost(base, src, cards):
+            self.emit(Discard(seat=seat, cards=cards, reason=self.move_reason(skill)))
+
+    def attach_cost(self, base: str, src: Any, cards: list[str]) -> bool:
         """Put cards a skill's text makes the invoker pay or give on that skill's event."""
         if base not in _COST or self.last_skill is None:
             return False
@@ -1076,70 +1089,66 @@ class _Reader:
         ev.cards = [*(ev.cards or []), *cards]
         return True
 
-    def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
-        seat = self.seat(dst)
-        if not skill:
-            if self.turns:
-                self.problem("draw without a reason after the game began")
-            self.emit(Draw(seat=seat, cards=cards, reason="initial"))
-        elif skill == "phase_draw":
-            self.emit(Draw(seat=seat, cards=cards, reason="phase"))
-        elif skill == "kill":
-            self.emit(Draw(seat=seat, cards=cards, reason="reward"))
-        elif skill.endswith("_skill") and not skill.startswith("#") and _zh_card_name(base) and not (
-                card_kinds.BY_NAME[_zh_card_name(base)].is_equip):  # type: ignore[index]
-            self.emit(Draw(seat=seat, cards=cards, reason="card", card_name=_zh_card_name(base)))
-        else:
-            zh = _skill_zh(base)
-            if zh is None:
-                self.problem(f"draw for an unknown reason {skill!r}")
-                zh = skill
-            self.emit(Draw(seat=seat, cards=cards, reason="skill", skill=zh))
+    def retrial_move(self, m: Mapping[str, Any], ids: list[int], areas: list[int], cards: list[str],
+                     from_areas: set[int], to_area: int) -> None:
+        if from_areas <= {_HAND, _EQUIP} and to_area == _PROCESSING and len(cards) == 1:
+            if self.retrial_pending is not None:  # else the response log made the `retrial` already
+                self.retrial(cards[0])
+        elif not (from_areas == {_PROCESSING} and to_area in (_DISCARD_PILE, _HAND)):
+            self.problem("an unexpected card move during a retrial; logged as a plain move")
+            self.plain_move(m, areas, cards)
 
-    def plain_move(self, m: Mapping[str, Any], ids: list[int], areas: list[int], cards: list[str]) -> None:
-        src, dst = m.get("from"), m.get("to")
-        to_area = m["toArea"]
-        to = self.place(dst, to_area, m.get("specialName"))
-        reason = self.reason_name(str(m.get("skillName") or ""))
+    def move_reason(self, skill: str) -> str | None:
+        if not skill:
+            return None
+        base = _skill_base(skill)
+        zh = _skill_zh(base) or _zh_card_name(base)
+        if zh is None:
+            self.problem(f"unknown move reason {skill!r}")
+            return skill
+        return zh
+
+    def plain_move(self, m: Mapping[str, Any], areas: list[int], cards: list[str]) -> None:
+        """`move` events, one per source area (a move may take hand and equipment cards at once)."""
+        special = m.get("specialName")
+        to = self.place(m.get("to"), _int(m["toArea"], "card area"), special)
+        reason = self.move_reason(str(m.get("skillName") or ""))
         groups: dict[int, list[str]] = {}
         for area, card in zip(areas, cards, strict=True):
             groups.setdefault(area, []).append(card)
         for area, group in groups.items():
-            owner = src if area in (_HAND, _EQUIP, _JUDGE, _SPECIAL) else None
-            self.emit(Move(cards=group, from_=self.place(owner, area, m.get("specialName")), to=to,
-                           reason=reason))
+            owner = m.get("from") if area in _OWNED else None
+            self.emit(Move(cards=group, from_=self.place(owner, area, special), to=to, reason=reason))
 
     def place(self, pid: Any, area: int, special: Any) -> Place:
         if area == _SPECIAL:
             if pid is None or not special:
-                raise _Malformed("special area without owner or pile name")
+                raise _Malformed("a special area without an owner or a pile name")
             return Place(zone=f"pile:{special}", seat=self.seat(pid))
         zone = _ZONE.get(area)
         if zone is None:
-            raise _Malformed(f"unknown card area {area!r}")
-        if zone in ("hand", "equip", "judge"):
+            raise _Malformed(f"unknown card area {area}")
+        if area in _OWNED:
             if pid is None:
-                raise _Malformed(f"{zone} area without an owner")
+                raise _Malformed(f"the {zone} area without an owner")
             return Place(zone=zone, seat=self.seat(pid))
         return Place(zone=zone)
 
     # -- end -------------------------------------------------------------------------------------
 
     def on_game_over(self, p: Any) -> None:
-        winners_text = str(p or "")
-        self.game_over = winners_text
-        ids = [int(x) for x in winners_text.split("+") if x.strip().isdigit()]
+        text = str(p or "")
+        self.game_over = text
+        ids = [int(x) for x in text.split("+") if x.strip().isdigit()]
         roles = {self.players[i].role for i in ids if i in self.players}
         if "lord" in roles:
-            winner, why = "lord", "rebels_and_renegades_dead"
+            self.emit(GameEnd(winner="lord", reason="rebels_and_renegades_dead"))
         elif "rebel" in roles:
-            winner, why = "rebel", "lord_killed"
+            self.emit(GameEnd(winner="rebel", reason="lord_killed"))
         elif "renegade" in roles:
-            winner, why = "renegade", "lord_killed"
+            self.emit(GameEnd(winner="renegade", reason="lord_killed"))
         else:
-            self.problem(f"game over with no winner I can name ({winners_text!r})")
-            return
-        self.emit(GameEnd(winner=winner, reason=why))
+            self.problem(f"the game ended with no winner the format can name ({text!r})")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1148,7 +1157,10 @@ class _Reader:
 
 
 def convert(data: bytes, name: str = "") -> Conversion:
-    """Convert one ``.fk.rep`` recording. Raises :class:`FreeKillError` when it cannot be read."""
+    """Convert one ``.fk.rep`` recording. Raises :class:`FreeKillError` when it cannot be read.
+
+    ``name`` (the file name) locates error messages and gives the ``game_id``.
+    """
     top, entries = _decode(data, name)
     return _Reader(name, top, entries).run()
 
@@ -1157,7 +1169,6 @@ _ENCODER = msgspec.json.Encoder()
 
 
 def to_jsonl(conv: Conversion) -> bytes:
-    """The ``.sgs.jsonl`` text of a conversion: the header line, then one event per line."""
-    lines = [_ENCODER.encode(conv.header)]
-    lines.extend(_ENCODER.encode(ev) for ev in conv.events)
+    """The ``.sgs.jsonl`` bytes of a conversion: the header line, then one event per line."""
+    lines = [_ENCODER.encode(conv.header), *(_ENCODER.encode(ev) for ev in conv.events)]
     return b"\n".join(lines) + b"\n"
