@@ -120,6 +120,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
     result = None
     unverifiable = 0
     engine = None
+    internal_errors: list[str] = []
     if h is not None:
         rs: Ruleset | None
         try:
@@ -131,7 +132,12 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
             violations.extend(check_header(h, rs))
             seat_ok = sorted(p.seat for p in h.players) == list(range(1, len(h.players) + 1))
             if seat_ok:
-                engine = Engine(h, rs)
+                try:
+                    engine = Engine(h, rs)
+                except Exception as exc:  # noqa: BLE001 - reported, the format checks still stand
+                    internal_errors.append(f"{parsed.name}:1: internal error, game not replayed ({type(exc).__name__}: {exc})")
+                    seat_ok = False
+            if seat_ok and engine is not None:
                 last = 1
                 for line, e in parsed.events:
                     last = line
@@ -140,6 +146,10 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
                     except RecursionError:
                         engine.report(R.R_INTERLEAVED, None, "resolution nests too deeply; the rest is not checked", line=line)
                         break
+                    except Exception as exc:  # noqa: BLE001 - an engine fault must not cost the rest of the batch
+                        engine.unverifiable_because(f"internal error ({type(exc).__name__}: {exc})")
+                        internal_errors.append(f"{parsed.name}:{line}: internal error, event not checked "
+                                               f"({type(exc).__name__}: {exc})")
                 engine.finish(last)
                 violations.extend(engine.violations)
                 unverifiable = engine.unverifiable
@@ -149,4 +159,10 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
         file=parsed.name, game_id=h.game_id if h else None, ruleset=name, events=len(parsed.events),
         violations=violations, unverifiable=unverifiable, result=result,
     )
-    return Replay(report=report, parsed=parsed, engine=engine if keep_engine else None, content_hash=content_hash(parsed))
+    if internal_errors:
+        import sys
+
+        for msg in internal_errors[:5]:
+            sys.stderr.write(msg + "\n")
+    return Replay(report=report, parsed=parsed, engine=engine if keep_engine else None, content_hash=content_hash(parsed),
+                  extra={"internal_errors": internal_errors})
