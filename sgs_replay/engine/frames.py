@@ -43,6 +43,7 @@ class CardEffect(Frame):
                  need: str | None = None, need_count: int = 1, damages: bool = False, amount: int = 1,
                  undodgeable: bool = False) -> None:
         self.user = user
+        self.source = user  # whose damage it is (祸首: 孟获 for every 南蛮入侵)
         self.name = name
         self.card = card
         self.queue = list(order)
@@ -145,7 +146,7 @@ class CardEffect(Frame):
             return (e.seat == self.user and e.reason == "铁骑" and self.name == "杀") or \
                 (e.seat == self.head and e.reason == "八卦阵")
         if isinstance(e, ev.Damage):
-            return (e.target in self.queue and (e.source == self.user or (self.name == "杀" and e.source is None))
+            return (e.target in self.queue and (e.source == self.source or (self.name == "杀" and e.source is None))
                     and (e.card is None or self.card is None or e.card == self.card))
         return False
 
@@ -200,7 +201,7 @@ class CardEffect(Frame):
         if isinstance(e, ev.Damage):
             if e.target not in self.queue:
                 return False
-            if e.source != self.user and not (self.name == "杀" and e.source is None):
+            if e.source != self.source and not (self.name == "杀" and e.source is None):
                 return False
             if e.card is not None and self.card is not None and e.card != self.card:
                 return False
@@ -566,25 +567,13 @@ class JudgeFrame(Frame):
         eng.draw_from_pile(e.seat, [e.card])
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
-        return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道"))
+        return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道", "缓释"))
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Retrial):
-            s = eng.seat(e.seat)
-            if s is not None:
-                allowed = s.has_skill("鬼才") or s.has_skill("鬼道") or e.skill not in ("鬼才", "鬼道", None)
-                if not allowed:
-                    eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill", observed=e.skill)
-                if e.skill == "鬼道" and not is_unknown(e.card) and not parse_card(e.card).is_black:
-                    eng.report(R.S_CONDITION, e.seat, "鬼道 retries with a black card", expected="a black card", observed=e.card)
-                eng.take_from_hand(s, [e.card], allow_equip=e.skill == "鬼道")
-                if e.skill == "鬼道" and not is_unknown(self.card):
-                    s.hand[self.card] += 1  # 鬼道 takes the replaced card
-                else:
-                    eng.to_discard([self.card])
-            self.card = e.card
+            eng.skills.on_retrial(self, e)  # owner, card, order of several retrials (skills.py)
             return True
-        if isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道"):
+        if isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道", "缓释"):
             return True  # announced before the retrial card
         return False
 
@@ -600,7 +589,7 @@ class JudgeFrame(Frame):
             if s is not None and not is_unknown(self.card):
                 s.hand[self.card] += 1
         if self.on_result is not None:
-            self.on_result(eng, self.card)
+            self.on_result(eng, eng.skills.effective_card(self.seat, self.card))  # 红颜: ♠ counts as ♥
 
 
 class JudgePhase(Frame):
@@ -928,3 +917,40 @@ class GlobalTrick(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         eng.to_discard(self.revealed)
         self.revealed = []
+
+
+class HiddenCard(Frame):
+    """A card whose identity the log hides: whatever it causes is accepted and counted unverifiable."""
+
+    label = "hidden card"
+
+    def __init__(self, user: int, targets: list[int]) -> None:
+        self.user = user
+        self.targets = targets
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Damage):
+            return e.source == self.user or e.target in self.targets
+        if isinstance(e, (ev.Respond, ev.Pass)):
+            return e.seat in self.targets or not self.targets
+        if isinstance(e, ev.Use):
+            return used_name(e) == "无懈可击" and not e.targets
+        return isinstance(e, (ev.Recover, ev.Draw)) and e.seat in (self.user, *self.targets)
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        from sgs_replay.engine import handlers as H
+
+        eng.unverifiable_because("effect of a hidden card")
+        if isinstance(e, ev.Damage):
+            H.apply_damage(eng, e)
+        elif isinstance(e, ev.Recover):
+            H.apply_recover(eng, e)
+        elif isinstance(e, ev.Draw):
+            H.do_draw(eng, e)
+        elif isinstance(e, (ev.Respond, ev.Use)):
+            s = eng.seat(e.seat)
+            if s is not None:
+                phys = [e.card] if e.card is not None else list(e.cards or [])
+                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+                eng.to_discard(phys)
+        return True

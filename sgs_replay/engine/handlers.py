@@ -105,7 +105,7 @@ class _RecoverExpected(F.Frame):
                 u = eng.seat(self.user)
                 if u is not None and u.general is not None and u.general.kingdom == "wu" and s.hp <= 0:
                     bonus = 1
-            if e.amount not in (self.amount, self.amount + bonus):
+            if e.amount != self.amount + bonus:  # 救援 is locked: the extra point always comes
                 eng.report(R.D_AMOUNT, e.seat, f"桃 recovers {self.amount + bonus}", expected=self.amount + bonus, observed=e.amount)
             apply_recover(eng, e)
             return True
@@ -144,6 +144,7 @@ CONVERSIONS: dict[str, tuple[set[str], Any, int | None]] = {
     "急救": ({"桃"}, lambda c: c.is_red, 1),
     "丈八蛇矛": ({"杀"}, lambda c: True, 2),
     "武神": ({"杀"}, lambda c: c.suit.name == "HEART", 1),
+    "断粮": ({"兵粮寸断"}, lambda c: c.is_black and c.type in ("basic", "equip"), 1),
 }
 HAND_ONLY = {"龙胆", "倾国", "丈八蛇矛", "武神"}
 
@@ -377,10 +378,14 @@ def on_use(eng: Engine, e: ev.Use) -> None:
     if e.as_ is not None:
         check_conversion(eng, e, e.as_)
     physical = [e.card] if e.card is not None else list(e.cards or [])
+    if name is None and _collateral_frame(eng, e.seat) is not None:
+        name = "杀"  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
+        eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
     if name is None:
         eng.unverifiable_because("a hidden card is used")
         eng.take_from_hand(user, physical)
         eng.to_discard(physical)
+        eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
     if name == "无懈可击":
@@ -403,8 +408,9 @@ def on_use(eng: Engine, e: ev.Use) -> None:
         collateral.queue = []
         eng.collateral_victim = collateral.victim
         own_play = True
+    granted = not own_play and eng.skills.lets_use(e, name)  # 神速's 杀, 离间's 决斗, 挑衅's and 乱武's 杀
     # 桃 on a dying character is handled by the dying frame; here: the play-phase uses
-    if not own_play:
+    if not own_play and not granted:
         if eng.current != e.seat and not eng.mode.may_use_outside_turn(e, name):
             eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used outside seat {e.seat}'s play phase",
                        expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
@@ -412,7 +418,7 @@ def on_use(eng: Engine, e: ev.Use) -> None:
             eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used in the {eng.phase} phase", expected="play phase", observed=eng.phase)
         elif eng.current == e.seat and "play" in eng.skipped_phases:
             eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
-    elif "play" in eng.skipped_phases:
+    elif "play" in eng.skipped_phases and not granted:
         eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
     eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
     targets = list(e.targets or [])
@@ -466,7 +472,7 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
         eng.report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
     if name in ("乐不思蜀", "顺手牵羊") and target.has_skill("谦逊"):
         eng.report(R.P_EMPTY_CITY, e.seat, f"{target.name} (谦逊) cannot be targeted by {name}", observed=f"target {t}")
-    if name == "兵粮寸断" and eng.table.distance(e.seat, t) > 1 and not eng.seat(e.seat).has_skill("奇才"):  # type: ignore[union-attr]
+    if name == "兵粮寸断" and eng.table.distance(e.seat, t) > (2 if user.has_skill("断粮") else 1) and not user.has_skill("奇才"):  # type: ignore[union-attr]
         eng.report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
                    expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
     if name in target.judge_names():
@@ -502,6 +508,7 @@ def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> 
     max_targets = 1
     if user.weapon() == "方天画戟" and user.hand_count == 0:
         max_targets = 3
+    max_targets = eng.skills.slash_targets(user, max_targets)
     if len(targets) > max_targets:
         eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
     collateral = eng.collateral_victim
@@ -513,7 +520,7 @@ def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> 
             eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
         if collateral == t:
             continue
-        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e):
+        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e) and not eng.skills.ignores_range(e):
             eng.report(R.P_RANGE, e.seat,
                        f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
                        expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
