@@ -69,10 +69,13 @@ def validate(
     if not paths:
         _err("error: no log files found")
         raise typer.Exit(EXIT_UNREADABLE)
+    from sgs_replay.match import MatchEntry, attach, check_matches
+
     any_violation = False
     unreadable = False
     total_v = 0
     reports = []
+    done = []
     for p in paths:
         try:
             parsed = read_path(p)
@@ -80,7 +83,11 @@ def validate(
             _err(f"error: {exc}")
             unreadable = True
             continue
-        rep = validate_parsed(parsed, ruleset).report
+        done.append((parsed.header, validate_parsed(parsed, ruleset).report))
+    # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
+    matches = check_matches(MatchEntry(r.file, h, r.result) for h, r in done)
+    attach({r.file: r for _, r in done}, matches)
+    for _, rep in done:
         total_v += len(rep.violations)
         any_violation |= bool(rep.violations)
         if json_out:
@@ -90,8 +97,14 @@ def validate(
                 seat = f" seat {v.seat}" if v.seat else ""
                 print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}"
                       + (f" (expected {v.expected}; observed {v.observed})" if v.expected or v.observed else ""))
+    if not json_out and not quiet:
+        for m in (m for m in matches if len(m.games) > 1):
+            print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
+                  + (f" — {m.winner} wins" if m.winner else " — undecided"))
     if json_out:
-        out = reports[0] if len(reports) == 1 and len(paths) == 1 else reports
+        out: object = reports[0] if len(reports) == 1 and len(paths) == 1 else reports
+        if matches and isinstance(out, list):
+            out = {"reports": reports, "matches": [m.public() for m in matches]}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(f"{len(paths)} file(s), {total_v} violation(s)" + (", some unreadable" if unreadable else ""))

@@ -1,9 +1,14 @@
-"""The 3v3 draft (seed 004 二、赛事流程介绍; seed 000/001 3V3规则).
+"""The 3v3 draft (seed 004 二、1 选将阶段; seed 000/001 3V3规则 选将 步骤1–8).
 
-Sixteen generals in the pool; the warm side decides who picks first; pick turns of 1, 2, 2, 2, 2, 2,
-2, 2, 1 generals alternate; only from the pool, never twice; each side's lineup (commander + two
-vanguards) comes from its own picks. Seed 004 stops after the eighth turn (15 picked); the ninth turn
-is the ruleset parameter ``draft_ninth_pick`` (docs/conflicts.md).
+Sixteen generals in the pool; the warm side decides which side picks first (``draft_first``); pick
+turns of 1, 2, 2, 2, 2, 2, 2, 2, 1 generals alternate; only from the pool, never twice; each side's
+lineup (commander + two vanguards) comes from its own picks and is the one seated in the header.
+Seed 004 stops after the eighth turn (15 picked); the ninth turn is the ruleset parameter
+``draft_ninth_pick`` (docs/conflicts.md). The draft happens before the game: a draft event after the
+first event of play is out of place.
+
+Names are resolved under the ruleset, so in 3v3-2013 a plain 关羽 in the pool, a pick, a lineup and
+the header all mean the revised 关羽 (seed 002 六).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ if TYPE_CHECKING:
     from sgs_replay.engine.three_v_three import ThreeVThree
 
 PICK_SIZES = (1, 2, 2, 2, 2, 2, 2, 2, 1)
+POOL_SIZE = 16
 OTHER = {"cold": "warm", "warm": "cold"}
 
 
@@ -26,6 +32,8 @@ class DraftState:
         self.first: str | None = None
         self.turn = 0
         self.picks: dict[str, list[str]] = {"cold": [], "warm": []}
+        self.lineups: dict[str, list[str]] = {}
+        self.logged = False
 
 
 def _name(mode: ThreeVThree, g: str) -> str:
@@ -33,53 +41,128 @@ def _name(mode: ThreeVThree, g: str) -> str:
     return gen.name if gen else g
 
 
+def _state(mode: ThreeVThree) -> DraftState:
+    d = mode.draft_state
+    if d is None:
+        d = DraftState()
+        mode.draft_state = d  # type: ignore[assignment]
+    return d  # type: ignore[return-value]
+
+
 def check_draft(mode: ThreeVThree, e: ev.Event) -> None:
     eng = mode.eng
-    d: DraftState = getattr(mode, "draft_state", None) or DraftState()
-    mode.draft_state = d  # type: ignore[attr-defined]
+    d = _state(mode)
+    d.logged = True
+    if mode.draft_closed:
+        eng.report(R.V_DRAFT, None, "the draft takes place before the game", expected="no draft event during play",
+                   observed=ev.event_type(e))
+        return
     if isinstance(e, ev.DraftPool):
-        names = [_name(mode, g) for g in e.generals]
-        if len(names) != 16 or len(set(names)) != 16:
-            eng.report(R.V_DRAFT, None, "the draft pool holds 16 different generals", expected=16, observed=len(set(names)))
-        for g in e.generals:
-            gen = eng.rs.resolve_general(g)
-            if gen is None or not eng.rs.in_roster(gen):
-                eng.report(R.H_ROSTER, None, f"{g} is not in the {eng.rs.name} roster", observed=g)
-        d.pool = names
+        _pool(mode, d, e)
     elif isinstance(e, ev.DraftFirst):
-        d.first = e.side
+        if d.first is not None or d.turn:
+            eng.report(R.V_DRAFT, None, "the side that picks first is decided once, before the first pick",
+                       expected="one draft_first before the picks", observed=f"draft_first {e.side}")
+        if d.first is None and not d.turn:
+            d.first = e.side
     elif isinstance(e, ev.DraftPick):
-        names = [_name(mode, g) for g in e.generals]
-        if d.turn >= len(PICK_SIZES) or (d.turn == 8 and not eng.rs.get("draft_ninth_pick", True)):
-            eng.report(R.V_DRAFT, None, "the draft has no more pick turns", observed=f"pick {d.turn + 1}")
-        else:
-            want_side = d.first if d.turn % 2 == 0 else OTHER[d.first] if d.first else None
-            if d.first is not None and e.side != want_side:
-                eng.report(R.V_DRAFT, None, f"pick turn {d.turn + 1} is the {want_side} side's", expected=want_side, observed=e.side)
-            if len(names) != PICK_SIZES[d.turn]:
-                eng.report(R.V_DRAFT, None, f"pick turn {d.turn + 1} takes {PICK_SIZES[d.turn]}",
-                           expected=PICK_SIZES[d.turn], observed=len(names))
-        taken = set(d.picks["cold"]) | set(d.picks["warm"])
-        for g in names:
-            if d.pool is not None and g not in d.pool:
-                eng.report(R.V_DRAFT, None, f"{g} is not in the pool", observed=g)
-            if g in taken:
-                eng.report(R.V_DRAFT, None, f"{g} was already picked", observed=g)
-        d.picks[e.side].extend(names)
-        d.turn += 1
+        _pick(mode, d, e)
     elif isinstance(e, ev.Lineup):
-        names = [_name(mode, e.commander)] + [_name(mode, g) for g in e.vanguards]
-        if len(e.vanguards) != 2:
-            eng.report(R.V_DRAFT, None, "a lineup is a commander and two vanguards", observed=len(e.vanguards))
-        if d.turn:
-            for g in names:
-                if g not in d.picks[e.side]:
-                    eng.report(R.V_DRAFT, None, f"{g} was not picked by the {e.side} side", observed=g)
-        seated = {}
-        for s in eng.table.seats.values():
-            if s.side == e.side and s.general is not None:
-                seated[s.position] = seated.get(s.position, []) + [s.general.name]
-        if seated:
-            if seated.get("commander") != [names[0]] or sorted(seated.get("vanguard", [])) != sorted(names[1:]):
-                eng.report(R.V_DRAFT, None, f"the {e.side} lineup differs from the header",
-                           expected=f"{seated.get('commander')} + {seated.get('vanguard')}", observed=names)
+        _lineup(mode, d, e)
+
+
+def _pool(mode: ThreeVThree, d: DraftState, e: ev.DraftPool) -> None:
+    eng = mode.eng
+    if d.pool is not None or d.turn:
+        eng.report(R.V_DRAFT, None, "the pool is laid out once, before the picks", observed="a second draft_pool")
+    names = [_name(mode, g) for g in e.generals]
+    if len(names) != POOL_SIZE or len(set(names)) != len(names):
+        eng.report(R.V_DRAFT, None, f"the draft pool holds {POOL_SIZE} different generals",
+                   expected=POOL_SIZE, observed=f"{len(names)} ({len(set(names))} different)")
+    for g in e.generals:
+        gen = eng.rs.resolve_general(g)
+        if gen is None or not eng.rs.in_roster(gen):
+            eng.report(R.H_ROSTER, None, f"{g} is not in the {eng.rs.name} roster", observed=g)
+    d.pool = names
+
+
+def _pick(mode: ThreeVThree, d: DraftState, e: ev.DraftPick) -> None:
+    eng = mode.eng
+    names = [_name(mode, g) for g in e.generals]
+    ninth = bool(eng.rs.get("draft_ninth_pick", True))
+    last = len(PICK_SIZES) if ninth else len(PICK_SIZES) - 1
+    if d.turn >= last:
+        eng.report(R.V_DRAFT, None, f"the draft has {last} pick turns", expected=f"at most {last}",
+                   observed=f"pick turn {d.turn + 1}")
+    else:
+        if d.first is None:
+            d.first = e.side  # not logged: the first pick shows it
+        want = d.first if d.turn % 2 == 0 else OTHER[d.first]
+        if e.side != want:
+            eng.report(R.V_DRAFT, None, f"pick turn {d.turn + 1} is the {want} side's (picks alternate from the {d.first} side)",
+                       expected=want, observed=e.side)
+        if len(names) != PICK_SIZES[d.turn]:
+            eng.report(R.V_DRAFT, None, f"pick turn {d.turn + 1} takes {PICK_SIZES[d.turn]} general(s)",
+                       expected=PICK_SIZES[d.turn], observed=len(names))
+    taken = set(d.picks["cold"]) | set(d.picks["warm"])
+    for g in names:
+        if d.pool is not None and g not in d.pool:
+            eng.report(R.V_DRAFT, None, f"{g} is not in the pool", expected=f"one of {sorted(set(d.pool) - taken)}", observed=g)
+        if g in taken:
+            eng.report(R.V_DRAFT, None, f"{g} was already picked", observed=g)
+        taken.add(g)
+    d.picks[e.side].extend(names)
+    d.turn += 1
+
+
+def _lineup(mode: ThreeVThree, d: DraftState, e: ev.Lineup) -> None:
+    eng = mode.eng
+    names = [_name(mode, e.commander)] + [_name(mode, g) for g in e.vanguards]
+    if e.side in d.lineups:
+        eng.report(R.V_DRAFT, None, f"the {e.side} side sets its lineup once", observed="a second lineup")
+    if len(e.vanguards) != 2 or len(set(names)) != len(names):
+        eng.report(R.V_DRAFT, None, "a lineup is a commander and two other vanguards", observed=names)
+    if d.turn:
+        for g in names:
+            if g not in d.picks[e.side]:
+                whose = " (the other side picked it)" if g in d.picks[OTHER[e.side]] else ""
+                eng.report(R.V_DRAFT, None, f"{g} was not picked by the {e.side} side{whose}",
+                           expected=f"one of {d.picks[e.side]}", observed=g)
+    d.lineups[e.side] = names
+    seated = _seated(mode, e.side)
+    if seated[0] or seated[1]:
+        cmd, vans = seated
+        if cmd != [names[0]] or sorted(vans) != sorted(names[1:]):
+            eng.report(R.V_DRAFT, None, f"the {e.side} lineup differs from the header",
+                       expected=f"commander {cmd[0] if cmd else '?'}, vanguards {vans}",
+                       observed=f"commander {names[0]}, vanguards {names[1:]}")
+
+
+def _seated(mode: ThreeVThree, side: str) -> tuple[list[str], list[str]]:
+    cmd: list[str] = []
+    vans: list[str] = []
+    for s in mode.eng.table.seats.values():
+        if s.side == side and s.general is not None:
+            (cmd if s.position == "commander" else vans).append(s.general.name)
+    return cmd, vans
+
+
+def close_draft(mode: ThreeVThree) -> None:
+    """The first event of play: a logged draft must be complete, and each side plays its own picks."""
+    d = mode.draft_state
+    if d is None or not d.logged:
+        return
+    eng = mode.eng
+    if d.turn and d.turn < len(PICK_SIZES) - 1:
+        eng.report(R.V_DRAFT, None, f"the draft stopped after {d.turn} pick turns",
+                   expected=f"{len(PICK_SIZES) - 1} or {len(PICK_SIZES)} pick turns", observed=d.turn)
+    if not d.turn:
+        return
+    for side in ("cold", "warm"):
+        if side in d.lineups:
+            continue
+        cmd, vans = _seated(mode, side)
+        for g in cmd + vans:
+            if g not in d.picks[side]:
+                eng.report(R.V_DRAFT, None, f"{g} plays for the {side} side but was not picked by it",
+                           expected=f"one of {d.picks[side]}", observed=g, line=1)

@@ -53,6 +53,10 @@ class Mode:
     def on_event(self, e: ev.Event) -> None:
         return None
 
+    def screen(self, e: ev.Event) -> bool:
+        """Mode checks made on every event before it is resolved. False: the event is not applied."""
+        return True
+
     def on_game_end(self, e: ev.GameEnd) -> None:
         eng = self.eng
         eng._settle_all(eng.line, e)

@@ -1,7 +1,15 @@
 """3v3 competition mode (冷暖 team play) and 1v1.
 
-Rules: seed 001 3V3规则, seed 000 (OpenBattle V0.15, 2011–2013 changes), seed 004 (competition
-rules: timing, tie-breaks, penalties), seed 002 (2013). Seating per docs/log-format.md §2.
+Rules: seed 001 3V3规则 (OpenBattle V0.15), seed 000 (3V3解析, the 2011–2013 changes), seed 004
+(competition rules: action units, timing, tie-breaks, penalties), seed 002 (the 2013 rules, roster and
+cards). Seating per docs/log-format.md §2; readings where the seeds disagree: docs/conflicts.md and
+docs/3v3.md.
+
+Action units (004 二、3(1); 001 3V3规则 游戏流程): a side's commander chooses who acts: the commander
+alone, or both living vanguards one after the other. A character's identity card turns sideways when
+its turn starts; when a turn ends and every living character's card is sideways, all are reset (a new
+action round). Units alternate between the sides; a side with no upright living character passes.
+The first unit of the game is a commander's (004 二、2(3)).
 """
 
 from __future__ import annotations
@@ -9,45 +17,327 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown
 from sgs_replay.engine.modes import Mode
+from sgs_replay.engine.stack import Frame
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
+SIDES = ("cold", "warm")
 OTHER = {"cold": "warm", "warm": "cold"}
-AOE_AND_GLOBAL = {"南蛮入侵", "万箭齐发", "桃园结义", "五谷丰登"}
+AOE = {"南蛮入侵", "万箭齐发"}
+GLOBAL = {"桃园结义", "五谷丰登"}
+DRAFT_EVENTS = (ev.DraftPool, ev.DraftFirst, ev.DraftPick, ev.Lineup)
+#: the tie-break of 004 一、4(2): living characters, lost HP of the living, penalty points, overtime
+DEFAULT_TIEBREAK = ("alive", "lost_hp", "penalties", "overtime")
 
 
-class ThreeVThree(Mode):
+class OptionalReward(Frame):
+    """A kill reward the killer may draw or decline (ruleset ``reward_optional``).
+
+    When it is drawn, its size is checked (docs/conflicts.md, 3v3 kill reward); declining it is legal.
+    """
+
+    label = "reward"
+    optional = True
+
+    def __init__(self, killer: int, victim: int, size: int) -> None:
+        self.killer = killer
+        self.victim = victim
+        self.size = size
+        self.done = False
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        return not self.done and isinstance(e, ev.Draw) and e.seat == self.killer and e.reason == "reward"
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if not self.wants(eng, e):
+            return False
+        assert isinstance(e, ev.Draw)
+        if len(e.cards) != self.size:
+            eng.report(R.D_REWARD, e.seat, f"killing seat {self.victim} earns {self.size} cards",
+                       expected=self.size, observed=len(e.cards))
+        self.done = True
+        from sgs_replay.engine.handlers import do_draw
+
+        do_draw(eng, e)
+        return True
+
+
+class SideMode(Mode):
+    """What 3v3 and 1v1 share: two sides, the ruleset's own deck, the competition rules of seed 004.
+
+    - cards outside the ruleset's deck are illegal (3v3: no 闪电; 2011: no 兵粮寸断; 2013: 连弩 instead
+      of 诸葛连弩), reported where they are used, played, discarded or moved;
+    - ``time_up``: the game ends when the current character's turn ends (004 二、4(2)); the winner
+      follows the ruleset's ``timeout_tiebreak``; an undecided game goes to overtime;
+    - technical penalty points: a side that reaches ``penalty_loss_points`` (3) loses (004 一、1(2));
+    - ``resign``: the side loses (004 名词解释 17).
+    """
+
+    def __init__(self, eng: Engine) -> None:
+        super().__init__(eng)
+        self.penalty_points = {"cold": 0, "warm": 0}
+        self.open_turn: int | None = None  # a turn in progress that no turn_end has closed yet
+        self.game_start = eng.header.start is None  # no turn of the game has been played yet
+        self.time_up_seen = False
+        self.time_pending = False  # time is up; the game ends when the current turn ends
+        self.tied = False  # the tie-breaks left the sides equal at the last time-up
+        self.overtimes = 0
+        self.point_compare = False  # 002: after overtime, the commanders compare points
+        self.direction_probe: tuple[int, list[int], list[int]] | None = None
+        self.known_outside: set[str] = set()  # cards outside the deck already reported
+
+    # ---- helpers
+    def side_of(self, seat: int | None) -> str | None:
+        s = self.eng.seat(seat)
+        return s.side if s else None
+
+    def seats_of(self, side: str) -> list[Seat]:
+        return [s for s in self.eng.table.seats.values() if s.side == side]
+
+    def living(self, side: str) -> list[Seat]:
+        return [s for s in self.seats_of(side) if s.alive]
+
+    def setup(self) -> None:
+        st = self.eng.header.start
+        if st is None:
+            self.eng.round = 1
+            return
+        # a card of the start position that the deck lacks is reported there (SGS-H005), once
+        deck = self.eng.table.deck_counts
+        listed = [*(st.deck or []), *st.discard]
+        for ss in st.seats.values():
+            listed += [*ss.hand, *ss.equip, *ss.judge, *[x for p in ss.piles.values() for x in p]]
+        self.known_outside.update(c for c in listed if not is_unknown(c) and deck[c] == 0)
+        if st.current is not None:
+            self.open_turn = st.current
+        self.game_start = st.round == 1 and st.current is None and not st.acted
+
+    def _close_turn(self) -> None:
+        """The open turn is over (turn_end, or the next turn, unit or the end of the game)."""
+        if self.open_turn is None:
+            return
+        seat = self.open_turn
+        self.open_turn = None
+        self.turn_closed(seat)
+        if self.time_pending and not self.eng.over:
+            self.time_pending = False
+            self._settle_time()
+
+    def turn_closed(self, seat: int) -> None:
+        return None
+
+    def after_turn(self, seat: int) -> None:
+        self._close_turn()
+
+    # ---- every event
+    def screen(self, e: ev.Event) -> bool:
+        eng = self.eng
+        if eng.over and not any(f.wants(eng, e) for f in eng.stack):
+            # the game ended at once (a commander's death, a resignation, a penalty loss): only what the
+            # open resolutions still expect may follow before game_end
+            eng.report(R.O_AFTER_END, getattr(e, "seat", None),
+                       f"`{ev.event_type(e)}` after the game ended ({eng.over[0]} won, {eng.over[1]})",
+                       expected="game_end", observed=ev.event_type(e))
+            eng.ended = True
+            return False
+        self._check_deck(e)
+        self._settle_direction(e)
+        return True
+
+    def _check_deck(self, e: ev.Event) -> None:
+        """A card that the ruleset's deck does not hold (the pile's own draws are checked there)."""
+        eng = self.eng
+        seat: int | None = getattr(e, "seat", None)
+        cards: list[str] = []
+        if isinstance(e, (ev.Use, ev.Respond)):
+            cards = [e.card] if e.card is not None else list(e.cards or [])
+        elif isinstance(e, (ev.Discard, ev.Skill)):
+            cards = list(e.cards or [])
+        elif isinstance(e, ev.Move) and e.from_.zone != "deck":
+            cards = list(e.cards)
+            seat = e.from_.seat
+        elif isinstance(e, ev.Retrial):
+            cards = [e.card]
+        elif isinstance(e, (ev.Draw, ev.Judge)) or (isinstance(e, ev.Reveal) and e.reason == "五谷丰登") \
+                or (isinstance(e, ev.Move) and e.from_.zone == "deck"):
+            # taken from the draw pile: the pile reports a card the deck lacks (once; not again when used)
+            drawn = [e.card] if isinstance(e, ev.Judge) else list(e.cards)
+            self.known_outside.update(c for c in drawn if not is_unknown(c) and eng.table.deck_counts[c] == 0)
+        for c in cards:
+            if is_unknown(c) or eng.table.deck_counts[c] > 0 or c in self.known_outside:
+                continue
+            eng.report(R.C_NOT_IN_DECK, seat, f"{c} is not a card of the {eng.rs.name} deck", observed=c)
+            # the log is the truth about what happened: the card was there; go on without a cascade
+            eng.table.deck_counts[c] += 1
+            s = eng.seat(seat)
+            if s is not None and isinstance(e, (ev.Use, ev.Respond, ev.Discard, ev.Skill, ev.Retrial)) \
+                    and s.hand[c] == 0 and c not in s.equip.values() and not s.hidden:
+                s.hand[c] += 1
+            elif isinstance(e, ev.Move) and e.from_.zone == "discard":
+                eng.table.discard[c] += 1
+            elif isinstance(e, ev.Move) and e.from_.zone == "hand" and s is not None and not s.hidden:
+                s.hand[c] += 1
+
+    def _settle_direction(self, e: ev.Event) -> None:
+        """An AOE logged without its direction: the first target's event shows which way it went."""
+        if self.direction_probe is None:
+            return
+        depth, ccw, cw = self.direction_probe
+        stack = self.eng.stack
+        queue = getattr(stack[depth], "queue", None) if len(stack) > depth else None
+        if not isinstance(queue, list):
+            self.direction_probe = None
+            return
+        seat = e.target if isinstance(e, ev.Damage) else e.to.seat if isinstance(e, ev.Move) else getattr(e, "seat", None)
+        if not isinstance(e, (ev.Respond, ev.Pass, ev.Damage, ev.Recover, ev.Move, ev.Draw)) or seat is None:
+            return
+        self.direction_probe = None
+        ccw_q = [s for s in ccw if s in queue]
+        cw_q = [s for s in cw if s in queue]
+        if queue == ccw_q and cw_q and seat == cw_q[0] and seat != ccw_q[0]:
+            stack[depth].queue = cw_q  # type: ignore[attr-defined]
+
+    # ---- match control
+    def on_event(self, e: ev.Event) -> None:
+        eng = self.eng
+        if isinstance(e, ev.TimeUp):
+            self.time_up_seen = True
+            if self.open_turn is not None:
+                self.time_pending = True
+            else:
+                self._settle_time()
+        elif isinstance(e, ev.Penalty):
+            side = e.side or self.side_of(e.seat)
+            if side:
+                self.penalty_points[side] += e.points
+                limit = int(eng.rs.get("penalty_loss_points", 3))
+                if self.penalty_points[side] >= limit and not eng.over:
+                    eng.over = (OTHER[side], "penalty")
+                    eng.over_line = eng.line
+        elif isinstance(e, ev.Resign):
+            if not eng.over:
+                eng.over = (OTHER[e.side], "resign")
+                eng.over_line = eng.line
+
+    def tiebreak(self) -> list[str]:
+        return list(self.eng.rs.get("timeout_tiebreak", DEFAULT_TIEBREAK))
+
+    def _time_key(self, side: str) -> tuple[int, ...]:
+        living = self.living(side)
+        keys = {"alive": len(living), "lost_hp": -sum(s.max_hp - s.hp for s in living),
+                "penalties": -self.penalty_points[side]}
+        return tuple(keys[k] for k in self.tiebreak() if k in keys)
+
+    def _time_verdict(self) -> tuple[str, str] | None:
+        """The side the tie-breaks give (None: still equal)."""
+        c, w = self._time_key("cold"), self._time_key("warm")
+        if c == w:
+            return None
+        return ("cold", "time_up") if c > w else ("warm", "time_up")
+
+    def _settle_time(self) -> None:
+        eng = self.eng
+        verdict = self._time_verdict()
+        if verdict is not None:
+            self.tied = False
+            eng.over = verdict
+            eng.over_line = eng.line
+            return
+        self.tied = True
+        order = self.tiebreak()
+        if "point_compare" in order and (self.overtimes >= 1 or "overtime" not in order):
+            self.point_compare = True  # 002: the commanders compare points; either side may win
+        else:
+            self.overtimes += 1  # overtime: the game goes on until the next time-up
+
+    def _declared(self, e: ev.GameEnd) -> None:
+        """Record the declared result (the log is the truth about what was declared)."""
+        eng = self.eng
+        eng._settle_all(eng.line, e)
+        eng.ended = True
+        eng.result = {"winner": e.winner, "reason": e.reason}
+
+    def on_game_end(self, e: ev.GameEnd) -> None:
+        eng = self.eng
+        if eng.ended and eng.result is None and eng.over:
+            eng.ended = False  # play went on after the end (reported there); this is the first game_end
+        if eng.ended:
+            super().on_game_end(e)
+            return
+        if self.time_pending and not eng.over:
+            if eng.phase != "finish":
+                eng.report(R.V_TIME, eng.current, "after time is up the game ends when the current character's turn ends",
+                           expected=f"the turn of seat {self.open_turn} is finished first", observed="game_end")
+            self.open_turn = None
+            self.time_pending = False
+            self._settle_time()
+        tiebreak = ", ".join(self.tiebreak())
+        if not eng.over and self.tied:
+            self._declared(e)
+            if not self.point_compare:
+                eng.report(R.V_TIME, None, f"the tie-breaks ({tiebreak}) leave the sides equal: the game goes to overtime",
+                           expected="overtime", observed=f"game_end winner={e.winner}")
+            elif e.winner not in SIDES:
+                eng.report(R.O_WINNER, None, "after overtime the commanders compare points: one side wins",
+                           expected="cold or warm", observed=e.winner)
+            return
+        if not eng.over and not self.time_up_seen and e.reason == "time_up" and self.victory() is None:
+            verdict = self._time_verdict()  # no time_up logged: judge the position as it stands
+            if verdict is not None and e.winner != verdict[0]:
+                self._declared(e)
+                eng.report(R.V_TIME, None, f"by the tie-breaks ({tiebreak}) {verdict[0]} wins",
+                           expected=verdict[0], observed=e.winner)
+                return
+        if not eng.over and e.reason == "penalty" and any(self.penalty_points.values()):
+            limit = int(eng.rs.get("penalty_loss_points", 3))
+            self._declared(e)
+            eng.report(R.O_EARLY_END, None, f"a side loses on penalties at {limit} points "
+                       f"(cold {self.penalty_points['cold']}, warm {self.penalty_points['warm']})",
+                       expected="the game goes on", observed=f"game_end winner={e.winner}")
+            return
+        if eng.over and eng.over[1] == "time_up" and e.winner != eng.over[0]:
+            self._declared(e)
+            eng.report(R.V_TIME, None, f"by the tie-breaks ({tiebreak}) {eng.over[0]} wins",
+                       expected=eng.over[0], observed=e.winner)
+            return
+        super().on_game_end(e)
+
+
+class ThreeVThree(SideMode):
     name = "3v3"
 
     def __init__(self, eng: Engine) -> None:
         super().__init__(eng)
-        self.acted: set[int] = set()
+        self.acted: set[int] = set()  # seats whose identity card is sideways
         self.unit_side: str | None = None
+        self.unit_who: str | None = None
         self.unit_queue: list[int] = []  # seats of the open unit still to act
         self.next_side: str | None = None
-        self.time_up = False
-        self.time_up_turn: int | None = None
-        self.penalty_points = {"cold": 0, "warm": 0}
+        self.first_action: str | None = None
+        self.draft_state = None  # see sgs_replay.engine.draft
+        self.draft_closed = False
 
     # ---- helpers
-    def side_of(self, seat: int) -> str | None:
-        s = self.eng.seat(seat)
-        return s.side if s else None
-
     def upright(self, side: str) -> list[int]:
-        return [s.seat for s in self.eng.table.seats.values() if s.side == side and s.alive and s.seat not in self.acted]
+        return [s.seat for s in self.living(side) if s.seat not in self.acted]
 
     def commander(self, side: str) -> int | None:
-        for s in self.eng.table.seats.values():
-            if s.side == side and s.position == "commander":
+        for s in self.seats_of(side):
+            if s.position == "commander":
                 return s.seat
         return None
 
+    def upright_vanguards(self, side: str, *, besides: int | None = None) -> list[int]:
+        return [s.seat for s in self.living(side)
+                if s.position == "vanguard" and s.seat not in self.acted and s.seat != besides]
+
     def setup(self) -> None:
+        super().setup()
         st = self.eng.header.start
         if st is None:
             return
@@ -55,17 +345,42 @@ class ThreeVThree(Mode):
         self.next_side = st.next_unit
         if st.unit is not None:
             self.unit_side = st.unit.side
+            self.unit_who = st.unit.who
             if st.unit.who == "commander":
-                self.unit_queue = []
+                c = self.commander(st.unit.side)
+                self.unit_queue = [c] if c is not None and c not in self.acted and c != st.current else []
             else:
-                order = list(st.unit.order or [])
-                self.unit_queue = [s for s in order if s not in self.acted]
+                self.unit_queue = [s for s in (st.unit.order or []) if s not in self.acted]
+        elif st.current is not None:
+            # no unit given: the current character's position tells which unit is in progress
+            self._infer_unit(st.current)
         if st.current is not None:
             self.acted.add(st.current)
             if st.current in self.unit_queue:
                 self.unit_queue.remove(st.current)
+        if self.next_side is None and self.unit_side is not None:
+            self.next_side = OTHER[self.unit_side]
+
+    def _infer_unit(self, seat: int) -> None:
+        s = self.eng.seat(seat)
+        if s is None:
+            return
+        self.unit_side = s.side
+        if s.position == "commander":
+            self.unit_who = "commander"
+            self.unit_queue = []
+        else:
+            self.unit_who = "vanguards"
+            self.unit_queue = self.upright_vanguards(s.side or "", besides=seat)
+
+    def _prune(self) -> None:
+        """A character of the open unit who died before its turn does not act."""
+        eng = self.eng
+        self.unit_queue = [s for s in self.unit_queue
+                           if (st := eng.seat(s)) is not None and st.alive and s not in self.acted]
 
     def due_side(self) -> str | None:
+        """The side that acts next: alternation, unless that side has no upright living character."""
         side = self.next_side
         if side is None:
             return None
@@ -73,188 +388,246 @@ class ThreeVThree(Mode):
             return OTHER[side]
         return side
 
-    # ---- flow
+    def _due_why(self, due: str) -> str:
+        if self.next_side is not None and due != self.next_side:
+            return f"the {self.next_side} side has no upright living character, so the {due} side acts"
+        return f"units alternate: the {due} side holds the next action unit"
+
+    # ---- every event
+    def screen(self, e: ev.Event) -> bool:
+        if not isinstance(e, DRAFT_EVENTS) and not self.draft_closed:
+            self.draft_closed = True
+            from sgs_replay.engine.draft import close_draft
+
+            close_draft(self)
+        return super().screen(e)
+
     def on_event(self, e: ev.Event) -> None:
         eng = self.eng
         if isinstance(e, ev.FirstAction):
+            st = eng.header.start
+            begun = eng.turns_taken > 0 or (st is not None and (st.current is not None or bool(st.acted)
+                                                                or (st.round or 1) > 1))
+            if begun or self.first_action is not None:
+                eng.report(R.V_ACTION_ORDER, None, "the side that acts first is chosen once, before the first turn",
+                           expected="first_action before the first turn", observed=f"first_action {e.side}")
+                return
+            self.first_action = e.side
             self.next_side = e.side
+            self.game_start = True  # chosen before the first turn: the first unit is this side's commander
         elif isinstance(e, ev.ActionUnit):
             self._open_unit(e)
-        elif isinstance(e, ev.TimeUp):
-            self.time_up = True
-            self.time_up_turn = eng.current
-        elif isinstance(e, ev.Penalty):
-            side = e.side or self.side_of(e.seat or 0)
-            if side:
-                self.penalty_points[side] += e.points
-                if self.penalty_points[side] >= int(eng.rs.get("penalty_loss_points", 3)) and not eng.over:
-                    eng.over = (OTHER[side], "penalty")
-        elif isinstance(e, ev.Resign):
-            if not eng.over:
-                eng.over = (OTHER[e.side], "resign")
-        elif isinstance(e, (ev.DraftPool, ev.DraftFirst, ev.DraftPick, ev.Lineup)):
-            self.draft(e)
+        elif isinstance(e, DRAFT_EVENTS):
+            from sgs_replay.engine.draft import check_draft
 
-    def draft(self, e: ev.Event) -> None:
-        from sgs_replay.engine.draft import check_draft
+            check_draft(self, e)
+        else:
+            super().on_event(e)
 
-        check_draft(self, e)
-
+    # ---- action units
     def _open_unit(self, e: ev.ActionUnit) -> None:
         eng = self.eng
-        reported = False
+        self._close_turn()
+        self._prune()
         if self.unit_queue:
             eng.report(R.V_UNIT, None,
                        f"the {self.unit_side} vanguards' unit is not finished: seat {self.unit_queue[0]} still acts",
                        expected=f"turn of seat {self.unit_queue[0]}", observed=f"action_unit {e.side}")
-            self.unit_queue = []
-            reported = True
-        due = self.due_side()
-        if due is not None and e.side != due and not reported:
-            eng.report(R.V_ACTION_ORDER, None, f"the {due} side holds the next action unit",
-                       expected=f"{due} acts", observed=f"{e.side} acts")
+        else:
+            due = self.due_side()
+            if due is not None and e.side != due:
+                eng.report(R.V_ACTION_ORDER, None, self._due_why(due), expected=f"a {due} unit",
+                           observed=f"a {e.side} unit")
+            elif self.game_start and e.who != "commander":
+                eng.report(R.V_ACTION_ORDER, None, "the first unit of the game is a commander's",
+                           expected="commander", observed="vanguards")
         self.unit_side = e.side
+        self.unit_who = e.who
         if e.who == "commander":
             c = self.commander(e.side)
-            if c is None or c in self.acted or not eng.seat(c).alive:  # type: ignore[union-attr]
-                eng.report(R.V_UNIT, c, f"the {e.side} commander cannot act now (already acted or dead)",
+            cs = eng.seat(c)
+            if c is None or cs is None or c in self.acted or not cs.alive:
+                eng.report(R.V_UNIT, c, f"the {e.side} commander cannot act now: "
+                           + ("already acted this round" if cs is not None and cs.alive else "dead"),
+                           expected=f"the {e.side} vanguards" if self.upright_vanguards(e.side) else "another unit",
                            observed="commander")
-            self.unit_queue = [c] if c else []
+            self.unit_queue = [c] if c is not None else []
         else:
             order = list(e.order or [])
-            want = sorted(s for s in self.upright(e.side) if eng.seat(s).position == "vanguard")  # type: ignore[union-attr]
-            if sorted(order) != want:
-                eng.report(R.V_UNIT, None, f"the {e.side} vanguard unit is every upright living vanguard {want}",
-                           expected=want, observed=order)
+            want = self.upright_vanguards(e.side)
+            if sorted(order) != sorted(want) or len(set(order)) != len(order):
+                eng.report(R.V_UNIT, None, f"the {e.side} vanguard unit is every upright living vanguard {sorted(want)}",
+                           expected=sorted(want), observed=order)
             self.unit_queue = order
 
     def expected_turn(self) -> list[int] | None:
+        self._close_turn()
+        self._prune()
         if self.unit_queue:
             return [self.unit_queue[0]]
         due = self.due_side()
+        if self.game_start:
+            sides = [due] if due else list(SIDES)
+            cmds = [self.commander(s) for s in sides]
+            return [c for c in cmds if c is not None and c not in self.acted and (st := self.eng.seat(c)) and st.alive] or None
         if due is None:
             return None
         return self.upright(due) or None
 
     def report_turn_order(self, seat: int, expected: list[int]) -> None:
+        eng = self.eng
         side = self.side_of(seat)
         if self.unit_queue:
-            self.eng.report(R.V_UNIT, seat, f"seat {expected[0]} acts next in the open unit",
-                            expected=f"seat {expected[0]}", observed=f"seat {seat}")
+            unit = f"the {self.unit_side} {self.unit_who or 'unit'}"
+            eng.report(R.V_UNIT, seat, f"{unit} is not finished: seat {expected[0]} acts next",
+                       expected=f"seat {expected[0]}", observed=f"seat {seat}")
             return
-        self.eng.report(R.V_ACTION_ORDER, seat, f"the next unit is the {self.due_side()} side's, not {side}",
-                        expected=f"one of {expected}", observed=f"seat {seat}")
+        due = self.due_side()
+        if self.game_start:
+            eng.report(R.V_ACTION_ORDER, seat, "the first unit of the game is a commander's"
+                       + (f" (the {due} side acts first)" if due else ""),
+                       expected=f"seat {expected[0]}" if len(expected) == 1 else f"one of seats {expected}",
+                       observed=f"seat {seat}")
+            return
+        s = eng.seat(seat)
+        why = self._due_why(due) if due else "it is not this side's unit"
+        if due == side and s is not None and seat in self.acted:
+            why = f"seat {seat} has already acted this round (identity card sideways)"
+        eng.report(R.V_ACTION_ORDER, seat, f"{why}; the unit should have been the {due} side's",
+                   expected=f"one of seats {expected}", observed=f"seat {seat} ({side})")
 
     def before_turn(self, seat: int) -> None:
+        self._prune()
         if self.unit_queue and seat == self.unit_queue[0]:
             self.unit_queue.pop(0)
         elif seat in self.unit_queue:
             self.unit_queue.remove(seat)
         else:
-            self.unit_side = self.side_of(seat)
-            self.unit_queue = []
+            # a turn with no action_unit logged: its seat tells the unit (commander, or the vanguards)
+            self._infer_unit(seat)
         self.acted.add(seat)  # the identity card turns sideways (implied)
+        self.open_turn = seat
+        self.game_start = False
 
-    def after_turn(self, seat: int) -> None:
+    def turn_closed(self, seat: int) -> None:
         eng = self.eng
+        self._prune()
         if not self.unit_queue and self.unit_side:
             self.next_side = OTHER[self.unit_side]
         alive = [s.seat for s in eng.table.seats.values() if s.alive]
         if all(s in self.acted for s in alive):
             self.acted = set()  # every card sideways: all are reset (a new action round)
-            eng.round = (eng.round or 0) + 1
-        if self.time_up and not eng.over:
-            eng.over = self._time_verdict()
-
-    def _time_verdict(self) -> tuple[str, str]:
-        seats = self.eng.table.seats.values()
-
-        def key(side: str) -> tuple[int, int, int]:
-            living = [s for s in seats if s.side == side and s.alive]
-            lost = sum(s.max_hp - s.hp for s in living)
-            return (len(living), -lost, -self.penalty_points[side])
-
-        c, w = key("cold"), key("warm")
-        if c == w:
-            return ("draw", "time_up")
-        return ("cold", "time_up") if c > w else ("warm", "time_up")
-
-    def on_game_end(self, e: ev.GameEnd) -> None:
-        eng = self.eng
-        if self.time_up and e.reason == "time_up" and not eng.over:
-            if eng.current is not None and self.time_up_turn == eng.current and eng.phase != "finish":
-                eng.report(R.V_TIME, None, "after time is up the game ends when the current character's turn ends",
-                           expected="the current turn is finished first", observed="game_end")
-            eng.over = self._time_verdict()
-        if eng.over and eng.over[1] == "time_up" and e.winner != eng.over[0]:
-            eng._settle_all(eng.line, e)
-            eng.ended = True
-            eng.result = {"winner": e.winner, "reason": e.reason}
-            eng.report(R.V_TIME, None, f"by the tie-breaks (living characters, then lost HP, then penalty points) {eng.over[0]} wins",
-                       expected=eng.over[0], observed=e.winner)
-            return
-        super().on_game_end(e)
+            if eng.round is not None:
+                eng.round += 1
+            for st in eng.table.seats.values():
+                # 2013 关羽 忠义 (seed 002 六、1): 身份牌重置时，弃置你武将牌上的牌 (implied)
+                pile = st.piles.pop("忠义", None)
+                if pile:
+                    eng.to_discard(list(pile.elements()))
 
     # ---- cards
     def slash_limit(self, user: Seat) -> int | None:
-        if user.weapon() == "连弩":
+        """2013 连弩: at most four 杀 in a play phase (002 五、2③); 决斗 and 青龙偃月刀 杀 are not counted."""
+        if user.weapon() == "连弩" and not user.has_skill("咆哮"):
             return int(self.eng.rs.get("liannu_max_slash", 4))
         return super().slash_limit(user)
 
     def multi_target_order(self, e: ev.Use, *, include_user: bool) -> list[int]:
-        step = 1
-        if self.eng.rs.get("aoe_direction_choice", True):
-            if e.direction is None:
-                self.eng.unverifiable_because("3v3 AOE without a chosen direction: counterclockwise assumed")
-            elif e.direction == "cw":
-                step = -1
-        return self.eng.table.order_from(e.seat, include_first=include_user, step=step)
+        """南蛮入侵/万箭齐发: from the user's neighbour in the chosen direction; 桃园结义/五谷丰登: the user
+        first, then that direction (001 3V3规则; 004 一、5; 002 四). ``cw`` = seat − 1, ``ccw`` = seat + 1."""
+        eng = self.eng
+        ccw = eng.table.order_from(e.seat, include_first=include_user, step=1)
+        if not eng.rs.get("aoe_direction_choice", True):
+            return ccw
+        cw = eng.table.order_from(e.seat, include_first=include_user, step=-1)
+        if e.direction is None:
+            eng.report(R.V_DIRECTION, e.seat, "the user chooses the direction (cw or ccw) and the log must say which",
+                       expected="direction cw or ccw", observed="no direction")
+            self.direction_probe = (len(eng.stack), ccw, cw)
+            return ccw
+        return cw if e.direction == "cw" else ccw
 
     def ex_nihilo_bonus(self, seat: int) -> int:
+        """2013 无中生有: one more card when the opponents have more living characters (002 五、2②)."""
         if not self.eng.rs.get("ex_nihilo_bonus_when_fewer", False):
             return 0
         mine = self.side_of(seat)
-        seats = self.eng.table.seats.values()
-        a = sum(1 for s in seats if s.side == mine and s.alive)
-        b = sum(1 for s in seats if s.side != mine and s.alive)
-        return 1 if a < b else 0
+        if mine is None:
+            return 0
+        return 1 if len(self.living(mine)) < len(self.living(OTHER[mine])) else 0
 
     # ---- end
     def victory(self) -> tuple[str, str] | None:
+        """A commander's death ends the game at once (004 二、4; 名词解释 14)."""
         for s in self.eng.table.seats.values():
             if s.position == "commander" and not s.alive:
                 return (OTHER[s.side or "cold"], "commander_killed")
         return None
 
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
-        rs = self.eng.rs
-        if killer is None or rs.get("reward_optional", True):
+        """The killer's reward (001 3V3规则 奖惩; 004 名词解释 9; 002 八、7).
+
+        ``reward_eligibility``: ``any`` (any killer of any character, a teammate too), ``vanguard``
+        (the killer of a vanguard), ``opponent`` (killing an opponent), ``none``. With
+        ``reward_optional`` the killer may decline; a reward that is drawn must have ``kill_reward``
+        cards. A commander's death ends the game, so it earns nothing.
+        """
+        eng = self.eng
+        rs = eng.rs
+        k = eng.seat(killer)
+        if k is None or not k.alive or victim.position == "commander" or eng.over:
             return 0
         elig = rs.get("reward_eligibility", "any")
-        if elig == "vanguard" and victim.position != "vanguard":
+        ok = {"any": True, "vanguard": victim.position == "vanguard",
+              "opponent": k.side != victim.side, "none": False}.get(elig, True)
+        size = int(rs.get("kill_reward", 3))
+        if not ok or size <= 0:
             return 0
-        return int(rs.get("kill_reward", 3))
+        if rs.get("reward_optional", True):
+            eng.push(OptionalReward(k.seat, victim.seat, size))
+            return 0
+        return size
 
 
-class OneVOne(ThreeVThree):
-    """1v1 (单挑): two seats; the first turn draws one card fewer (ruleset `first_turn_draw_minus`)."""
+class OneVOne(SideMode):
+    """1v1 (单挑): two seats taking turns in alternation; the first turn of the game draws one card
+    fewer (002: 每局比赛的第一个回合，摸牌阶段摸牌时，少摸一张牌); the first turn is the ``first_player``'s
+    (``renegade`` = the cold seat, 002; ``lord`` = the warm seat, 003)."""
 
     name = "1v1"
 
+    def __init__(self, eng: Engine) -> None:
+        super().__init__(eng)
+        self.first_game_turn: int | None = None
+
+    def first_turn(self) -> list[int] | None:
+        side = "cold" if self.eng.rs.get("first_player", "renegade") == "renegade" else "warm"
+        seats = [s.seat for s in self.seats_of(side)]
+        return seats or None
+
     def expected_turn(self) -> list[int] | None:
+        self._close_turn()
         eng = self.eng
+        if self.game_start:
+            return self.first_turn()
         if eng.current is None:
             return None
-        return [eng.table.next_alive(eng.current)]
+        others = [s for s in eng.table.seats if s != eng.current]
+        return others or None
+
+    def report_turn_order(self, seat: int, expected: list[int]) -> None:
+        why = "the first turn of the game is the first player's" if self.game_start else "the two players take turns in alternation"
+        self.eng.report(R.T_ORDER, seat, f"{why}; next is seat {expected[0]}", expected=f"seat {expected[0]}",
+                        observed=f"seat {seat}")
 
     def before_turn(self, seat: int) -> None:
-        return None
-
-    def after_turn(self, seat: int) -> None:
-        return None
+        if self.game_start:
+            self.first_game_turn = self.eng.turns_taken + 1
+        self.game_start = False
+        self.open_turn = seat
 
     def draw_bonus(self, seat: Seat) -> int:
-        if self.eng.turns_taken == 1 and self.eng.header.start is None:
+        if self.first_game_turn is not None and self.eng.turns_taken == self.first_game_turn:
             return -int(self.eng.rs.get("first_turn_draw_minus", 1))
         return 0
 

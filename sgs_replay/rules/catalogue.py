@@ -212,5 +212,16 @@ V_TIME = rule("SGS-3004", K.OUTCOME, "time-up-result", "The time-up result does 
 V_DRAFT = rule("SGS-3005", K.ILLEGAL_PLAY, "draft", "The draft does not follow the procedure", "选将不符合规则",
                "seed 004 二、赛事流程介绍; seed 000/001 3V3规则", "Pick sizes 1,2,2,2,2,2,2,2,1 alternating, only from the pool, never twice; lineups from own picks.",
                "选将顺序及数量为 1、2、2、2、2、2、2、2、1.")
+V_MATCH_SIDES = rule("SGS-3006", K.ILLEGAL_PLAY, "match-sides", "The teams do not switch colour from one game of the match to the next",
+                     "同一轮比赛中双方未交换冷暖色", "seed 000/001 3V3规则 步骤4 (下一局直接轮换色系); seed 004 一、1(1)",
+                     "Games with the same `meta.match` id are one best-of-3 match between the same two teams (players keep their names); each game the team that was cold plays warm.",
+                     "下一局直接轮换色系.")
+V_MATCH_COMMANDER = rule("SGS-3007", K.ILLEGAL_PLAY, "commander-rotation", "The team's commander does not rotate between the games of the match",
+                         "同一轮比赛中主帅选手未轮换", "seed 004 一、1(1)",
+                         "In a match of more than one game each team's commander is a player who has not yet been its commander in that match.",
+                         "如比赛局数大于一局，主帅选手应当进行轮换.")
+V_MATCH_RESULT = rule("SGS-3008", K.OUTCOME, "match-result", "The match result is wrong", "整轮比赛结果不正确",
+                      "seed 004 一、1(1)", "A match is won by the first team to win 2 games (best of 3): no game after that, no more than 3 games, and `meta.match_winner` names the team that won.",
+                      "一轮比赛采用3局2胜得赛制，任一方先获胜2局即获得该轮比赛的胜利.")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"
