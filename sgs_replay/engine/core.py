@@ -297,11 +297,14 @@ class Engine:
             return
         if not self._seats_ok(e):
             return
-        if self._offer(line, e):
+        if not self.mode.screen(e):
             return
-        handler = HANDLERS.get(type(e))
-        if handler is not None:
-            handler(self, e)
+        self.skills.before(e)
+        if not self._offer(line, e):
+            handler = HANDLERS.get(type(e))
+            if handler is not None:
+                handler(self, e)
+        self.skills.after(e)
 
     def _post_death_ok(self, e: ev.Event) -> bool:
         """After the deciding death only its rewards may still be logged before `game_end`."""
@@ -382,6 +385,7 @@ class Engine:
             expected += DRAW_MODS.get(mod, 0)
         if "突袭" in self.phase_draw_mods:
             expected = max(0, expected - self.phase_used["突袭_targets"])
+        expected = self.skills.draw_count(cur, expected)
         if self.phase_draws != expected and "draw" not in self.skipped_phases:
             self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
                         expected=expected, observed=self.phase_draws)

@@ -1,22 +1,41 @@
-"""Skill hooks: one small function per skill, keyed by its Chinese name.
+"""Skills: the checks every invocation passes, the windows skills trigger in, and the hooks.
 
-A hook checks that the skill may be used now (owner, timing, limit, condition) and pushes the
-effects the rules then expect (ExpectEffect frames). A skill with no hook is *unverifiable*: it is
-counted, never reported as legal or illegal, and the damage and draws around it are judged leniently
-for the rest of that turn.
+A general's skill is registered once with :func:`skill` under its id (``jianxiong``) and a few
+declarative limits (play phase only, once per turn, once per game); the hook itself checks what the
+text adds (timing, condition) and pushes the consequences the rules then expect
+(:class:`~sgs_replay.engine.skillset.effects.Effect` frames). Locked skills that never appear as a
+``skill`` event are *watchers*: small functions that look at every event while a seat has the skill
+(:func:`watch_before`, :func:`watch_after`).
 
-Rules texts: seed 001 一(三) 武将牌 (standard), seed 000 (wind), seed 002 (3v3-2013).
+The :class:`SkillBook` is the engine's view of all this. It tracks the windows in which triggered
+skills may be used (the damage a seat just took, the judgement card waiting for retrials, the 闪 a
+seat just used …); a window closes when the game moves on (a new card used or played outside a
+rescue, a new phase or turn).
+
+A skill with no hook is *unverifiable*: it is counted, never reported as legal or illegal, and the
+damage and draws around it are judged leniently for the rest of that turn. Equipment effects
+announced as ``skill`` events register with :func:`hook` under the card's name.
+
+Rules texts: seed 001 一(三) 武将牌 (standard), seed 000 (early texts, wind, gods), seed 002 (3v3
+2013 and 1v1); the texts are in ``content/skills.toml``. A ruleset picks another printed text of a
+skill with its ``[skill_versions]`` table (``zhiheng = "002-1v1"``) or replaces a skill by another
+one (``ganglie = "vsganglie"``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
-from sgs_replay.content import skill_by_name, skills as skill_table
+from sgs_replay.content import SkillInfo, skill_by_name
+from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import triggers
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -24,17 +43,40 @@ if TYPE_CHECKING:
     from sgs_replay.engine.state import Seat
 
 Hook = Callable[["Engine", ev.Skill, "Seat"], None]
+Watch = Callable[["Engine", Any, "Seat"], None]
+
+#: equipment effects and other hooks by the name the log uses (see sgs_replay.engine.equipment)
 HOOKS: dict[str, Hook] = {}
 
-#: skills that cause damage or recovery of their own (so such an event is not "unexplained")
-DAMAGING = {"刚烈", "反间", "雷击", "天香", "离间", "狂骨", "武魂", "猛进", "完杀", "乱武", "挑衅", "战神", "忠义", "烈弓"}
-RECOVERING = {"仁德", "结姻", "青囊", "狂骨", "救援", "急救", "不屈", "英魂", "魂姿", "再起", "救主"}
-#: once per play phase (seed 001 text: 出牌阶段…每回合限用一次 / 限一次)
-ONCE_PER_TURN = {"制衡", "反间", "结姻", "青囊", "离间", "弘援"}
-PLAY_PHASE = {"制衡", "苦肉", "反间", "结姻", "青囊", "离间", "仁德"}
+
+@dataclass(frozen=True)
+class SkillSpec:
+    """A general's skill: its hook and the limits every invocation is checked against."""
+
+    id: str
+    fn: Hook
+    play: bool = False  # 出牌阶段: only in the owner's play phase
+    per_turn: int | None = None  # 每回合限用一次 / 出牌阶段限一次
+    per_game: bool = False  # 限定技 / 觉醒技
+
+    @property
+    def info(self) -> SkillInfo:
+        return skill_table()[self.id]
+
+
+SPECS: dict[str, SkillSpec] = {}
+WATCH_BEFORE: dict[str, list[Watch]] = {}
+WATCH_AFTER: dict[str, list[Watch]] = {}
+
+#: lord skills the lord's subjects announce (the lord is the target)
+GRANTED_BY_OTHERS = {"黄天", "制霸"}
+#: the moment after a 杀 chose its target, for the user (seed 004 一、6 orders them)
+SLASH_TARGETED = {"铁骑", "烈弓", "激昂", "雌雄双股剑"}
 
 
 def hook(*names: str) -> Callable[[Hook], Hook]:
+    """Register a hook by the name the log uses (equipment effects)."""
+
     def deco(fn: Hook) -> Hook:
         for n in names:
             HOOKS[n] = fn
@@ -43,11 +85,100 @@ def hook(*names: str) -> Callable[[Hook], Hook]:
     return deco
 
 
+def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False) -> Callable[[Hook], Hook]:
+    """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs."""
+
+    def deco(fn: Hook) -> Hook:
+        SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game)
+        return fn
+
+    return deco
+
+
+def watch_before(*sids: str) -> Callable[[Watch], Watch]:
+    """A locked skill's check of every event, before the event is applied (fn(eng, event, owner))."""
+
+    def deco(fn: Watch) -> Watch:
+        for s in sids:
+            WATCH_BEFORE.setdefault(s, []).append(fn)
+        return fn
+
+    return deco
+
+
+def watch_after(*sids: str) -> Callable[[Watch], Watch]:
+    """A locked skill's look at every event after it was applied (fn(eng, event, owner))."""
+
+    def deco(fn: Watch) -> Watch:
+        for s in sids:
+            WATCH_AFTER.setdefault(s, []).append(fn)
+        return fn
+
+    return deco
+
+
+def version(eng: Engine, sid: str) -> str:
+    """The printed text a ruleset uses for a skill: "" (the default text) or a variant key ("000")."""
+    v = eng.rs.skill_versions.get(sid, "")
+    return "" if v in skill_table() else v
+
+
+def skill_ids(seat: Seat) -> list[str]:
+    """The ids of the skills a seat has now (its general's, and those gained: 观星 by 志继 …)."""
+    table = skill_table()
+    own = [sid for sid in (seat.general.skills if seat.general else ()) if sid in table and table[sid].name in seat.skills]
+    names = {table[sid].name for sid in own}
+    for name in seat.skills - names:
+        info = skill_by_name().get(name)
+        if info is not None:
+            own.append(info.id)
+    return own
+
+
+def owns(seat: Seat, sid: str) -> bool:
+    return seat.alive and sid in skill_ids(seat)
+
+
+@dataclass
+class DamageWindow:
+    """A damage a seat has just taken: the moment for 奸雄, 反馈, 刚烈, 遗计 (受到伤害后)."""
+
+    damage: ev.Damage
+    line: int
+    uses: Counter[str] = field(default_factory=Counter)
+    window: triggers.Window = field(default_factory=lambda: triggers.Window("damaged"))
+
+
+# The kinds of events after which the game has moved on: the windows of triggered skills close.
+_MOVES_ON = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
+
+
 class SkillBook:
-    """The engine's view of skills: invocation checks and the effects they license."""
+    """The engine's view of skills: invocation checks, trigger windows and locked-skill watchers."""
 
     def __init__(self, eng: Engine) -> None:
+        from sgs_replay.engine import skillset
+
+        skillset.load()
         self.eng = eng
+        self.damaged: dict[int, DamageWindow] = {}
+        self.chances: Counter[tuple[int, str]] = Counter()  # (seat, key): pending one-shot triggers
+        self.last_use: dict[int, tuple[ev.Use, int]] = {}  # seat → (its latest use, line)
+        self.judgement: dict[str, Any] = {}  # the latest judgement: seat, card, reason, line, fresh
+        self.used_once: set[tuple[int, str]] = set()  # (seat, skill id) of limited and awakening skills
+        self.state: dict[str, Any] = {}  # per-skill state, keyed by skill id
+        self.depth = 0
+        self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
+        self._watched = self._watchers()
+        skillset.install(eng)
+
+    # ------------------------------------------------------------------ ownership
+    def _watchers(self) -> list[tuple[int, str]]:
+        out = []
+        for s in self.eng.table.seats.values():
+            for sid in (s.general.skills if s.general else ()):
+                out.append((s.seat, sid))
+        return out
 
     def _lord_skill(self, seat: Seat, name: str) -> bool:
         info = skill_by_name().get(name)
@@ -55,17 +186,34 @@ class SkillBook:
             return False
         return any(skill_table().get(sid) is info for sid in seat.general.skills)
 
+    def resolve(self, seat: Seat, name: str) -> str | None:
+        """The id of the skill ``name`` (Chinese name or id) for this seat, after the ruleset's versions."""
+        table = skill_table()
+        sid = next((s for s in skill_ids(seat) if table[s].name == name or s == name), None)
+        if sid is None:
+            info = skill_by_name().get(name)
+            sid = info.id if info is not None else None
+        if sid is not None:
+            other = self.eng.rs.skill_versions.get(sid)
+            if other in table and other in SPECS:
+                sid = other
+        return sid
+
+    # ------------------------------------------------------------------ invocation
     def invoke(self, e: ev.Skill) -> None:
         eng = self.eng
         seat = eng.seat(e.seat)
         if seat is None:
             return
-        name = e.skill
-        info = skill_by_name().get(name)
-        if info is not None and info.name != name:
-            name = info.name
-        if not seat.alive:
+        info = skill_by_name().get(e.skill)
+        name = info.name if info is not None else e.skill
+        if name != e.skill:
+            e = msgspec.structs.replace(e, skill=name)
+        if not seat.alive and name != "武魂":
             eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead", observed=name)
+            return
+        if name in GRANTED_BY_OTHERS:
+            self._run(e, seat, name, granted=True)
             return
         if self._lord_skill(seat, name) and not seat.has_skill(name):
             why = "this ruleset has no lord skills" if not eng.rs.get("lord_skills", True) else "only the lord has it"
@@ -78,125 +226,269 @@ class SkillBook:
                 return
             eng.report(R.S_NOT_OWNED, e.seat, f"{seat.name} does not have {name}", observed=name)
             return
-        if name in PLAY_PHASE and not eng.in_play_phase(e.seat):
-            eng.report(R.S_TIMING, e.seat, f"{name} is used in your play phase", expected="own play phase",
-                       observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
-        if name in ONCE_PER_TURN:
-            key = f"skill:{name}"
-            limit = 1
-            if eng.turn_used[key] >= limit:
-                eng.report(R.S_LIMIT, e.seat, f"{name} may be used once per turn", expected="once", observed=eng.turn_used[key] + 1)
-            eng.turn_used[key] += 1
+        self._run(e, seat, name)
+
+    def _run(self, e: ev.Skill, seat: Seat, name: str, *, granted: bool = False) -> None:
+        eng = self.eng
+        sid = self.resolve(seat, name)
+        spec = SPECS.get(sid or "")
         eng.turn_used[name] += 1
         if eng.phase == "draw":
             eng.phase_draw_mods.append(name)
-        fn = HOOKS.get(name)
-        if fn is None:
-            if name not in DAMAGING and name not in RECOVERING:
-                eng.unknown_skill_turn = True
+        if spec is None:
+            fn = HOOKS.get(name)
+            if fn is not None:
+                self._slash_window(e, name)
+                fn(eng, e, seat)
+                return
+            eng.unknown_skill_turn = True
             eng.unverifiable_because(f"skill {name}: effect not checked")
             if eng.phase == "draw":
                 eng.phase_used["?skill"] += 1
             return
-        fn(eng, e, seat)
+        if spec.play and not granted and not eng.in_play_phase(e.seat):
+            eng.report(R.S_TIMING, e.seat, f"{name} is used in your play phase", expected="own play phase",
+                       observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
+        if spec.per_turn is not None:
+            counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+            key = f"skill:{name}:{e.seat}" if granted else f"skill:{name}"
+            if counter[key] >= spec.per_turn:
+                eng.report(R.S_LIMIT, e.seat, f"{name} may be used {spec.per_turn} time(s) per turn",
+                           expected=spec.per_turn, observed=counter[key] + 1)
+            counter[key] += 1
+        self._slash_window(e, name)
+        if spec.per_game:
+            if (e.seat, spec.id) in self.used_once:
+                eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
+            self.used_once.add((e.seat, spec.id))
+        spec.fn(eng, e, seat)
+
+    def _slash_window(self, e: ev.Skill, name: str) -> None:
+        """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
+        if name not in SLASH_TARGETED:
+            return
+        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀"
+                   and f.user == e.seat and f.head is not None), None)
+        if cf is not None:
+            from sgs_replay.engine.skillset.common import trigger
+
+            trigger(self.eng, f"slash:{id(cf)}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:
-        return name in {seat.weapon(), seat.armor()} or name.endswith(("剑", "刀", "斧", "矛", "戟", "弓", "阵", "盾", "弩"))
+        return name in {seat.weapon(), seat.armor()} or name in triggers.EQUIPMENT
 
+    # ------------------------------------------------------------------ event observation
+    def before(self, e: ev.Event) -> None:
+        """Called for every event before it is applied: windows close, locked skills check it."""
+        eng = self.eng
+        while eng.stack and eng.stack[-1].transient and not eng.stack[-1].wants(eng, e):
+            eng.stack.pop().close(eng, eng.line, e)  # a judgement settles first: its result is known now
+        self.depth = len(eng.stack)
+        if self._moves_on(e):
+            self.damaged.clear()
+            self.chances.clear()
+            if isinstance(e, (ev.Turn, ev.Phase, ev.TurnEnd)):
+                self.state["grants"] = []
+                self.implied.clear()
+        if isinstance(e, ev.Turn):
+            self.state["draw_mods"] = []
+        if isinstance(e, (ev.Use, ev.Respond)) and eng.phase == "play" and F.used_name(e) == "杀":
+            eng.turn_used[f"杀played:{e.seat}"] += 1
+        if isinstance(e, ev.Move):
+            self._explicit_gain(e)
+        if isinstance(e, ev.Damage):
+            for s in [s for s in self.damaged if s not in (e.source, e.target)]:
+                del self.damaged[s]
+        if not isinstance(e, (ev.Retrial, ev.Skill)) or (isinstance(e, ev.Skill) and e.skill not in ("鬼才", "鬼道", "缓释")):
+            self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
+        self._watch(WATCH_BEFORE, e)
+
+    def after(self, e: ev.Event) -> None:
+        """Called for every event after it was applied: windows open, effects are tracked."""
+        from sgs_replay.engine.skillset.effects import Effect
+
+        eng = self.eng
+        if isinstance(e, ev.Damage):
+            t = eng.seat(e.target)
+            if t is not None and eng.last_damage.get(e.target) is e:
+                self.damaged[e.target] = DamageWindow(e, eng.line)
+        elif isinstance(e, ev.Judge):
+            self.judgement = {"seat": e.seat, "card": e.card, "reason": e.reason, "line": eng.line, "fresh": 0}
+        elif isinstance(e, ev.Retrial) and self.judgement:
+            self.judgement["card"] = e.card
+        elif isinstance(e, ev.Use):
+            self.last_use[e.seat] = (e, eng.line)
+        for f in reversed(eng.stack):
+            if isinstance(f, Effect) and f.note(eng, e):
+                break
+        self._watch(WATCH_AFTER, e)
+        while eng.stack and isinstance(eng.stack[-1], Effect) and eng.stack[-1].finished:
+            eng.stack.pop()
+
+    def _moves_on(self, e: ev.Event) -> bool:
+        if isinstance(e, _MOVES_ON):
+            return True
+        if isinstance(e, (ev.Use, ev.Respond)):
+            return not any(isinstance(f, F.DyingFrame) for f in self.eng.stack)
+        return False
+
+    def _watch(self, table: dict[str, list[Watch]], e: ev.Event) -> None:
+        if not table:
+            return
+        eng = self.eng
+        for seat_no, sid in self._watched:
+            fns = table.get(sid)
+            if not fns:
+                continue
+            seat = eng.table.seats[seat_no]
+            if skill_table()[sid].name not in seat.skills and sid != "wuhun":
+                continue
+            for fn in fns:
+                fn(eng, e, seat)
+
+    def implied_move(self, to: int, cards: list[str], from_zone: str = "discard", from_seat: int | None = None) -> None:
+        """A card a skill hands over with no choice (奸雄, 洛神, 反间 …: spec §5, implied).
+
+        The move is applied now; should the log write it anyway, that explicit ``move`` is accepted
+        (see :meth:`_explicit_gain`).
+        """
+        eng = self.eng
+        target = eng.seat(to)
+        if target is None:
+            return
+        for c in cards:
+            if c == "?":
+                continue
+            if from_zone == "discard":
+                if eng.table.discard[c] <= 0:
+                    continue
+                eng.table.discard[c] -= 1
+            elif from_zone == "hand":
+                src = eng.seat(from_seat)
+                if src is None or src.hand[c] <= 0:
+                    continue
+                src.hand[c] -= 1
+                src.hand = +src.hand
+            target.hand[c] += 1
+            self.implied.append((to, c, from_zone, from_seat))
+
+    def _explicit_gain(self, e: ev.Move) -> None:
+        """An explicit ``move`` of a card already moved as implied: undo the implied move first."""
+        eng = self.eng
+        for c in e.cards:
+            for i, (to, card, zone, src) in enumerate(self.implied):
+                if card != c or e.to.seat != to or e.to.zone != "hand":
+                    continue
+                if zone == "discard" and e.from_.zone in ("discard", "processing"):
+                    eng.table.discard[c] += 1
+                elif zone == "hand" and e.from_.zone == "hand" and e.from_.seat == src and eng.seat(src) is not None:
+                    eng.seat(src).hand[c] += 1  # type: ignore[union-attr]
+                else:
+                    continue
+                target = eng.seat(to)
+                if target is not None and target.hand[c] > 0:
+                    target.hand[c] -= 1
+                    target.hand = +target.hand
+                del self.implied[i]
+                break
+
+    def gain(self, seat: Seat, sid: str) -> None:
+        """A seat gains a skill (观星 by 志继, 英姿 and 英魂 by 魂姿, 马术 and 神戟 by 战神)."""
+        seat.skills.add(skill_table()[sid].name)
+        if (seat.seat, sid) not in self._watched:
+            self._watched.append((seat.seat, sid))
+
+    # ------------------------------------------------------------------ windows used by hooks
+    def after_damage(self, e: ev.Skill, sid: str, *, per_point: bool = False) -> DamageWindow | None:
+        """The damage this seat just took, for a skill that triggers on it; reports timing and limit."""
+        eng = self.eng
+        name = skill_table()[sid].name
+        w = self.damaged.get(e.seat)
+        if w is None:
+            eng.report(R.S_TIMING, e.seat, f"{name} is used right after you take damage", observed="no damage just taken")
+            return None
+        limit = w.damage.amount if per_point else 1
+        if w.uses[sid] >= limit:
+            eng.report(R.S_LIMIT, e.seat, f"{name}: {limit} time(s) for this damage", expected=limit, observed=w.uses[sid] + 1)
+        w.uses[sid] += 1
+        w.window.first = eng.current
+        triggers.note(eng, w.window, e.seat, name)
+        return w
+
+    def take_chance(self, seat: int, key: str) -> bool:
+        """Use up one pending trigger (an equipment card lost for 枭姬 …); False when there is none."""
+        if self.chances[(seat, key)] <= 0:
+            return False
+        self.chances[(seat, key)] -= 1
+        return True
+
+    def push(self, frame: F.Frame, *, below_new: bool = False) -> None:
+        """Push a frame; ``below_new`` places it under the frames the current event opened (dying …)."""
+        if below_new:
+            self.eng.stack.insert(min(self.depth, len(self.eng.stack)), frame)
+        else:
+            self.eng.push(frame)
+
+    # ------------------------------------------------------------------ questions from the engine
     def on_draw(self, e: ev.Draw) -> None:
-        return None
+        """A skill draw no open effect took: unverifiable when it names a general's skill."""
+        info = skill_by_name().get(e.skill or "")
+        if info is not None and info.id in SPECS:
+            self.eng.unverifiable_because(f"a draw by {e.skill} that no open effect expects")
 
     def claims_damage(self, e: ev.Damage) -> bool:
-        eng = self.eng
-        return any(eng.turn_used[s] for s in DAMAGING) or eng.unknown_skill_turn
+        """Damage no resolution took: only a turn with an unchecked skill excuses it."""
+        return self.eng.unknown_skill_turn
 
     def claims_recover(self, e: ev.Recover) -> bool:
-        eng = self.eng
-        return any(eng.turn_used[s] for s in RECOVERING)
+        return False
 
     def damage_allowed(self, e: ev.Damage) -> bool | None:
         return None
 
     def judge_result(self, e: ev.Judge) -> Callable[[Engine, str], None] | None:
+        """The effect of a judgement a skill asked for (刚烈, 洛神, 雷击 …), from the open effect frame."""
+        from sgs_replay.engine.skillset.effects import Effect
+
+        for f in reversed(self.eng.stack):
+            if isinstance(f, Effect):
+                cb = f.judged(self.eng, e)
+                if cb is not None:
+                    return cb
         return None
 
+    def effective_card(self, seat: int, card: str) -> str:
+        """The card as it counts for ``seat`` (红颜: 小乔's ♠ cards count as ♥)."""
+        from sgs_replay.engine.skillset import common
 
-# ---------------------------------------------------------------------------------------------------
-# hooks
-# ---------------------------------------------------------------------------------------------------
+        return common.as_owner_sees(self.eng, seat, card)
 
+    def on_retrial(self, frame: F.JudgeFrame, e: ev.Retrial) -> None:
+        """A retrial (鬼才, 鬼道, 缓释): owner, card, and the order of several retrials in one judgement."""
+        from sgs_replay.engine.skillset import common
 
-@hook("制衡")
-def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """制衡: discard any number of cards, then draw as many (seed 001 孙权)."""
-    cards = list(e.cards or [])
-    if not cards:
-        eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card", observed="no cards")
-        return
-    eng.take_from_hand(seat, cards, allow_equip=True)
-    eng.to_discard(cards)
-    eng.push(F.ExpectEffect(e.seat, "制衡", [("draw", len(cards))]))
+        common.check_retrial(self.eng, frame, e)
 
+    def lets_use(self, e: ev.Use, name: str) -> bool:
+        """A card a skill lets this seat use outside its own play phase (神速's 杀, 离间's 决斗, 挑衅's 杀 …)."""
+        from sgs_replay.engine.skillset import common
 
-@hook("苦肉")
-def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """苦肉: lose 1 HP, then draw 2; any number of times (seed 001 黄盖)."""
-    eng.push(F.ExpectEffect(e.seat, "苦肉", [("lose_hp", 1), ("draw", 2)]))
+        return common.lets_use(self.eng, e, name)
 
+    def ignores_range(self, e: ev.Use) -> bool:
+        """武神: a ♥ 杀 of 神关羽 has no distance limit."""
+        from sgs_replay.engine.skillset import common
 
-@hook("奸雄")
-def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """奸雄: take the card that caused the damage (implied move)."""
-    dmg = eng.last_damage.get(e.seat) if hasattr(eng, "last_damage") else None
-    if dmg is None:
-        eng.report(R.S_TIMING, e.seat, "奸雄 follows damage taken", observed="no damage")
-        return
-    card = dmg.card
-    if card is not None and not is_unknown(card):
-        if eng.table.discard[card] > 0:
-            eng.table.discard[card] -= 1
-            seat.hand[card] += 1
+        return common.ignores_range(self.eng, e)
 
+    def slash_targets(self, user: Seat, n: int) -> int:
+        """神戟: with no weapon, a 杀 may name up to two more targets."""
+        if user.has_skill("神戟") and user.weapon() is None:
+            return max(n, 3)
+        return n
 
-@hook("英姿", "裸衣")
-def draw_phase_mod(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """英姿 (+1) and 裸衣 (−1, then +1 damage of 杀/决斗 this turn) are draw-phase choices."""
-    if eng.current != e.seat or eng.phase not in ("draw", None, "start", "judge"):
-        eng.report(R.S_TIMING, e.seat, f"{e.skill} is chosen in your draw phase", observed=f"{eng.phase} phase")
-    if eng.phase != "draw":
-        eng.phase_draw_mods.append(e.skill)
+    def draw_count(self, seat: Seat, expected: int) -> int:
+        """The draw phase's count after the skills that replace or change it (突袭, 涉猎, 再起, 弘援 …)."""
+        from sgs_replay.engine.skillset import common
 
-
-@hook("突袭")
-def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """突袭: instead of drawing, take a hand card from one or two other characters."""
-    targets = list(e.targets or [])
-    if not 1 <= len(targets) <= 2 or e.seat in targets:
-        eng.report(R.S_CONDITION, e.seat, "突袭 takes from one or two other characters", observed=targets)
-    for t in targets:
-        ts = eng.seat(t)
-        if ts is not None and ts.hand_count == 0:
-            eng.report(R.S_CONDITION, e.seat, f"seat {t} has no hand card", observed=f"target {t}")
-    if eng.phase != "draw":
-        eng.phase_draw_mods.append("突袭")
-    eng.phase_used["突袭_targets"] += len(targets)
-
-
-@hook("铁骑", "烈弓")
-def undodgeable(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """铁骑 (red judgement) / 烈弓 (hand count condition): the 杀 cannot be dodged."""
-    frame = eng.top(F.CardEffect)
-    if frame is None or frame.name != "杀" or frame.user != e.seat:
-        eng.report(R.S_TIMING, e.seat, f"{e.skill} follows your 杀 choosing its target", observed="no 杀")
-        return
-    if e.skill == "烈弓":
-        frame.undodgeable = True
-    else:
-        frame.extra.add("铁骑")
-
-
-def _red_judge(eng: Engine, card: str) -> None:
-    return None
-
-
-_ = parse_card
+        return common.draw_count(self.eng, seat, expected)

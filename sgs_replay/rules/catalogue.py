@@ -140,6 +140,14 @@ R_INTERLEAVED = rule("SGS-R004", K.RESOLUTION_ORDER, "interrupted-resolution", "
                      S001_CARDS, "The user played on while a card's resolution (responses, damage, dying) was still open.",
                      "Each card resolves completely before the next is used.")
 
+R_TRIGGER_ORDER = rule("SGS-R005", K.RESOLUTION_ORDER, "trigger-order",
+                       "Simultaneous skills resolve from the current player in seat order; locked > general > equipment",
+                       "同时机的技能须自当前行动角色开始依次结算；锁定技＞武将技能＞武器技能",
+                       "seed 004 一、比赛总则 6、武将技能结算顺序",
+                       "Two skills that trigger at the same moment are logged in an order the rules do not permit (a later seat "
+                       "before an earlier one, a weapon before a general skill, a player coming back after the next one answered).",
+                       "自当前行动选手开始，逆时针顺序进行结算；锁定技＞武将技能＞武器技能.")
+
 # --- damage, dying, death ----------------------------------------------------------------------
 D_AMOUNT = rule("SGS-D001", K.BOOKKEEPING, "damage-amount", "The damage amount is wrong", "伤害值不正确",
                 S001_CARDS, "The card or effect fixes the amount (杀 1, 闪电 3, …).", "闪电对该角色造成3点伤害.")

@@ -1,0 +1,393 @@
+"""Helpers the skill hooks share: phases, sides, suits, retrials, skill-granted uses, draw counts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Card, Suit, is_unknown, parse_card
+from sgs_replay.engine import triggers
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.frames import JudgeFrame
+    from sgs_replay.engine.state import Seat
+
+SUIT_WORDS = {
+    "♠": Suit.SPADE, "s": Suit.SPADE, "spade": Suit.SPADE, "黑桃": Suit.SPADE,
+    "♥": Suit.HEART, "h": Suit.HEART, "heart": Suit.HEART, "红桃": Suit.HEART,
+    "♣": Suit.CLUB, "c": Suit.CLUB, "club": Suit.CLUB, "梅花": Suit.CLUB, "草花": Suit.CLUB,
+    "♦": Suit.DIAMOND, "d": Suit.DIAMOND, "diamond": Suit.DIAMOND, "方块": Suit.DIAMOND, "方片": Suit.DIAMOND,
+}
+COLOUR_WORDS = {"red": "red", "红": "red", "红色": "red", "black": "black", "黑": "black", "黑色": "black"}
+
+
+# ---------------------------------------------------------------------------------------------------
+# cards
+# ---------------------------------------------------------------------------------------------------
+
+
+def card(text: str | None) -> Card | None:
+    if text is None or is_unknown(text):
+        return None
+    return parse_card(text)
+
+
+def as_owner_sees(eng: Engine, seat: int | None, text: str) -> str:
+    """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 — for her cards and her judgements."""
+    s = eng.seat(seat)
+    c = card(text)
+    if s is None or c is None or c.suit != Suit.SPADE or not s.has_skill("红颜"):
+        return text
+    return str(Card(Suit.HEART, c.rank, c.name))
+
+
+def suit_for(eng: Engine, seat: int | None, text: str) -> Suit | None:
+    c = card(as_owner_sees(eng, seat, text))
+    return c.suit if c else None
+
+
+def parse_suit(choice: Any) -> Suit | str | None:
+    """A suit (or, for seed 000's 反间, a colour) announced as a choice: ♥ / heart / 红桃 / H …"""
+    if not isinstance(choice, str):
+        return None
+    t = choice.strip().lower()
+    return SUIT_WORDS.get(choice.strip()) or SUIT_WORDS.get(t) or COLOUR_WORDS.get(t)
+
+
+def physical(e: ev.Use | ev.Respond) -> list[str]:
+    return [e.card] if e.card is not None else list(e.cards or [])
+
+
+def colour(cards: list[str]) -> str | None:
+    """The colour of a card made of these physical cards: red, black, or None (mixed, none, hidden)."""
+    cs = [card(c) for c in cards]
+    if not cs or any(c is None for c in cs):
+        return None
+    if all(c.is_red for c in cs if c):
+        return "red"
+    if all(c.is_black for c in cs if c):
+        return "black"
+    return None
+
+
+def holds(seat: Seat, text: str, *, equip: bool = False) -> bool:
+    return seat.hand[text] > 0 or seat.hidden > 0 or (equip and text in seat.equip.values())
+
+
+# ---------------------------------------------------------------------------------------------------
+# phases, sides
+# ---------------------------------------------------------------------------------------------------
+
+
+def own_phase(eng: Engine, seat: int, *phases: str | None) -> bool:
+    """In ``seat``'s own turn and one of ``phases`` (None = the turn began, no phase logged yet)."""
+    return eng.current == seat and eng.phase in phases
+
+
+def need_phase(eng: Engine, e: ev.Skill, what: str, *phases: str | None) -> bool:
+    """Report S_TIMING unless it is ``e.seat``'s own turn and one of ``phases``."""
+    if own_phase(eng, e.seat, *phases):
+        return True
+    where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
+    eng.report(R.S_TIMING, e.seat, f"{e.skill} is used {what}", expected=what, observed=where)
+    return False
+
+
+def draw_phase(eng: Engine, e: ev.Skill) -> bool:
+    """A draw-phase choice (英姿, 裸衣, 突袭, 涉猎, 再起, 弘援; seed 004 二、2(2)c).
+
+    It may be announced before the draw phase is logged (the log may omit the phase event): the
+    draw phase then begins here.
+    """
+    if not need_phase(eng, e, "in your draw phase", "draw", None, "start", "judge"):
+        return False
+    if eng.phase != "draw":
+        eng.enter_phase(e.seat, "draw")
+        eng.phase_logged.discard("draw")
+    mods = eng.skills.state.setdefault("draw_mods", [])
+    mods.append(e.skill)
+    return True
+
+
+def allies(eng: Engine, seat: int, *, include_self: bool = False) -> list[int]:
+    """己方角色: the seat's side in 3v3/1v1 (living), in seat order."""
+    me = eng.seat(seat)
+    if me is None or me.side is None:
+        return [seat] if include_self else []
+    return [s.seat for s in eng.table.seats.values()
+            if s.alive and s.side == me.side and (include_self or s.seat != seat)]
+
+
+def enemies(eng: Engine, seat: int) -> list[int]:
+    me = eng.seat(seat)
+    if me is None or me.side is None:
+        return [s for s in eng.table.alive() if s != seat]
+    return [s.seat for s in eng.table.seats.values() if s.alive and s.side is not None and s.side != me.side]
+
+
+def male(eng: Engine, seat: int) -> bool:
+    s = eng.seat(seat)
+    return s is not None and s.general is not None and s.general.gender == "male"
+
+
+def wounded(eng: Engine, seat: int) -> bool:
+    s = eng.seat(seat)
+    return s is not None and s.hp < s.max_hp
+
+
+def card_count(seat: Seat) -> int:
+    return seat.hand_count + len(seat.equip)
+
+
+def one_other_target(eng: Engine, e: ev.Skill, what: str) -> int | None:
+    """The single other living character a skill names in ``targets``; reports S_CONDITION otherwise."""
+    targets = list(e.targets or [])
+    if len(targets) != 1 or targets[0] == e.seat:
+        eng.report(R.S_CONDITION, e.seat, f"{e.skill} names {what}", expected="one other character", observed=targets)
+        return None
+    t = eng.seat(targets[0])
+    if t is None or not t.alive:
+        eng.report(R.S_CONDITION, e.seat, f"seat {targets[0]} is not a living character", observed=targets)
+        return None
+    return targets[0]
+
+
+def pay(eng: Engine, seat: Seat, cards: list[str], *, equip: bool = True) -> None:
+    """The cards a skill's text makes its user discard (implied: they go to the discard pile)."""
+    eng.take_from_hand(seat, cards, allow_equip=equip)
+    eng.to_discard(cards)
+
+
+def give(eng: Engine, seat: Seat, cards: list[str], to: int, *, equip: bool = False) -> None:
+    """Cards a skill's text makes its user hand over (implied move to ``to``'s hand)."""
+    eng.take_from_hand(seat, cards, allow_equip=equip)
+    target = eng.seat(to)
+    if target is None:
+        return
+    for c in cards:
+        if is_unknown(c):
+            target.hidden += 1
+        else:
+            target.hand[c] += 1
+
+
+def effect(eng: Engine, e: ev.Skill, *steps: Step, below_new: bool = False, ordered: bool = True,
+           order_rule: Any = None) -> Effect:
+    """Push the consequences of ``e`` (see effects.Effect)."""
+    frame = Effect(e.seat, e.skill, list(steps), ordered=ordered, order_rule=order_rule)
+    eng.skills.push(frame, below_new=below_new)
+    return frame
+
+
+def trigger(eng: Engine, key: str, seat: int, name: str, first: int | None = None) -> None:
+    """Record a trigger in the window ``key`` (seed 004 一、6 ordering; see triggers.py)."""
+    windows: dict[str, triggers.Window] = eng.skills.state.setdefault("windows", {})
+    w = windows.get(key)
+    if w is None:
+        windows.clear()
+        w = windows[key] = triggers.Window(key, first if first is not None else eng.current)
+    triggers.note(eng, w, seat, name)
+
+
+# ---------------------------------------------------------------------------------------------------
+# engine questions (see SkillBook)
+# ---------------------------------------------------------------------------------------------------
+
+RETRIAL = {"鬼才": "hand", "鬼道": "black", "缓释": "side"}
+
+
+def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
+    """鬼才 (a hand card), 鬼道 (a black card, keeps the old one), 缓释 (own side's judgements only).
+
+    Several retrials of one judgement come from the current player onwards in seat order, each
+    player once; the last one stands (seed 004 一、6).
+    """
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    name = e.skill or next((n for n in RETRIAL if s.has_skill(n)), None)
+    if name not in RETRIAL or not s.has_skill(name):
+        eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill {name or ''}".strip(), observed=e.skill)
+    c = card(e.card)
+    if name == "鬼道" and c is not None and not c.is_black:
+        eng.report(R.S_CONDITION, e.seat, "鬼道 retries with a black card (♠ or ♣)", expected="a black card", observed=e.card)
+    if name == "鬼才" and c is not None and s.hand[e.card] == 0 and e.card in s.equip.values():
+        eng.report(R.S_CONDITION, e.seat, "鬼才 plays a hand card", expected="a hand card", observed=e.card)
+    if name == "缓释" and frame.seat not in allies(eng, e.seat, include_self=True):
+        eng.report(R.S_CONDITION, e.seat, f"缓释 retries judgements of your own side; seat {frame.seat} is not",
+                   observed=f"judgement of seat {frame.seat}")
+    window = getattr(frame, "retrials", None)
+    if window is None:
+        window = triggers.Window("retrial", eng.current if eng.current is not None else frame.seat)
+        frame.retrials = window  # type: ignore[attr-defined]
+    triggers.note(eng, window, e.seat, name or "retrial")
+    eng.take_from_hand(s, [e.card], allow_equip=name in ("鬼道", "缓释"))
+    if name == "鬼道" and eng.rs.get("guidao_obtain_original", True) and not is_unknown(frame.card):
+        s.hand[frame.card] += 1  # 鬼道 takes the replaced card (seed 000 note under 黄天)
+    else:
+        eng.to_discard([frame.card])
+    frame.card = e.card
+    if name == "缓释":
+        eng.skills.chances[(e.seat, "red_out")] += 1 if (c is not None and c.is_red and eng.current != e.seat) else 0
+
+
+def grants(eng: Engine) -> list[tuple[int, str, str]]:
+    """Open permissions to use a card outside the user's play phase: (seat, card name, skill)."""
+    out: list[tuple[int, str, str]] = eng.skills.state.setdefault("grants", [])
+    return out
+
+
+def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
+    g = grants(eng)
+    for i, (seat, card_name, _skill) in enumerate(g):
+        if seat == e.seat and card_name == name:
+            del g[i]
+            return True
+    return False
+
+
+def ignores_range(eng: Engine, e: ev.Use) -> bool:
+    s = eng.seat(e.seat)
+    if s is None or not s.has_skill("武神"):
+        return False
+    cards = physical(e)
+    return bool(cards) and all((c := card(x)) is not None and c.suit == Suit.HEART for x in cards)
+
+
+DRAW_CHANGE = {"英姿": 1, "裸衣": -1, "弘援": -1}
+DRAW_REPLACE = {"突袭", "涉猎", "再起"}
+
+
+def draw_count(eng: Engine, seat: Seat, expected: int) -> int:
+    """Cards the draw phase draws after the skills announced for it this turn."""
+    from sgs_replay.engine.skills import version
+
+    mods: list[str] = eng.skills.state.get("draw_mods", [])
+    if not mods:
+        return expected
+    n = eng.rs.get("draw_phase_cards", 2) + eng.mode.draw_bonus(seat)
+    for m in mods:
+        if m == "裸衣" and version(eng, "luoyi") == "000":
+            continue  # seed 000's 裸衣 is a play-phase skill: no draw change
+        if m == "突袭" and version(eng, "tuxi") == "002-1v1":
+            n -= 1  # 1v1: draw one fewer, take one card from the opponent
+            continue
+        if m in DRAW_REPLACE:
+            return 0
+        n += DRAW_CHANGE.get(m, 0)
+    return max(0, n)
+
+
+def used_as(name: str, skill_name: str | None = None) -> Any:
+    """A check for a ``use`` step: the card used counts as ``name`` (神速's 杀, 离间's 决斗 …)."""
+    from sgs_replay.engine.frames import used_name
+
+    def check(eng: Engine, e: ev.Event) -> None:
+        if isinstance(e, ev.Use) and used_name(e) != name:
+            eng.report(R.S_EFFECT, e.seat, f"{skill_name or 'the skill'} lets you use {name}", expected=name,
+                       observed=used_name(e))
+
+    return check
+
+
+# ---------------------------------------------------------------------------------------------------
+# 护驾 / 激将: another character of the lord's kingdom plays the card for the lord
+# ---------------------------------------------------------------------------------------------------
+
+KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
+
+
+def demand_on(eng: Engine, seat: int, need: str) -> Any:
+    """The open resolution that asks ``seat`` for ``need`` now (a 杀 or 万箭齐发 for 闪; 南蛮入侵 or 决斗 for 杀)."""
+    from sgs_replay.engine import frames as F
+
+    for f in reversed(eng.stack):
+        if isinstance(f, F.CardEffect) and f.need == need and f.head == seat and not f._resolved():
+            return f
+        if isinstance(f, F.DuelFrame) and need == "杀" and f.turn == seat and not f.done:
+            return f
+    return None
+
+
+def provide(eng: Engine, e: ev.Skill, need: str, kingdom: str) -> None:
+    """The lord asks the other characters of ``kingdom`` for ``need``; one of them may play it for him."""
+    from sgs_replay.engine.skillset.proxy import Provide
+
+    demand = demand_on(eng, e.seat, need)
+    if demand is None and not (need == "杀" and eng.in_play_phase(e.seat)):
+        eng.report(R.S_TIMING, e.seat, f"{e.skill} is used when you need a {need}", expected=f"a {need} asked of you",
+                   observed="no such demand")
+        return
+    eng.skills.push(Provide(e.seat, e.skill, need, kingdom, demand))
+
+
+def card_kind(name: str | None) -> Any:
+    """The kind of a card name (type basic / trick / equip, delayed or not), or None."""
+    from sgs_replay.content import card_kinds
+
+    return card_kinds.BY_NAME.get(name) if name else None
+
+
+def insert_below_dying(eng: Engine, frame: Any, seat: int) -> None:
+    """Put ``frame`` under ``seat``'s dying resolution (its rescue comes first), or on top."""
+    from sgs_replay.engine import frames as F
+
+    for i in range(len(eng.stack) - 1, -1, -1):
+        f = eng.stack[i]
+        if isinstance(f, F.DyingFrame) and f.seat == seat:
+            eng.stack.insert(i, frame)
+            return
+    eng.push(frame)
+
+
+def must_awaken(sid: str, cond: Any) -> None:
+    """An awakening skill (觉醒技) is compulsory: when ``cond(eng, seat)`` holds as the owner's start
+    phase begins, the skill is used in that start phase; a log that goes on without it is reported."""
+    from sgs_replay.engine.skills import watch_before
+
+    def check(eng: Engine, e: ev.Event, seat: Seat) -> None:
+        key = f"awaken:{sid}:{seat.seat}"
+        st = eng.skills.state
+        if (seat.seat, sid) in eng.skills.used_once or not seat.alive:
+            st.pop(key, None)
+            return
+        if isinstance(e, ev.Turn) and e.seat == seat.seat:
+            st[key] = bool(cond(eng, seat))
+            return
+        if eng.current != seat.seat or not st.get(key):
+            return
+        over = (isinstance(e, (ev.Phase, ev.PhaseSkip)) and e.phase != "start") or isinstance(e, (ev.Use, ev.TurnEnd)) \
+            or (isinstance(e, ev.Draw) and e.reason == "phase")
+        if over:
+            st[key] = False
+            from sgs_replay.content import skills as table
+
+            eng.report(R.S_EFFECT, seat.seat, f"{table()[sid].name} is an awakening skill: its condition held at the start of the turn",
+                       expected=f"{table()[sid].name} in the start phase", observed=f"`{ev.event_type(e)}`")
+
+    watch_before(sid)(check)
+
+
+def granted(eng: Engine, e: ev.Skill, seat: Seat, name: str, kingdom: str) -> int | None:
+    """A lord skill the lord's subjects use (黄天, 制霸): the lord who has it, or None (reported)."""
+    if seat.has_skill(name):
+        eng.report(R.S_CONDITION, e.seat, f"{name} is used by the other {KINGDOM_ZH[kingdom]} characters, not by the lord",
+                   observed=f"seat {e.seat}")
+        return None
+    lords = [s.seat for s in eng.table.seats.values() if s.alive and s.has_skill(name)]
+    named = list(e.targets or [])
+    lord = named[0] if named and named[0] in lords else (lords[0] if lords and not named else None)
+    if lord is None:
+        why = "this ruleset has no lord skills" if not eng.rs.get("lord_skills", True) else "no lord at this table has it"
+        eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="a lord with " + name, observed=named or "none")
+        return None
+    if seat.general is None or seat.general.kingdom != kingdom:
+        eng.report(R.S_CONDITION, e.seat, f"{name} is for {KINGDOM_ZH[kingdom]} characters",
+                   expected=KINGDOM_ZH[kingdom], observed=seat.general.kingdom if seat.general else None)
+    if not eng.in_play_phase(e.seat):
+        eng.report(R.S_TIMING, e.seat, f"{name} is used in your own play phase", expected="own play phase",
+                   observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
+    return lord

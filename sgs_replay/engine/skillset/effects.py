@@ -1,0 +1,298 @@
+"""The consequences a skill's text makes follow, as one resolution frame.
+
+An :class:`Effect` is a short list of :class:`Step` s: "seat 3 draws 2", "seat 4 recovers 1",
+"seat 5 discards 2 hand cards or takes 1 damage from seat 1", "seat 2 judges (reason 刚烈)". A step
+can be optional (遗计's gifts), can offer alternatives (刚烈's choice), and can add further steps
+once it is seen (a judgement's result decides what comes next).
+
+Events that change HP or draw cards (``draw``, ``damage``, ``recover``, ``lose_hp``, ``max_hp``) are
+taken by the frame and applied here, so the effect's amounts are checked in one place and no other
+resolution mistakes them for its own. Card movements, discards, judgements, reveals and deaths go
+through their usual handlers; the frame only notes them (:meth:`Effect.note`).
+
+A mandatory step the log skips is reported (SGS-S006) at the line of the first event that shows it
+was skipped: an event that matches a later step, or the event that ends the resolution. Steps about
+a seat that has died are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown
+from sgs_replay.engine.stack import Frame
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+#: kinds of steps whose events the frame takes and applies itself
+TAKEN = {"draw": ev.Draw, "damage": ev.Damage, "recover": ev.Recover, "lose_hp": ev.LoseHp, "max_hp": ev.MaxHp,
+         "phase_skip": ev.PhaseSkip}
+
+
+@dataclass
+class Step:
+    """One expected consequence.
+
+    ``kind``: draw | damage | recover | lose_hp | max_hp | phase_skip (``reason``: the phase) | discard |
+    move | judge | death | reveal | use.
+    ``seat``: whose it is (the damage target; for ``move`` the seat that loses the cards, or receives
+    them when ``to_seat`` is used). ``n``: number of cards or HP (None: any). ``source``: the damage
+    source. ``check(eng, event)``: further checks on the matching event. ``then(eng, event)``: runs
+    after the match (may add steps). ``alts``: any one of these satisfies the step.
+    """
+
+    kind: str
+    seat: int | None = None
+    n: int | None = None
+    source: int | None = None
+    to_seat: int | None = None
+    to_zone: str | None = None
+    from_zone: str | None = None
+    reason: str | None = None
+    optional: bool = False
+    check: Callable[[Engine, Any], None] | None = None
+    then: Callable[[Engine, Any], None] | None = None
+    on_result: Callable[[Engine, str], None] | None = None
+    alts: tuple[Step, ...] = ()
+    partial: bool = False  # ``n`` may come in several events (不屈's cards, 再起's recovery)
+    forbid: bool = False  # the event must NOT happen (反间 with the suit guessed right)
+    rule: Any = None  # the rule reported when the step is missing (default SGS-S006)
+    hp_matters: bool = True  # a ``death`` step is void once the seat is above 0 HP (rescued)
+    done: bool = False
+    got: int = 0
+
+    def describe(self) -> str:
+        if self.alts:
+            return " or ".join(a.describe() for a in self.alts)
+        who = f"seat {self.seat}" if self.seat is not None else "someone"
+        amount = "" if self.n is None else f" {self.n}"
+        extra = f" from seat {self.source}" if self.source is not None and self.kind == "damage" else ""
+        return f"{self.kind.replace('_', ' ')}{amount} ({who}{extra})"
+
+
+def _matches(st: Step, e: ev.Event) -> bool:
+    k = st.kind
+    if k == "draw":
+        if isinstance(e, ev.Draw):
+            return (st.seat is None or e.seat == st.seat) and e.reason in ("skill", None)
+        return isinstance(e, ev.Move) and e.from_.zone == "deck" and e.to.zone == "hand" and e.to.seat == st.seat
+    if k == "damage":
+        return isinstance(e, ev.Damage) and e.target == st.seat and (st.source is None or e.source == st.source)
+    if k in ("recover", "lose_hp", "max_hp", "death"):
+        return isinstance(e, {"recover": ev.Recover, "lose_hp": ev.LoseHp, "max_hp": ev.MaxHp, "death": ev.Death}[k]) \
+            and e.seat == st.seat
+    if k == "discard":
+        if isinstance(e, ev.Discard):
+            return e.seat == st.seat
+        return isinstance(e, ev.Move) and e.from_.seat == st.seat and e.to.zone == "discard" \
+            and e.from_.zone in ("hand", "equip")
+    if k == "move":
+        if not isinstance(e, ev.Move):
+            return False
+        if st.seat is not None and e.from_.seat != st.seat:
+            return False
+        if st.from_zone is not None and e.from_.zone not in st.from_zone.split("|"):
+            return False
+        if st.to_seat is not None and e.to.seat != st.to_seat:
+            return False
+        return st.to_zone is None or e.to.zone in st.to_zone.split("|")
+    if k == "judge":
+        return isinstance(e, ev.Judge) and e.seat == st.seat and (st.reason is None or e.reason in (st.reason, None))
+    if k == "reveal":
+        return isinstance(e, ev.Reveal) and (st.seat is None or e.seat in (None, st.seat))
+    if k == "use":
+        return isinstance(e, ev.Use) and e.seat == st.seat
+    if k == "phase_skip":
+        return isinstance(e, ev.PhaseSkip) and e.seat == st.seat and e.phase == st.reason
+    return False
+
+
+def _count(e: ev.Event) -> int | None:
+    if isinstance(e, (ev.Draw, ev.Discard, ev.Move, ev.Reveal)):
+        return len(e.cards)
+    if isinstance(e, (ev.Damage, ev.Recover, ev.LoseHp)):
+        return e.amount
+    if isinstance(e, ev.MaxHp):
+        return e.delta
+    return None
+
+
+class Effect(Frame):
+    """The steps a skill's text makes follow (see the module docstring)."""
+
+    label = "skill effect"
+
+    def __init__(self, seat: int, skill: str, steps: list[Step] | None = None, *, ordered: bool = True,
+                 order_rule: Any = None) -> None:
+        self.seat = seat
+        self.skill = skill
+        self.steps: list[Step] = list(steps or [])
+        self.ordered = ordered  # steps must come in the listed order
+        self.order_rule = order_rule  # report an early step with this rule instead of dropping the skipped ones
+        self.order_reported = False
+
+    def add(self, *steps: Step) -> None:
+        self.steps.extend(steps)
+
+    @property
+    def done(self) -> bool:
+        """Every step is settled (an optional step that never came is settled too)."""
+        return all(s.done or s.optional for s in self.steps)
+
+    @property
+    def finished(self) -> bool:
+        """Every step, optional ones too, has been seen: nothing more can match."""
+        return all(s.done for s in self.steps)
+
+    def describe(self) -> str:
+        return f"{self.skill} of seat {self.seat}"
+
+    # -- matching ------------------------------------------------------------------------------
+    def _find(self, eng: Engine, e: ev.Event) -> tuple[int, Step] | None:
+        """The first open step this event satisfies (an optional step may be passed over)."""
+        for i, st in enumerate(self.steps):
+            if st.done:
+                continue
+            for alt in st.alts or (st,):
+                if _matches(alt, e):
+                    return i, alt
+        return None
+
+    def _skipped(self, eng: Engine, upto: int) -> None:
+        """Mandatory steps before ``upto`` that the log passed over: reported here, then dropped."""
+        if not self.ordered:
+            return
+        if self.order_rule is not None:
+            first = next((st for st in self.steps[:upto] if not st.done and not st.optional and self._relevant(eng, st)), None)
+            if first is not None and not self.order_reported:
+                self.order_reported = True
+                eng.report(self.order_rule, first.seat, f"{self.skill}: {first.describe()} comes first (order {self._order()})",
+                           expected=first.describe(), observed="a later one first")
+            return
+        for st in self.steps[:upto]:
+            if st.done or st.optional:
+                continue
+            st.done = True
+            if self._relevant(eng, st):
+                eng.report(R.S_EFFECT, st.seat, f"{self.skill}: {st.describe()} was not logged", expected=st.describe(),
+                           observed="a later step of the effect")
+
+    def _order(self) -> str:
+        return ", ".join(f"seat {st.seat}" for st in self.steps if st.seat is not None)
+
+    def _relevant(self, eng: Engine, st: Step) -> bool:
+        s = eng.seat(st.seat)
+        if st.forbid:
+            return False
+        if s is None:
+            return True
+        if not s.alive:
+            return False
+        if st.kind == "recover" and s.hp >= s.max_hp:
+            return False
+        if st.kind == "death" and s.hp > 0 and st.hp_matters:
+            return False
+        return True
+
+    def _accept(self, eng: Engine, i: int, alt: Step, e: ev.Event) -> None:
+        self._skipped(eng, i)
+        st = self.steps[i]
+        got = _count(e)
+        if alt.forbid:
+            st.done = True
+            eng.report(alt.rule or R.S_EFFECT, getattr(e, "seat", None) or getattr(e, "target", None),
+                       f"{self.skill}: no {alt.kind.replace('_', ' ')} follows here", expected=f"no {alt.kind}",
+                       observed=ev.event_type(e))
+            return
+        if alt.partial and alt.n is not None and got is not None:
+            st.got += got
+            st.done = st.got >= alt.n
+            if st.got > alt.n:
+                eng.report(R.S_EFFECT, getattr(e, "seat", None), f"{self.skill}: {alt.kind.replace('_', ' ')} {alt.n} in all",
+                           expected=alt.n, observed=st.got)
+            if alt.then is not None and st.done:
+                alt.then(eng, e)
+            return
+        st.done = True
+        if alt.n is not None and got is not None and got != alt.n and alt.kind not in ("judge", "death"):
+            rule = R.D_AMOUNT if alt.kind == "damage" else R.S_EFFECT
+            eng.report(rule, getattr(e, "seat", None) or getattr(e, "target", None),
+                       f"{self.skill}: {alt.kind.replace('_', ' ')} {alt.n}", expected=alt.n, observed=got)
+        if alt.check is not None:
+            alt.check(eng, e)
+        if alt.then is not None:
+            alt.then(eng, e)
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        found = self._find(eng, e)
+        return found is not None and found[1].kind in TAKEN and isinstance(e, TAKEN[found[1].kind])
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        from sgs_replay.engine import handlers as H
+
+        found = self._find(eng, e)
+        if found is None:
+            return False
+        self._accept(eng, found[0], found[1], e)
+        if isinstance(e, ev.Draw):
+            H.do_draw(eng, e)
+        elif isinstance(e, ev.Damage):
+            H.apply_damage(eng, e)
+        elif isinstance(e, ev.Recover):
+            H.apply_recover(eng, e)
+        elif isinstance(e, ev.LoseHp):
+            H.do_lose_hp(eng, e)
+        elif isinstance(e, ev.MaxHp):
+            H.on_max_hp(eng, e)
+        elif isinstance(e, ev.PhaseSkip):
+            H.on_phase_skip(eng, e)
+        return True
+
+    def note(self, eng: Engine, e: ev.Event) -> bool:
+        """An event its handler applied: True when it was one of this effect's steps."""
+        if isinstance(e, tuple(TAKEN.values())) and not isinstance(e, ev.Move):
+            return False
+        found = self._find(eng, e)
+        if found is None or found[1].kind == "judge":
+            return False
+        self._accept(eng, found[0], found[1], e)
+        return True
+
+    def judged(self, eng: Engine, e: ev.Judge) -> Callable[[Engine, str], None] | None:
+        """A judgement this effect asked for: its result callback (the judgement frame settles it)."""
+        found = self._find(eng, e)
+        if found is None or found[1].kind != "judge":
+            return None
+        self._accept(eng, found[0], found[1], e)
+        cb = found[1].on_result
+        if cb is None:
+            return None
+        seat = e.seat
+        return lambda en, card: cb(en, en.skills.effective_card(seat, card))
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None:
+            return
+        for st in self.steps:
+            if st.done or st.optional or not self._relevant(eng, st):
+                continue
+            eng.report(st.rule or R.S_EFFECT, st.seat, f"{self.skill}: {st.describe()} was not logged",
+                       expected=st.describe(), observed=f"`{ev.event_type(e)}`")
+            return
+
+
+def cards_known(cards: list[str]) -> bool:
+    return all(not is_unknown(c) for c in cards)
+
+
+@dataclass
+class Tally:
+    """A small counter a hook keeps on its frame (cards taken, HP recovered …)."""
+
+    seen: list[str] = field(default_factory=list)
+    total: int = 0

@@ -1,0 +1,148 @@
+"""神 (god): 神关羽 神吕蒙 (seed 000 人物牌, 神将)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Suit
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.skills import skill, watch_after, watch_before
+from sgs_replay.engine.skillset import common as C
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat
+
+
+# --- 神关羽 -------------------------------------------------------------------------------------
+
+
+@skill("wushen")
+def wushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """武神 (seed 000 神关羽): 锁定技，你的每一张红桃手牌都视为“杀”，你对使用红桃的“杀”时无距离限制 (checked on each use)."""
+
+
+@watch_before("wushen")
+def wushen_hearts(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A ♥ hand card of 神关羽 is a 杀: used or played as anything else it is not a legal card."""
+    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat:
+        return
+    name = F.used_name(e)
+    hearts = [x for x in C.physical(e) if (c := C.card(x)) is not None and c.suit == Suit.HEART and seat.hand[x] > 0]
+    if hearts and name != "杀":
+        eng.report(R.P_CONVERSION, e.seat, f"武神: {hearts[0]} in your hand is a 杀", expected="杀", observed=name)
+
+
+@skill("wuhun")
+def wuhun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """武魂 (seed 000 神关羽): 锁定技 … 你死亡时，令持有最多该标记的一名角色判定：除非结果为“桃”或者“桃园结义”，否则该角色立刻死亡 (follows by itself)."""
+    if seat.alive:
+        eng.report(R.S_TIMING, e.seat, "武魂 takes effect when you die", observed="alive")
+        return
+    marks: Counter[int] = eng.skills.state.get(f"wuhun:{e.seat}", Counter())
+    top = _most_marks(eng, marks)
+    if e.targets and not set(e.targets) <= set(top):
+        eng.report(R.S_CONDITION, e.seat, "武魂: the character with the most 梦魇 marks judges", expected=top, observed=e.targets)
+
+
+def _most_marks(eng: Engine, marks: Counter[int]) -> list[int]:
+    alive = {s: n for s, n in marks.items() if n > 0 and eng.seat(s) is not None and eng.seat(s).alive}  # type: ignore[union-attr]
+    if not alive:
+        return []
+    best = max(alive.values())
+    return sorted(s for s, n in alive.items() if n == best)
+
+
+@watch_after("wuhun")
+def wuhun_marks(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """任意角色每对你造成1点伤害，获得一个梦魇标记; at your death the judgement follows."""
+    key = f"wuhun:{seat.seat}"
+    if isinstance(e, ev.Damage) and e.target == seat.seat and e.source not in (None, seat.seat):
+        eng.skills.state.setdefault(key, Counter())[e.source] += e.amount
+    if not isinstance(e, ev.Death) or e.seat != seat.seat:
+        return
+    top = _most_marks(eng, eng.skills.state.get(key, Counter()))
+    if not top:
+        return
+    frame = Effect(seat.seat, "武魂")
+
+    def result(en: Engine, card: str) -> None:
+        c = C.card(card)
+        judged = en.skills.judgement.get("seat")
+        if c is not None and c.name not in ("桃", "桃园结义") and judged is not None:
+            frame.add(Step("death", seat=judged, rule=R.D_DEATH_MISSING, hp_matters=False))
+
+    frame.add(Step("judge", alts=tuple(Step("judge", seat=s, reason="武魂", on_result=result) for s in top)))
+    eng.skills.push(frame, below_new=True)
+
+
+@watch_before("wuhun")
+def wuhun_death(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The character 武魂 kills dies at once, whatever its HP."""
+    if not isinstance(e, ev.Death):
+        return
+    for f in eng.stack:
+        if isinstance(f, Effect) and f.skill == "武魂" and any(s.kind == "death" and s.seat == e.seat and not s.done for s in f.steps):
+            victim = eng.seat(e.seat)
+            if victim is not None:
+                victim.hp = min(victim.hp, 0)
+
+
+# --- 神吕蒙 -------------------------------------------------------------------------------------
+
+
+@skill("shelie")
+def shelie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """涉猎 (seed 000 神吕蒙): 摸牌阶段，你可以选择执行以下行动来取代摸牌：从牌堆顶亮出五张牌，拿走不同花色的牌各一张，弃掉其余的.
+
+    The log shows the ``reveal`` of five cards and one ``move`` of the cards taken to the hand.
+    """
+    if not C.draw_phase(eng, e):
+        return
+    shown: list[str] = []
+
+    def revealed(en: Engine, r: ev.Event) -> None:
+        shown.extend(getattr(r, "cards", []))
+        en.draw_from_pile(e.seat, shown)
+        for c in shown:
+            en.table.processing[c] += 1
+
+    def taken(en: Engine, m: ev.Event) -> None:
+        got = list(getattr(m, "cards", []))
+        suits = [k.suit for c in got if (k := C.card(c)) is not None]
+        want = {k.suit for c in shown if (k := C.card(c)) is not None}
+        if len(suits) != len(set(suits)) or set(suits) != want:
+            en.report(R.S_EFFECT, e.seat, "涉猎 takes one card of each suit shown", expected=sorted(s.symbol for s in want),
+                      observed=got)
+        rest = list((Counter(shown) - Counter(got)).elements())
+        for c in rest:
+            if en.table.processing[c] > 0:
+                en.table.processing[c] -= 1
+        en.to_discard(rest)
+
+    C.effect(eng, e, Step("reveal", n=5, then=revealed),
+             Step("move", to_seat=e.seat, to_zone="hand", from_zone="processing|deck", then=taken))
+
+
+@skill("gongxin", play=True, per_turn=1)
+def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """攻心 (seed 000 神吕蒙): 出牌阶段，你可以观看一次任意一名角色的手牌，并可以展示其中一张红桃牌，然后弃掉它或将它置于牌堆顶."""
+    t = C.one_other_target(eng, e, "another character")
+    if t is None:
+        return
+    ts = eng.seat(t)
+    if ts is not None and ts.hand_count == 0:
+        eng.report(R.S_CONDITION, e.seat, f"攻心: seat {t} has no hand cards", observed="no hand cards")
+        return
+
+    def heart(en: Engine, m: ev.Event) -> None:
+        for x in getattr(m, "cards", []):
+            c = C.card(x)
+            if c is not None and C.suit_for(en, t, x) != Suit.HEART:
+                en.report(R.S_CONDITION, e.seat, "攻心 shows and moves a ♥ card", expected="a ♥ card", observed=x)
+
+    C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand", to_zone="discard|deck", optional=True, check=heart))

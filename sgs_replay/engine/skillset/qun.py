@@ -1,0 +1,334 @@
+"""群 (qun): 华佗 吕布 貂蝉 · 张角 于吉 · 庞德 贾诩 · 吕布 (3v3 2013)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Suit
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skillset import common as C
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat
+
+
+# --- 华佗 ---------------------------------------------------------------------------------------
+
+
+@skill("qingnang", play=True)
+def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """青囊 (seed 001 华佗): 出牌阶段，可以主动弃掉一张手牌，令任一目标角色回复1点体力。每回合限用一次.
+
+    Seed 000: 可弃一张手牌或已装备的牌为自己加一点体力，可多次使用该技能.
+    """
+    early = version(eng, "qingnang") == "000"
+    if not early:
+        counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+        if counter["skill:青囊"]:
+            eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter["skill:青囊"] + 1)
+        counter["skill:青囊"] += 1
+    cards = list(e.cards or [])
+    if len(cards) != 1 or (not early and cards[0] in seat.equip.values() and seat.hand[cards[0]] == 0):
+        eng.report(R.S_CONDITION, e.seat, "青囊 discards one hand card", expected="1 hand card", observed=cards)
+    C.pay(eng, seat, cards, equip=early)
+    targets = list(e.targets or [e.seat])
+    t = targets[0]
+    if len(targets) != 1 or (early and t != e.seat) or not C.wounded(eng, t):
+        eng.report(R.S_CONDITION, e.seat, "青囊 heals one wounded character" + (" (yourself, seed 000)" if early else ""),
+                   expected="a wounded character", observed=f"seat {targets}")
+        return
+    C.effect(eng, e, Step("recover", seat=t, n=1))
+
+
+@skill("jijiu")
+def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """急救 (seed 001 华佗): 除自己的回合外，可以将任意红色牌当【桃】使用 (checked on the use)."""
+
+
+# --- 吕布 ---------------------------------------------------------------------------------------
+
+
+@skill("wushuang")
+def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """无双 (seed 001 吕布): 锁定技，使用【杀】时，目标角色需连续使用两张【闪】才能抵消；进行【决斗】的角色每次需连续打出两张【杀】 (applied to the card)."""
+
+
+@skill("zhanshen", per_game=True)
+def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """战神 (seed 002 吕布): 觉醒技，回合开始阶段开始时，若你已受伤且己方有角色已阵亡，你须减1点体力上限并弃置装备区里的武器牌，然后获得技能“马术”和“神戟”."""
+    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
+        return
+    if not _zhanshen_due(eng, seat):
+        eng.report(R.S_CONDITION, e.seat, "战神 awakens when you are wounded and a teammate has died",
+                   observed=f"{seat.hp}/{seat.max_hp} HP")
+    weapon = seat.equip.get("weapon")  # type: ignore[call-overload]
+    if weapon is not None:
+        C.pay(eng, seat, [weapon])  # the weapon is discarded (implied: no choice)
+    C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
+    eng.skills.gain(seat, "mashu")
+    eng.skills.gain(seat, "shenji")
+
+
+def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
+    dead_ally = any(not s.alive and s.side == seat.side for s in eng.table.seats.values()) if seat.side else False
+    return seat.hp < seat.max_hp and dead_ally
+
+
+C.must_awaken("zhanshen", _zhanshen_due)
+
+
+@skill("shenji")
+def shenji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """神戟 (seed 002 吕布, by 战神): 当你的装备区里没有武器牌时，你使用的【杀】可以额外指定至多两个目标 (applied to the card)."""
+
+
+# --- 貂蝉 ---------------------------------------------------------------------------------------
+
+
+@skill("lijian", play=True, per_turn=1)
+def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """离间 (seed 001 貂蝉): 出牌阶段，可以弃一张牌并选择两名男性角色。若如此作，视为其中一名男性角色对另一名男性角色使用一张【决斗】。额外的，此【决斗】不能被【无懈可击】响应.
+
+    The 决斗 follows as ``use`` by one of them: ``"as": "决斗", "cards": [], "skill": "离间"``.
+    """
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "离间 discards one card", expected=1, observed=len(cards))
+    C.pay(eng, seat, cards)
+    pair = list(dict.fromkeys(e.targets or []))
+    if len(pair) != 2 or e.seat in pair or not all(C.male(eng, t) and eng.seat(t).alive for t in pair):  # type: ignore[union-attr]
+        eng.report(R.S_CONDITION, e.seat, "离间 names two other living male characters", observed=pair)
+        return
+    a, b = pair
+    C.grants(eng).extend([(a, "决斗", "离间"), (b, "决斗", "离间")])
+
+    def duel(user: int, target: int) -> Step:
+        def check(en: Engine, u: ev.Event) -> None:
+            if isinstance(u, ev.Use) and (F.used_name(u) != "决斗" or list(u.targets or []) != [target]):
+                en.report(R.S_EFFECT, u.seat, "离间: one of the two uses 决斗 on the other", expected=f"决斗 on seat {target}",
+                          observed=f"{F.used_name(u)} on {u.targets}")
+            for g in [g for g in C.grants(en) if g[2] == "离间"]:
+                C.grants(en).remove(g)
+
+        return Step("use", seat=user, check=check)
+
+    C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
+
+
+@watch_after("lijian")
+def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, ev.Use) and e.skill == "离间":
+        for f in reversed(eng.stack):
+            if isinstance(f, F.DuelFrame) and f.user == e.seat:
+                f.skill = "离间"  # type: ignore[attr-defined]
+                return
+
+
+@watch_before("lijian")
+def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
+    if not isinstance(e, ev.Use) or F.used_name(e) != "无懈可击" or e.targets or eng.rs.get("lijian_nullifiable", False):
+        return
+    top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
+    if top is not None and getattr(top, "skill", None) == "离间" and top.count == 0:
+        eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed="无懈可击")
+
+
+@skill("biyue")
+def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """闭月 (seed 001 貂蝉): 回合结束阶段，可以摸一张牌 (seed 000: 弃牌阶段结束后)."""
+    if C.need_phase(eng, e, "in your finish phase", "finish"):
+        C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+# --- 张角 ---------------------------------------------------------------------------------------
+
+
+@skill("leiji")
+def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """雷击 (seed 000 张角): 每当你使用了一张“闪”，可令任意一名角色判定若结果为黑桃，你对该角色早成2点伤害 (thunder damage)."""
+    if not eng.skills.take_chance(e.seat, "leiji"):
+        eng.report(R.S_TIMING, e.seat, "雷击 follows a 闪 you use or play", observed="no 闪 just now")
+        return
+    targets = list(e.targets or [])
+    if len(targets) != 1 or eng.seat(targets[0]) is None:
+        eng.report(R.S_CONDITION, e.seat, "雷击 names one character to judge", observed=targets)
+        return
+    t = targets[0]
+    frame = C.effect(eng, e, Step("judge", seat=t, reason="雷击"))
+
+    def thunder(en: Engine, d: ev.Event) -> None:
+        if getattr(d, "nature", "thunder") != "thunder":
+            en.report(R.S_EFFECT, t, "雷击 deals thunder damage", expected="thunder", observed=getattr(d, "nature", None))
+
+    def result(en: Engine, card: str) -> None:
+        if C.suit_for(en, t, card) == Suit.SPADE:
+            frame.add(Step("damage", seat=t, source=e.seat, n=2, check=thunder))
+        else:
+            frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+
+    frame.steps[0].on_result = result
+
+
+@watch_after("leiji")
+def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == "闪":
+        eng.skills.chances[(seat.seat, "leiji")] += 1
+
+
+@skill("guidao")
+def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
+    eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@skill("huangtian")
+def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """黄天 (seed 000 张角, 主公技): 群雄角色可在他们各自的回合里给你一张“闪”或者“闪电”.
+
+    Announced by the giver (``targets``: the lord, ``cards``: the card given).
+    """
+    lord = C.granted(eng, e, seat, "黄天", "qun")
+    if lord is None:
+        return
+    cards = list(e.cards or [])
+    names = {c.name for x in cards if (c := C.card(x)) is not None}
+    if len(cards) != 1 or not names <= {"闪", "闪电"}:
+        eng.report(R.S_CONDITION, e.seat, "黄天 gives one 闪 or 闪电", expected="闪 or 闪电", observed=cards)
+    C.give(eng, seat, cards, lord)
+
+
+# --- 于吉 ---------------------------------------------------------------------------------------
+
+QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
+
+
+@skill("guhuo")
+def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """蛊惑 (seed 000 于吉): 你可以说出任何一种基本牌或者非延时类锦囊，并正面朝下打出 … (the claim is the use or response itself)."""
+
+
+@watch_before("guhuo")
+def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The claimed card is a basic card or a non-delayed trick; one hand card is played face down."""
+    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != "蛊惑":
+        return
+    kind = C.card_kind(e.as_)
+    if kind is None or kind.type == "equip" or kind.is_delayed:
+        eng.report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
+    if len(e.cards or []) != 1:
+        eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
+    eng.skills.state["guhuo"] = {"use": e, "depth": len(eng.stack), "questioners": [], "frames": []}
+
+
+@watch_after("guhuo")
+def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """质疑: a true claim costs each doubter 1 HP; a false one gives each a card; the doubted card is
+    discarded and, unless it was true and ♥, not used."""
+    g = eng.skills.state.get("guhuo")
+    if g is None:
+        return
+    if e is g["use"]:
+        g["frames"] = eng.stack[g["depth"]:]
+    elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == "蛊惑" or str(e.choice).lower() in QUESTION):
+        g["questioners"].append(e.seat)
+    elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:
+        eng.skills.state["guhuo"] = None
+        c, claim = C.card(e.cards[0]), g["use"].as_
+        if c is None:
+            eng.unverifiable_because("蛊惑: the revealed card is hidden")
+            return
+        true = c.name == claim
+        steps = [Step("lose_hp", seat=q, n=1) if true else Step("draw", seat=q, n=1) for q in g["questioners"]]
+        steps += [Step("draw" if true else "lose_hp", seat=q, optional=True, forbid=True) for q in g["questioners"]]
+        if not true or c.suit != Suit.HEART:
+            for f in g["frames"]:
+                if f in eng.stack:
+                    eng.stack.remove(f)  # the doubted card is not used
+        eng.skills.push(Effect(seat.seat, "蛊惑", steps, ordered=False))
+
+
+# --- 庞德 ---------------------------------------------------------------------------------------
+
+
+@skill("mengjin")
+def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.user == e.seat
+               and f.after_dodge), None)
+    if cf is None or cf.head is None:
+        eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
+        return
+    t = eng.seat(cf.head)
+    if t is None or C.card_count(t) == 0:
+        eng.report(R.S_CONDITION, e.seat, f"猛进: seat {cf.head} has no card to discard", observed="no cards")
+        return
+    C.effect(eng, e, Step("move", seat=t.seat, n=1, from_zone="hand|equip", to_zone="discard"))
+
+
+# --- 贾诩 ---------------------------------------------------------------------------------------
+
+
+@skill("wansha")
+def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """完杀 (official text, 贾诩): 锁定技，在你的回合内，除你以外，只有处于濒死状态的角色才能使用【桃】 (checked on each 桃)."""
+
+
+@watch_before("wansha")
+def wansha_peach(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use) or F.used_name(e) != "桃" or eng.current != seat.seat or not seat.alive:
+        return
+    target = (e.targets or [e.seat])[0]
+    if e.seat not in (seat.seat, target):
+        eng.report(R.P_NO_DEMAND, e.seat, f"完杀: in seat {seat.seat}'s turn only the dying character and 贾诩 may use 桃",
+                   expected=f"seat {target} or seat {seat.seat}", observed=f"seat {e.seat}")
+
+
+@skill("luanwu", play=True, per_game=True)
+def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """乱武 (official text, 贾诩): 限定技，出牌阶段，你可以令所有其他角色各选择一项：对距离最近的另一名角色使用一张【杀】，或失去1点体力."""
+    order = eng.table.order_from(e.seat, include_first=False)
+    for s in order:
+        C.grants(eng).append((s, "杀", "乱武"))
+
+    def nearest(user: int) -> Step:
+        def check(en: Engine, u: ev.Event) -> None:
+            others = [s for s in en.table.alive() if s != user]
+            best = min((en.table.distance(user, s) for s in others), default=0)
+            ok = [s for s in others if en.table.distance(user, s) == best]
+            if isinstance(u, ev.Use) and (F.used_name(u) != "杀" or not set(u.targets or []) <= set(ok) or not u.targets):
+                en.report(R.P_TARGET, u.seat, "乱武: a 杀 on the nearest other character", expected=f"杀 on one of {ok}",
+                          observed=f"{F.used_name(u)} on {u.targets}")
+
+        return Step("choice", seat=user, alts=(Step("use", seat=user, check=check), Step("lose_hp", seat=user, n=1)))
+
+    C.effect(eng, e, *[nearest(s) for s in order], order_rule=R.R_TARGET_ORDER)
+
+
+@skill("weimu")
+def weimu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """帷幕 (official text, 贾诩): 锁定技，你不能成为黑色锦囊牌的目标 (checked on the use)."""
+
+
+@watch_before("weimu")
+def weimu_target(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use) or seat.seat not in (e.targets or []) or not seat.alive:
+        return
+    kind = C.card_kind(F.used_name(e))
+    if kind is not None and kind.type == "trick" and C.colour(C.physical(e)) == "black":
+        eng.report(R.P_EMPTY_CITY, e.seat, f"{seat.name} (帷幕) cannot be the target of a black trick", observed=f"target {seat.seat}")
+
+
+@watch_after("weimu")
+def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use) or F.used_name(e) not in ("南蛮入侵", "万箭齐发") or C.colour(C.physical(e)) != "black":
+        return
+    for f in reversed(eng.stack):
+        if isinstance(f, F.CardEffect) and f.user == e.seat and seat.seat in f.queue:
+            f.queue.remove(seat.seat)
+            return

@@ -1,0 +1,399 @@
+"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skillset import common as C
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat
+
+
+def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
+    """The 杀 of ``seat`` now resolving (its target chosen, not yet over)."""
+    for f in reversed(eng.stack):
+        if isinstance(f, F.CardEffect) and f.name == "杀" and f.user == seat and f.head is not None:
+            return f
+    return None
+
+
+# --- 刘备 ---------------------------------------------------------------------------------------
+
+
+@skill("rende", play=True)
+def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """仁德 (seed 001 刘备): 出牌阶段，可以将任意数量的手牌以任意分配方式交给其他角色，若给出的牌张数不少于两张时，回复1点体力.
+
+    ``rende_heal``: "per_give" (001, each 仁德 of two or more cards), "cumulative_once" (once per
+    play phase when the cards given reach two), "per_two_cards" (seed 000: 每分发出两张手牌刘备加一点体力).
+    """
+    cards, targets = list(e.cards or []), [t for t in dict.fromkeys(e.targets or []) if eng.seat(t) is not None]
+    if not cards or not targets or e.seat in targets:
+        eng.report(R.S_CONDITION, e.seat, "仁德 gives hand cards to other characters", observed=f"cards {cards} to {targets}")
+    if len(targets) == 1:
+        C.give(eng, seat, cards, targets[0])
+    elif targets:
+        eng.take_from_hand(seat, cards)
+        for i, _ in enumerate(cards):
+            target = eng.seat(targets[i % len(targets)])
+            if target is not None:
+                target.hidden += 1  # split between several: who got which is not said
+    mode = eng.rs.get("rende_heal", "per_two_cards" if version(eng, "rende") == "000" else "per_give")
+    before = eng.phase_used["rende:given"]
+    after = eng.phase_used["rende:given"] = before + len(cards)
+    heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
+    if heal:
+        C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
+    else:
+        C.effect(eng, e, Step("recover", seat=e.seat, optional=True, forbid=True))
+
+
+@skill("jijiang")
+def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
+    C.provide(eng, e, "杀", "shu")
+
+
+@watch_before("jijiang")
+def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The lord's 激将 杀 in his play phase needs a 杀 provided first."""
+    if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == "激将":
+        provided: list[tuple[int, str]] = eng.skills.state.setdefault("provided", [])
+        if (seat.seat, "杀") in provided:
+            provided.remove((seat.seat, "杀"))
+        else:
+            eng.report(R.S_CONDITION, e.seat, "激将: no 蜀 character provided a 杀", expected="a provided 杀", observed="none")
+
+
+# --- 关羽 张飞 赵云 马超 黄月英: conversions and modifiers ---------------------------------------------
+
+
+@skill("wusheng")
+def wusheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """武圣 (seed 001 关羽): 可以将任意一张红色牌当【杀】使用或打出 (checked on the use or response)."""
+
+
+@skill("paoxiao")
+def paoxiao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """咆哮 (seed 001 张飞): 出牌阶段，可以使用任意数量的【杀】 (the 杀 limit does not apply to the owner)."""
+    C.need_phase(eng, e, "in your play phase", "play")
+
+
+@skill("longdan")
+def longdan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """龙胆 (seed 001 赵云): 可以将手牌的【杀】当【闪】、【闪】当【杀】使用或打出 (checked on the use or response)."""
+
+
+@skill("mashu")
+def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """马术 (seed 001 马超): 锁定技，始终可视为装备有一匹-1马 (applied to every distance)."""
+
+
+@skill("qicai")
+def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """奇才 (seed 001 黄月英): 使用任何锦囊无距离限制 (applied to 顺手牵羊 and 兵粮寸断)."""
+
+
+@skill("kongcheng")
+def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """空城 (seed 001 诸葛亮): 锁定技，当没有手牌时，不能成为【杀】或〔决斗〕的目标 (checked on the use)."""
+
+
+# --- 诸葛亮 -------------------------------------------------------------------------------------
+
+
+@skill("guanxing")
+def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
+
+    Seed 000: 摸牌阶段前，查看牌堆顶的三张牌. The known order of the pile's top is lost unless
+    ``choice`` lists the cards put back on top (top first).
+    """
+    phases = ("start", None, "judge") if version(eng, "guanxing") == "000" else ("start", None)
+    if not C.need_phase(eng, e, "in your start phase", *phases):
+        return
+    x = 3 if version(eng, "guanxing") == "000" else min(5, len(eng.table.alive()))
+    seen = eng.table.pile_top[:x]
+    top = [c for c in e.choice if isinstance(c, str)] if isinstance(e.choice, list) else None
+    if top is not None and seen and any(c not in seen for c in top):
+        eng.report(R.S_EFFECT, e.seat, f"观星 puts back only the {x} cards it looked at", expected=seen, observed=top)
+    eng.table.pile_top = list(top or [])
+
+
+# --- 马超 ---------------------------------------------------------------------------------------
+
+
+@skill("tieji")
+def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """铁骑 (seed 001 马超): 当使用【杀】指定一名角色为目标后，可以进行判定，若结果为红色，此【杀】不可被闪避.
+
+    Seed 000: 出杀时对方需先判定 (the target judges).
+    """
+    cf = slash_of(eng, e.seat)
+    if cf is None:
+        eng.report(R.S_TIMING, e.seat, "铁骑 follows your 杀 choosing its target", observed="no 杀 of yours resolving")
+        return
+    if version(eng, "tieji") == "000" and cf.head is not None:
+
+        def result(en: Engine, card: str) -> None:
+            c = C.card(card)
+            if c is not None and c.is_red:
+                cf.undodgeable = True
+
+        C.effect(eng, e, Step("judge", seat=cf.head, reason="铁骑", on_result=result))
+
+
+# --- 黄月英 -------------------------------------------------------------------------------------
+
+
+@skill("jizhi")
+def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
+
+    Seed 000: 当她使用一张锦囊牌后 (delayed tricks too).
+    """
+    if not eng.skills.take_chance(e.seat, "jizhi"):
+        eng.report(R.S_TIMING, e.seat, "集智 follows your use of a non-delayed trick",
+                   expected="right after a trick you use", observed="no trick just used")
+        return
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@watch_after("jizhi")
+def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use) or e.seat != seat.seat:
+        return
+    name = F.used_name(e)
+    kind = C.card_kind(name)
+    if kind is None or kind.type != "trick":
+        return
+    if kind.is_delayed and version(eng, "jizhi") != "000":
+        return
+    if e.as_ is not None and not eng.rs.get("jizhi_converted", True):
+        return
+    eng.skills.chances[(seat.seat, "jizhi")] = 1
+
+
+# --- 黄忠 ---------------------------------------------------------------------------------------
+
+
+def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
+    t = eng.seat(target)
+    if t is None:
+        return False
+    n = t.hand_count
+    return n >= seat.hp or (version(eng, "liegong") != "002-1v1" and n <= eng.table.attack_range(seat.seat))
+
+
+@skill("liegong")
+def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
+
+    1v1 (seed 002): only the first case, and only when announced.
+    """
+    cf = slash_of(eng, e.seat)
+    if cf is None or not eng.in_play_phase(e.seat):
+        eng.report(R.S_TIMING, e.seat, "烈弓 applies to your 杀 in your play phase", observed="no 杀 of yours resolving")
+        return
+    if cf.head is not None and not _liegong_holds(eng, seat, cf.head):
+        eng.report(R.S_CONDITION, e.seat, f"烈弓: seat {cf.head}'s hand count is neither ≥ your HP nor ≤ your attack range",
+                   observed=f"{eng.seat(cf.head).hand_count} cards")  # type: ignore[union-attr]
+        return
+    cf.undodgeable = True
+
+
+@watch_after("liegong")
+def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """Seed 000's 烈弓 is not announced: it holds whenever its condition does."""
+    if version(eng, "liegong") == "002-1v1" or not isinstance(e, ev.Use) or e.seat != seat.seat:
+        return
+    cf = slash_of(eng, seat.seat)
+    if cf is not None and eng.in_play_phase(seat.seat) and cf.head is not None and _liegong_holds(eng, seat, cf.head):
+        cf.undodgeable = True
+
+
+# --- 魏延 ---------------------------------------------------------------------------------------
+
+
+@skill("kuanggu")
+def kuanggu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """狂骨 (seed 000 魏延): 锁定技，任何时候，你对于与你距离为1以内的任何一名角色造成1点伤害，你回复1点体力 (follows by itself)."""
+    if not any(isinstance(f, Effect) and f.skill == "狂骨" and f.seat == e.seat for f in eng.stack):
+        eng.report(R.S_TIMING, e.seat, "狂骨 follows damage you deal within distance 1", observed="no such damage")
+
+
+@watch_before("kuanggu")
+def kuanggu_distance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, ev.Damage) and e.source == seat.seat and e.target != seat.seat and seat.alive:
+        eng.skills.state["kuanggu"] = (e, eng.table.distance(seat.seat, e.target) <= 1)
+
+
+@watch_after("kuanggu")
+def kuanggu_heal(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    st = eng.skills.state.get("kuanggu")
+    if not isinstance(e, ev.Damage) or st is None or st[0] is not e:
+        return
+    eng.skills.state["kuanggu"] = None
+    n = min(e.amount, seat.max_hp - seat.hp)
+    if st[1] and n > 0 and seat.alive:
+        frame = Effect(seat.seat, "狂骨", [Step("recover", seat=seat.seat, n=n)])
+        eng.skills.push(frame, below_new=True)
+
+
+# --- 孟获 ---------------------------------------------------------------------------------------
+
+
+@skill("huoshou")
+def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
+
+
+@watch_after("huoshou")
+def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use) or F.used_name(e) != "南蛮入侵" or not seat.alive:
+        return
+    for f in reversed(eng.stack):
+        if isinstance(f, F.CardEffect) and f.name == "南蛮入侵" and f.user == e.seat:
+            if seat.seat in f.queue:
+                f.queue.remove(seat.seat)
+            f.source = seat.seat
+            return
+
+
+@skill("zaiqi")
+def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """再起 (official text, 孟获): 摸牌阶段，若你已受伤，你可以放弃摸牌，改为从牌堆顶亮出X张牌（X为你已损失的体力值），你每亮出一张红桃牌，回复1点体力，然后将这些红桃牌置入弃牌堆，并获得其余的牌."""
+    if not C.draw_phase(eng, e):
+        return
+    x = seat.max_hp - seat.hp
+    if x <= 0:
+        eng.report(R.S_CONDITION, e.seat, "再起 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")
+        return
+    frame = C.effect(eng, e, Step("reveal", n=x))
+
+    def revealed(en: Engine, r: ev.Event) -> None:
+        cards = list(getattr(r, "cards", []))
+        en.draw_from_pile(e.seat, cards)
+        hearts = [c for c in cards if (k := C.card(c)) is not None and k.suit.name == "HEART"]
+        en.to_discard(hearts)
+        for c in cards:
+            if c not in hearts:
+                seat.hand[c] += 1
+        if hearts:
+            frame.add(Step("recover", seat=e.seat, n=len(hearts), partial=True))
+
+    frame.steps[0].then = revealed
+
+
+# --- 姜维 ---------------------------------------------------------------------------------------
+
+
+@skill("tiaoxin", play=True, per_turn=1)
+def tiaoxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """挑衅 (official text, 姜维): 出牌阶段限一次，你可以令攻击范围内含有你的一名角色选择一项：对你使用一张【杀】，或令你弃置其一张牌.
+
+    1v1 (seed 002): 你可令对手选择一项 (no range condition).
+    """
+    t = C.one_other_target(eng, e, "one other character")
+    if t is None:
+        return
+    if version(eng, "tiaoxin") != "002-1v1" and not eng.table.in_attack_range(t, e.seat):
+        eng.report(R.S_CONDITION, e.seat, f"挑衅: you are not in seat {t}'s attack range",
+                   expected=f"distance ≤ {eng.table.attack_range(t)}", observed=eng.table.distance(t, e.seat))
+    grant = (t, "杀", "挑衅")
+    C.grants(eng).append(grant)
+
+    def slash_at_me(en: Engine, u: ev.Event) -> None:
+        if isinstance(u, ev.Use) and (F.used_name(u) != "杀" or list(u.targets or []) != [e.seat]):
+            en.report(R.P_TARGET, u.seat, "挑衅: the answer is a 杀 used on 姜维", expected=f"杀 on seat {e.seat}",
+                      observed=f"{F.used_name(u)} on {u.targets}")
+
+    def no_slash(en: Engine, _: ev.Event) -> None:
+        if grant in C.grants(en):
+            C.grants(en).remove(grant)
+
+    ts = eng.seat(t)
+    alts = (Step("use", seat=t, check=slash_at_me), Step("move", seat=t, n=1, from_zone="hand|equip", to_zone="discard", then=no_slash),
+            Step("discard", seat=t, n=1, then=no_slash))
+    C.effect(eng, e, Step("choice", seat=t, alts=alts, optional=ts is not None and C.card_count(ts) == 0))
+
+
+@skill("zhiji", per_game=True)
+def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """志继 (official text, 姜维): 觉醒技，回合开始阶段开始时，若你没有手牌，你选择一项：回复1点体力，或摸两张牌。然后你减1点体力上限，并获得技能“观星”."""
+    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
+        return
+    if seat.hand_count:
+        eng.report(R.S_CONDITION, e.seat, "志继 awakens with no hand cards", observed=f"{seat.hand_count} cards")
+    choice = Step("choice", seat=e.seat, alts=(Step("recover", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2)),
+                  optional=seat.hp >= seat.max_hp)
+    C.effect(eng, e, choice, Step("max_hp", seat=e.seat, n=-1))
+    eng.skills.gain(seat, "guanxing")
+
+
+C.must_awaken("zhiji", lambda eng, s: s.hand_count == 0)
+
+
+# --- 关羽 (3v3 2013) ------------------------------------------------------------------------------
+
+
+@skill("zhongyi", play=True, per_game=True)
+def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """忠义 (seed 002 关羽): 限定技，出牌阶段，你可以将一张红色手牌置于武将牌上。你的武将牌上有牌时，己方角色使用的【杀】伤害+1。身份牌重置时，弃置你武将牌上的牌."""
+    cards = list(e.cards or [])
+    c = C.card(cards[0]) if len(cards) == 1 else None
+    if len(cards) != 1 or (c is not None and not c.is_red):
+        eng.report(R.S_CONDITION, e.seat, "忠义 puts one red hand card on your general", observed=cards)
+    eng.take_from_hand(seat, cards)
+    pile = seat.piles.setdefault("忠义", Counter())
+    for x in cards:
+        if x != "?":
+            pile[x] += 1
+    eng.skills.state["zhongyi_round"] = eng.round
+
+
+@watch_after("zhongyi")
+def zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """While the pile holds a card: +1 damage for the 杀 of 关羽's side; the card goes when the identity cards reset."""
+    pile = seat.piles.get("忠义")
+    if not pile:
+        return
+    if eng.round != eng.skills.state.get("zhongyi_round"):
+        eng.to_discard(list(pile.elements()))
+        pile.clear()
+        return
+    if isinstance(e, ev.Use) and F.used_name(e) == "杀" and e.seat in C.allies(eng, seat.seat, include_self=True):
+        cf = slash_of(eng, e.seat)
+        if cf is not None:
+            cf.amount += 1
+
+
+# --- 赵云 (3v3 2013) ------------------------------------------------------------------------------
+
+
+@skill("jiuzhu")
+def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """救主 (seed 002 赵云): 当己方一名其他角色处于濒死状态时，你可以失去1点体力并弃置一张牌，然后该角色回复1点体力。◆你的体力值为1时不能发动“救主”."""
+    dying = next((f.seat for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and not f.died), None)
+    if dying is None or dying == e.seat or dying not in C.allies(eng, e.seat):
+        eng.report(R.S_TIMING, e.seat, "救主 is used while another character of your side is dying",
+                   observed="no teammate dying" if dying is None else f"seat {dying} dying")
+        return
+    if seat.hp <= 1:
+        eng.report(R.S_CONDITION, e.seat, "救主 cannot be used at 1 HP", observed=f"{seat.hp} HP")
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "救主 discards one card", expected=1, observed=len(cards))
+    C.pay(eng, seat, cards)
+    C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("recover", seat=dying, n=1))
+
+
+_ = Counter

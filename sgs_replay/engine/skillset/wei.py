@@ -1,0 +1,317 @@
+"""魏 (wei): 曹操 司马懿 夏侯惇 张辽 许褚 郭嘉 甄姬 · 夏侯渊 曹仁 · 徐晃 文聘 · 夏侯惇 (3v3 2013)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Suit
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.skills import skill, version, watch_before
+from sgs_replay.engine.skillset import common as C
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat
+
+
+# --- 曹操 ---------------------------------------------------------------------------------------
+
+
+@skill("jianxiong")
+def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """奸雄 (seed 001 曹操): 可以立即获得造成伤害的牌 — after you take damage; the card is yours (implied)."""
+    w = eng.skills.after_damage(e, "jianxiong")
+    if w is None or w.damage.card is None:
+        return
+    cards = [w.damage.card]
+    last = eng.skills.last_use.get(w.damage.source or 0)
+    if last is not None and last[0].as_ is not None and w.damage.card in (last[0].cards or []):
+        cards = list(last[0].cards or [])  # a converted card: every physical card (丈八蛇矛's two)
+    eng.skills.implied_move(e.seat, cards)
+
+
+@skill("hujia")
+def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
+    C.provide(eng, e, "闪", "wei")
+
+
+# --- 司马懿 -------------------------------------------------------------------------------------
+
+
+@skill("fankui")
+def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """反馈 (seed 001 司马懿): 可以立即从造成伤害的来源处获得一张牌 (a hand card at random, or an equipped one)."""
+    w = eng.skills.after_damage(e, "fankui")
+    if w is None:
+        return
+    src = eng.seat(w.damage.source)
+    if src is None or C.card_count(src) == 0:
+        eng.report(R.S_CONDITION, e.seat, "反馈 needs a damage source that has cards",
+                   expected="a source with cards", observed="no source" if src is None else "the source has no cards")
+        return
+    C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone="hand"))
+
+
+@skill("guicai")
+def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
+    eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
+               expected="a judgement waiting for its result", observed="no judgement pending")
+
+
+# --- 夏侯惇 -------------------------------------------------------------------------------------
+
+
+def _ganglie(eng: Engine, e: ev.Skill, judge_seat: int, victim: int) -> None:
+    """The judgement; unless ♥ the victim discards two hand cards or takes 1 damage from the owner."""
+    lose = version(eng, "ganglie") == "000"  # 000: 需减一点体力或者弃两张手牌
+    frame = C.effect(eng, e, Step("judge", seat=judge_seat, reason="刚烈"))
+
+    def two_hand_cards(en: Engine, d: ev.Event) -> None:
+        v = en.seat(victim)
+        cards = list(getattr(d, "cards", []) or [])
+        if v is not None and any(c in v.equip.values() for c in cards):
+            en.report(R.S_EFFECT, victim, "刚烈: the choice is to discard two hand cards", expected="two hand cards", observed=cards)
+
+    def result(en: Engine, card: str) -> None:
+        if C.suit_for(en, judge_seat, card) == Suit.HEART:
+            frame.add(Step("damage", seat=victim, forbid=True, rule=R.D_UNEXPECTED))
+            return
+        hurt = Step("lose_hp", seat=victim, n=1) if lose else Step("damage", seat=victim, source=e.seat, n=1)
+        alts: tuple[Step, ...] = (Step("discard", seat=victim, n=2, check=two_hand_cards), hurt)
+        if lose:
+            alts = (*alts, Step("damage", seat=victim, n=1))
+        frame.add(Step("choice", seat=victim, alts=alts))
+
+    frame.steps[0].on_result = result
+
+
+@skill("ganglie")
+def ganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """刚烈 (seed 001 夏侯惇): 每受到一次伤害，可进行一次判定：若结果不为红桃，则目标来源必须进行二选一：弃两张手牌或受到对其造成的1点伤害.
+
+    Seed 000: the source judges, and loses 1 HP or discards two hand cards.
+    """
+    w = eng.skills.after_damage(e, "ganglie")
+    if w is None:
+        return
+    src = w.damage.source
+    if src is None or eng.seat(src) is None:
+        eng.report(R.S_CONDITION, e.seat, "刚烈 needs a damage source", expected="damage with a source", observed="no source")
+        return
+    _ganglie(eng, e, src if version(eng, "ganglie") == "000" else e.seat, src)
+
+
+@skill("vsganglie")
+def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """刚烈 (seed 002 3v3 2013, 夏侯惇): 每当你受到一次伤害后，你可以指定一名对方角色然后进行一次判定，若结果不为红桃，令其选择一项：弃置两张手牌，或受到你对其造成的1点伤害."""
+    w = eng.skills.after_damage(e, "vsganglie")
+    if w is None:
+        return
+    targets = list(e.targets or [])
+    if not targets and w.damage.source in C.enemies(eng, e.seat):
+        targets = [w.damage.source]  # not named: the source, when it is on the other side
+    if len(targets) != 1 or targets[0] not in C.enemies(eng, e.seat):
+        eng.report(R.S_CONDITION, e.seat, "刚烈 (2013) names one character of the other side",
+                   expected=f"one of {C.enemies(eng, e.seat)}", observed=targets)
+        return
+    _ganglie(eng, e, e.seat, targets[0])
+
+
+# --- 张辽 ---------------------------------------------------------------------------------------
+
+
+@skill("tuxi")
+def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """突袭 (seed 001 张辽): 摸牌阶段，可以放弃摸牌，然后从至多两名（至少一名）角色的手牌里各抽取一张牌.
+
+    1v1 (seed 002): 若你的手牌数小于对手的手牌数，你可以少摸一张牌，然后获得对手的一张手牌.
+    """
+    if not C.draw_phase(eng, e):
+        return
+    one_v_one = version(eng, "tuxi") == "002-1v1"
+    targets = [t for t in dict.fromkeys(e.targets or []) if eng.seat(t) is not None]
+    if not 1 <= len(targets) <= (1 if one_v_one else 2) or e.seat in targets:
+        eng.report(R.S_CONDITION, e.seat, "突袭 takes from one or two other characters", observed=targets)
+    for t in targets:
+        ts = eng.seat(t)
+        if ts is not None and ts.hand_count == 0:
+            eng.report(R.S_CONDITION, e.seat, f"突袭: seat {t} has no hand card", observed=f"target {t}")
+        elif one_v_one and ts is not None and seat.hand_count >= ts.hand_count:
+            eng.report(R.S_CONDITION, e.seat, "突袭 (1v1): only with fewer hand cards than the opponent",
+                       expected=f"fewer than {ts.hand_count}", observed=seat.hand_count)
+    C.effect(eng, e, *[Step("move", seat=t, n=1, from_zone="hand", to_seat=e.seat, to_zone="hand")
+                       for t in targets if t != e.seat], ordered=False)
+
+
+# --- 许褚 ---------------------------------------------------------------------------------------
+
+
+@skill("luoyi")
+def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """裸衣 (seed 001 许褚): 摸牌阶段，可以少摸一张牌；若如此做，该回合的出牌阶段，使用【杀】或【决斗】（为伤害来源时）造成的伤害＋1.
+
+    Seed 000: 出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点体力伤害.
+    """
+    if version(eng, "luoyi") != "000":
+        C.draw_phase(eng, e)
+        return
+    if C.need_phase(eng, e, "in your play phase", "play") and seat.weapon() is not None:
+        eng.report(R.S_CONDITION, e.seat, "裸衣 (seed 000) works with no weapon equipped", observed=seat.weapon())
+
+
+# --- 郭嘉 ---------------------------------------------------------------------------------------
+
+
+@skill("tiandu")
+def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed."""
+    j = eng.skills.judgement
+    if j.get("seat") != e.seat or j.get("fresh") != 1:
+        eng.report(R.S_TIMING, e.seat, "天妒 takes your own judgement card as it takes effect",
+                   expected="right after your judgement", observed="no judgement of yours just now")
+
+
+@skill("yiji")
+def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """遗计 (seed 001 郭嘉): 每受到1点伤害，可摸两张牌，将其中的一张交给任意一名角色，然后将另一张交给任意一名角色."""
+    if eng.skills.after_damage(e, "yiji", per_point=True) is not None:
+        C.effect(eng, e, Step("draw", seat=e.seat, n=2))
+
+
+# --- 甄姬 ---------------------------------------------------------------------------------------
+
+
+@skill("qingguo")
+def qingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """倾国 (seed 001 甄姬): 可以将黑色手牌当【闪】使用（或打出） — checked on the use or response itself."""
+
+
+@skill("luoshen")
+def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """洛神 (seed 001 甄姬): 回合开始阶段，可以进行判定：若为黑色，立即获得此生效后的判定牌，并可以再次使用洛神――如此反复，直到出现红色或不愿意判定了为止."""
+    if not C.need_phase(eng, e, "in your start phase", "start", None):
+        return
+    st = eng.skills.state.setdefault("luoshen", {})
+    if st.get("turn") == (eng.turns_taken, e.seat) and st.get("red"):
+        eng.report(R.S_TIMING, e.seat, "洛神 stops at the first red judgement", expected="no further 洛神", observed="洛神 again")
+    st.update(turn=(eng.turns_taken, e.seat), red=False)
+
+    def result(en: Engine, card: str) -> None:
+        c = C.card(card)
+        if c is not None and c.is_black:
+            en.skills.implied_move(e.seat, [en.skills.judgement.get("card", card)])
+        elif c is not None:
+            st["red"] = True
+
+    C.effect(eng, e, Step("judge", seat=e.seat, reason="洛神", on_result=result))
+
+
+@watch_before("luoshen")
+def luoshen_repeat(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A repeated 洛神 judgement may be logged without a new ``skill`` event (the repeat is one choice)."""
+    if isinstance(e, ev.Judge) and e.seat == seat.seat and e.reason == "洛神" and not _judge_expected(eng, e):
+        eng.skills.invoke(ev.Skill(seat=seat.seat, skill="洛神"))
+
+
+def _judge_expected(eng: Engine, e: ev.Judge) -> bool:
+    return any(isinstance(f, Effect) and f._find(eng, e) is not None for f in eng.stack)
+
+
+# --- 夏侯渊 -------------------------------------------------------------------------------------
+
+
+@skill("shensu")
+def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """神速 (seed 000 夏侯渊): 回合开始阶段，你可以选择以下一至两项。1.跳过该回合的判定阶段和摸牌阶段。2.跳过该回合出牌阶段并弃一张装备牌。你每做出上述之一选择，视为对任意一名角色使用了“杀”.
+
+    ``choice``: "skip_judge_draw" or "skip_play" (a ``cards`` equipment card alone means the second).
+    """
+    second = e.choice == "skip_play" or (e.choice is None and bool(e.cards))
+    phases = ("start", None, "judge", "draw") if second else ("start", None)
+    if not C.need_phase(eng, e, "in your start phase" if not second else "before your play phase", *phases):
+        return
+    used = eng.skills.state.setdefault("shensu", set())
+    key = (eng.turns_taken, e.seat, second)
+    if key in used:
+        eng.report(R.S_LIMIT, e.seat, "神速: each option once per turn", observed="the same option again")
+    used.add(key)
+    cards = list(e.cards or [])
+    if second:
+        c = C.card(cards[0]) if len(cards) == 1 else None
+        if len(cards) != 1 or (c is not None and c.type != "equip"):
+            eng.report(R.S_CONDITION, e.seat, "神速's second option discards one equipment card", observed=cards)
+        C.pay(eng, seat, cards)
+    eng.skipped_phases |= {"play"} if second else {"judge", "draw"}
+    C.grants(eng).append((e.seat, "杀", "神速"))
+    skips = [Step("phase_skip", seat=e.seat, reason=p, optional=True) for p in (("play",) if second else ("judge", "draw"))]
+    C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as("杀", "神速")), *skips, ordered=False)
+
+
+# --- 曹仁 ---------------------------------------------------------------------------------------
+
+
+@skill("jushou")
+def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """据守 (seed 000 曹仁): 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合."""
+    if not C.need_phase(eng, e, "in your finish phase", "finish"):
+        return
+    eng.skills.state.setdefault("jushou", set()).add(e.seat)
+    C.effect(eng, e, Step("draw", seat=e.seat, n=3))
+
+
+@watch_before("jushou")
+def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The skipped turn: 曹仁's next turn does not take place; the turn after it follows his seat."""
+    skip: set[int] = eng.skills.state.get("jushou", set())
+    if not isinstance(e, ev.Turn) or seat.seat not in skip or eng.current == seat.seat:
+        return
+    if e.seat == seat.seat:
+        skip.discard(seat.seat)
+        eng.report(R.T_SKIPPED, e.seat, "据守: this turn is skipped", expected="no turn for this seat", observed="turn")
+    elif eng.header.mode == "identity" and eng.current is not None and eng.table.next_alive(eng.current) == seat.seat:
+        skip.discard(seat.seat)
+        eng.end_phase()
+        eng.current, eng.phase = seat.seat, None  # his turn passes unplayed
+
+
+# --- 徐晃 ---------------------------------------------------------------------------------------
+
+
+@skill("duanliang")
+def duanliang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """断粮 (official text, 徐晃): 出牌阶段，你可以将一张黑色的基本牌或黑色的装备牌当【兵粮寸断】使用；你可以对距离2以内的一名其他角色使用【兵粮寸断】 (checked on the use)."""
+    C.need_phase(eng, e, "in your play phase", "play")
+
+
+# --- 文聘 ---------------------------------------------------------------------------------------
+
+
+@skill("zhenwei")
+def zhenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """镇卫 (seed 002 文聘): 锁定技，对方角色计算与其他己方角色的距离时，始终+1 (applied to every distance)."""
+
+
+def install_zhenwei(eng: Engine) -> None:
+    """镇卫 changes the distance from the other side to 文聘's teammates: the table's distance is extended."""
+    owners = [s for s in eng.table.seats.values() if s.has_skill("镇卫")]
+    if not owners:
+        return
+    base = eng.table.distance
+
+    def distance(a: int, b: int) -> int:
+        d = base(a, b)
+        sa, sb = eng.table.seats[a], eng.table.seats[b]
+        for w in owners:
+            if w.alive and b != w.seat and sb.side == w.side and sa.side not in (None, w.side):
+                d += 1
+        return d
+
+    eng.table.distance = distance  # type: ignore[method-assign]
+
+
+_ = F

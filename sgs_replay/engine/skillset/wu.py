@@ -1,0 +1,460 @@
+"""吴 (wu): 孙权 甘宁 吕蒙 黄盖 周瑜 大乔 陆逊 孙尚香 · 小乔 周泰 · 孙坚 诸葛瑾 孙策."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_replay import events as ev
+from sgs_replay.cards import Suit
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skillset import common as C
+from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat
+
+
+# --- 孙权 ---------------------------------------------------------------------------------------
+
+
+@skill("zhiheng", play=True)
+def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """制衡 (seed 001 孙权): 出牌阶段，可以弃掉任意数量的牌,然后摸取等量的牌，每回合限用一次.
+
+    Seed 000: uses per turn ≤ lost HP + 1. 1v1 (seed 002): 出牌阶段限一次，你可以弃置至多两张牌.
+    """
+    v = version(eng, "zhiheng")
+    limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
+    counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+    if counter["skill:制衡"] >= limit:
+        eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["skill:制衡"] + 1)
+    counter["skill:制衡"] += 1
+    cards = list(e.cards or [])
+    if not cards or (v == "002-1v1" and len(cards) > 2):
+        eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
+                   observed=f"{len(cards)} cards")
+    if not cards:
+        return
+    C.pay(eng, seat, cards)
+    C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
+
+
+@skill("jiuyuan")
+def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """救援 (seed 001 孙权, 主公技): 锁定技，其他吴势力角色在濒死状态下使用〔桃〕时，额外回复1点体力 (checked on the 桃's recovery)."""
+    if not seat.dying:
+        eng.report(R.S_TIMING, e.seat, "救援 applies while you are dying", observed=f"{seat.hp} HP")
+
+
+# --- 甘宁 吕蒙 黄盖 ---------------------------------------------------------------------------------
+
+
+@skill("qixi")
+def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """奇袭 (seed 001 甘宁): 出牌阶段，可以将任意黑色牌当【过河拆桥】使用 (checked on the use)."""
+
+
+def _keji_ok(eng: Engine, seat: int) -> bool:
+    slashes = eng.turn_used[f"杀played:{seat}"] + (eng.turn_used["杀"] if eng.current == seat else 0)
+    if slashes:
+        eng.report(R.S_CONDITION, seat, "克己: you used or played a 杀 in your play phase", expected="no 杀 this turn",
+                   observed=f"{slashes} 杀")
+    return not slashes
+
+
+@skill("keji")
+def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """克己 (seed 001 吕蒙): 若于出牌阶段未使用或打出过任何一张【杀】，可以跳过此回合的弃牌阶段 (004: or announced in it)."""
+    if not C.need_phase(eng, e, "before or in your discard phase", "play", "discard", "draw", None):
+        return
+    _keji_ok(eng, e.seat)
+    if eng.phase != "discard":
+        eng.skipped_phases.add("discard")
+
+
+@watch_before("keji")
+def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A ``phase_skip`` of the discard phase with reason 克己 and no ``skill`` event is the same choice."""
+    if isinstance(e, ev.PhaseSkip) and e.seat == seat.seat and e.phase == "discard" and e.reason == "克己" \
+            and not eng.turn_used["克己"]:
+        eng.turn_used["克己"] += 1
+        _keji_ok(eng, seat.seat)
+
+
+@skill("kurou")
+def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """苦肉 (seed 001 黄盖): 出牌阶段，可以失去一点体力，然后摸两张牌。每回合中，可以多次使用苦肉."""
+    if C.need_phase(eng, e, "in your play phase", "play"):
+        C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
+
+
+# --- 周瑜 ---------------------------------------------------------------------------------------
+
+
+@skill("yingzi")
+def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
+    C.draw_phase(eng, e)
+
+
+@skill("fanjian", play=True, per_turn=1)
+def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """反间 (seed 001 周瑜): 出牌阶段，可以令另一名角色选择一种花色，抽取一张手牌并亮出，若此牌与所选花色不吻合，则对该角色造成1点伤害。然后不论结果，该角色都获得此牌.
+
+    Seed 000: a colour is named, and the target 减一点体力. The guess is the ``choice`` (or the
+    target's ``choose``); the card is shown by a ``reveal`` or the ``move`` to the target.
+    """
+    t = C.one_other_target(eng, e, "another character")
+    if t is None:
+        return
+    if seat.hand_count == 0:
+        eng.report(R.S_CONDITION, e.seat, "反间 needs a hand card to be taken", observed="no hand cards")
+        return
+    guess = {"suit": C.parse_suit(e.choice)}
+    frame = C.effect(eng, e)
+
+    def guessed(en: Engine, d: ev.Event) -> None:
+        guess["suit"] = C.parse_suit(getattr(d, "choice", None)) or guess["suit"]
+
+    def shown(en: Engine, d: ev.Event) -> None:
+        _fanjian_card(en, frame, e.seat, t, d, guess["suit"])
+
+    taken = Step("move", seat=e.seat, n=1, from_zone="hand", to_seat=t, to_zone="hand", then=shown)
+    frame.add(Step("choose", seat=t, optional=True, then=guessed),
+              Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
+
+
+def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, guess: Suit | str | None) -> None:
+    """The card is known: a wrong guess costs the target 1 HP (damage by 周瑜); a right one nothing."""
+    cards = list(getattr(d, "cards", []))
+    if isinstance(d, ev.Reveal) and cards:
+        eng.skills.implied_move(t, cards[:1], "hand", owner)  # then the target gets it (implied)
+    c = C.card(cards[0]) if cards else None
+    if c is None or guess is None:
+        eng.unverifiable_because("反间: the card or the guess is not known")
+        frame.add(Step("damage", seat=t, source=owner, n=1, optional=True))
+        return
+    hit = c.suit != guess if isinstance(guess, Suit) else ("red" if c.is_red else "black") != guess
+    if not hit:
+        frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+    elif version(eng, "fanjian") == "000":
+        frame.add(Step("choice", seat=t, alts=(Step("lose_hp", seat=t, n=1), Step("damage", seat=t, n=1))))
+    else:
+        frame.add(Step("damage", seat=t, source=owner, n=1))
+
+
+# --- 大乔 ---------------------------------------------------------------------------------------
+
+
+@skill("guose")
+def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """国色 (seed 001 大乔): 出牌阶段，可以将任意方块花色的牌当【乐不思蜀】使用 (checked on the use)."""
+
+
+@skill("liuli")
+def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.head == e.seat
+               and not f.started), None)
+    if cf is None:
+        eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
+        return
+    cards, t = list(e.cards or []), C.one_other_target(eng, e, "the new target")
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "流离 discards one card", expected=1, observed=len(cards))
+    if t is None:
+        return
+    in_range_before = eng.table.in_attack_range(e.seat, t)
+    C.pay(eng, seat, cards)
+    ts = eng.seat(t)
+    if t == cf.user or not (in_range_before or eng.table.in_attack_range(e.seat, t)):
+        eng.report(R.S_CONDITION, e.seat, f"流离: seat {t} must be in your attack range and not the 杀's user", observed=f"seat {t}")
+    elif eng.rs.get("liuli_needs_legal_target", False) and ts is not None and ts.has_skill("空城") and ts.hand_count == 0:
+        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
+    C.trigger(eng, f"slash-confirm:{id(cf)}", e.seat, "流离")
+    cf.queue[cf.queue.index(e.seat)] = t
+
+
+@skill("qianxun")
+def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """谦逊 (seed 001 陆逊): 锁定技，不能成为【顺手牵羊】和【乐不思蜀】的目标 (checked on the use)."""
+
+
+# --- 陆逊 ---------------------------------------------------------------------------------------
+
+
+@skill("lianying")
+def lianying(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """连营 (seed 001 陆逊): 每当失去最后一张手牌时，可立即摸一张牌."""
+    if seat.hand_count or not eng.skills.take_chance(e.seat, "lianying"):
+        eng.report(R.S_CONDITION, e.seat, "连营 follows losing your last hand card",
+                   expected="no hand cards, the last just lost", observed=f"{seat.hand_count} hand cards")
+        return
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@watch_before("lianying", "xiaoji")
+def snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    eng.skills.state[f"snap:{seat.seat}"] = (seat.hand_count, list(seat.equip.values()))
+
+
+@watch_after("lianying")
+def lianying_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    hand, _ = eng.skills.state.get(f"snap:{seat.seat}", (0, []))
+    if hand > 0 and seat.hand_count == 0 and seat.alive:
+        eng.skills.chances[(seat.seat, "lianying")] = 1
+
+
+# --- 孙尚香 -------------------------------------------------------------------------------------
+
+
+@skill("jieyin", play=True, per_turn=1)
+def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """结姻 (seed 001 孙尚香): 出牌阶段，可以弃两张手牌并选择一名受伤的男性角色：和目标角色各回复1点体力。每回合限用一次."""
+    cards = list(e.cards or [])
+    if len(cards) != 2 or any(c in seat.equip.values() and seat.hand[c] == 0 for c in cards):
+        eng.report(R.S_CONDITION, e.seat, "结姻 discards two hand cards", expected="2 hand cards", observed=cards)
+    t = C.one_other_target(eng, e, "a wounded male character")
+    C.pay(eng, seat, cards, equip=False)
+    if t is None:
+        return
+    if not C.male(eng, t) or not C.wounded(eng, t):
+        eng.report(R.S_CONDITION, e.seat, f"结姻 targets a wounded male character; seat {t} is not",
+                   expected="wounded, male", observed=f"seat {t}")
+        return
+    C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
+
+
+@skill("xiaoji")
+def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """枭姬 (seed 001 孙尚香): 当失去一张装备区里的牌时，可以立即摸两张牌.
+
+    1v1 (seed 002): 摸两张牌，或回复1点体力.
+    """
+    if not eng.skills.take_chance(e.seat, "xiaoji"):
+        eng.report(R.S_TIMING, e.seat, "枭姬 follows losing a card from your equipment area", observed="no equipment lost")
+        return
+    draw = Step("draw", seat=e.seat, n=2)
+    if version(eng, "xiaoji") == "002-1v1":
+        C.effect(eng, e, Step("choice", seat=e.seat, alts=(draw, Step("recover", seat=e.seat, n=1))))
+    else:
+        C.effect(eng, e, draw)
+
+
+@watch_after("xiaoji")
+def xiaoji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    _, before = eng.skills.state.get(f"snap:{seat.seat}", (0, []))
+    now = list(seat.equip.values())
+    lost = sum(1 for c in before if c not in now)
+    if lost and seat.alive:
+        eng.skills.chances[(seat.seat, "xiaoji")] += lost
+
+
+# --- 小乔 ---------------------------------------------------------------------------------------
+
+
+def _incoming(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
+    """The damage about to be dealt to ``seat``: (its resolution, amount, source)."""
+    for f in reversed(eng.stack):
+        if isinstance(f, F.CardEffect) and f.head == seat and f.damages and not f._resolved():
+            return f, f.amount, getattr(f, "source", f.user)
+        if isinstance(f, F.DuelFrame) and f.turn == seat and not f.done and f.nullified % 2 == 0:
+            return f, 1, f.user if seat == f.target else f.target
+        if isinstance(f, F.LightningDamage) and f.seat == seat and not f.done:
+            return f, 3, None
+        if isinstance(f, Effect):
+            st = next((s for s in f.steps if s.kind == "damage" and s.seat == seat and not s.done and not s.forbid), None)
+            if st is not None:
+                return st, st.n or 1, st.source
+    return None
+
+
+@skill("tianxiang")
+def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """天香 (seed 000 小乔): 每当你受到伤害时，你可以弃一张红桃手牌来转移此伤害给任意一名角色，然后该角色摸X张牌。X为该角色当前已损失的体力值."""
+    pending = _incoming(eng, e.seat)
+    if pending is None:
+        eng.report(R.S_TIMING, e.seat, "天香 is used as you are about to take damage", observed="no damage coming to you")
+        return
+    cards = list(e.cards or [])
+    if len(cards) != 1 or C.suit_for(eng, e.seat, cards[0]) not in (Suit.HEART, None) \
+            or (cards[0] in seat.equip.values() and seat.hand[cards[0]] == 0):
+        eng.report(R.S_CONDITION, e.seat, "天香 discards one ♥ hand card (红颜: ♠ counts as ♥)", observed=cards)
+    t = C.one_other_target(eng, e, "the character the damage goes to")
+    C.pay(eng, seat, cards, equip=False)
+    if t is None:
+        return
+    src, amount, source = pending
+    if isinstance(src, F.CardEffect):
+        src.extra.add("天香")
+        src._advance()
+    elif isinstance(src, Step):
+        src.done = True
+    else:
+        src.done = True  # type: ignore[attr-defined]
+
+    def draw_lost(en: Engine, d: ev.Event) -> None:
+        ts = en.seat(t)
+        if ts is not None and len(getattr(d, "cards", [])) != ts.max_hp - ts.hp:
+            en.report(R.S_EFFECT, t, f"天香: seat {t} draws its lost HP ({ts.max_hp - ts.hp})", expected=ts.max_hp - ts.hp,
+                      observed=len(getattr(d, "cards", [])))
+
+    C.effect(eng, e, Step("damage", seat=t, n=amount, source=source), Step("draw", seat=t, check=draw_lost))
+
+
+@skill("hongyan")
+def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 (applied to her judgements and her cards)."""
+
+
+# --- 周泰 ---------------------------------------------------------------------------------------
+
+
+@skill("buqu")
+def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """不屈 (seed 000 周泰): 当你的体力被扣减到0或者更低时，每扣减一点体力：从牌堆上方亮出一张牌放在你的角色牌上，若该牌的点数与你角色牌上已有的任何一张牌都不同，你就不会死去."""
+    due = eng.skills.state.pop(f"buqu:{e.seat}", 0)
+    if seat.hp > 0 or due <= 0:
+        eng.report(R.S_TIMING, e.seat, "不屈 follows HP going to 0 or below", observed=f"{seat.hp} HP")
+        return
+    frame = Effect(e.seat, "不屈")
+
+    def placed(en: Engine, _: ev.Event) -> None:
+        ranks = [C.card(c).rank for c in seat.piles.get("不屈", {}).elements() if C.card(c)]  # type: ignore[union-attr]
+        if len(ranks) != len(set(ranks)):
+            frame.add(Step("death", seat=e.seat, rule=R.D_DEATH_MISSING))
+
+    frame.add(Step("move", n=due, partial=True, from_zone="deck|processing", to_seat=e.seat, to_zone="pile:不屈", then=placed))
+    C.insert_below_dying(eng, frame, e.seat)
+
+
+@watch_after("buqu")
+def buqu_due(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, (ev.Damage, ev.LoseHp)) and getattr(e, "target", getattr(e, "seat", None)) == seat.seat and seat.hp <= 0:
+        key = f"buqu:{seat.seat}"
+        eng.skills.state[key] = eng.skills.state.get(key, 0) + min(e.amount, 1 - seat.hp)
+
+
+# --- 孙坚 ---------------------------------------------------------------------------------------
+
+
+@skill("yinghun")
+def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """英魂 (official text, 孙坚): 回合开始阶段开始时，若你已受伤，你可以选择一名其他角色并选择一项：令其摸一张牌，然后弃置X张牌；或令其摸X张牌，然后弃置一张牌（X为你已损失的体力值）."""
+    if not C.need_phase(eng, e, "in your start phase", "start", None):
+        return
+    x = seat.max_hp - seat.hp
+    if x <= 0:
+        eng.report(R.S_CONDITION, e.seat, "英魂 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")
+        return
+    t = C.one_other_target(eng, e, "another character")
+    if t is None:
+        return
+    frame = C.effect(eng, e)
+
+    def drew(en: Engine, d: ev.Event) -> None:
+        n = len(getattr(d, "cards", []))
+        if n not in (1, x):
+            en.report(R.S_EFFECT, t, f"英魂: seat {t} draws 1 or {x}", expected=f"1 or {x}", observed=n)
+        ts = en.seat(t)
+        must = x if n == 1 else 1
+        frame.add(Step("discard", seat=t, n=min(must, C.card_count(ts) + n) if ts else must))
+
+    frame.add(Step("draw", seat=t, then=drew))
+
+
+# --- 诸葛瑾 -------------------------------------------------------------------------------------
+
+
+@skill("hongyuan", per_turn=1)
+def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
+    if C.draw_phase(eng, e):
+        C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
+
+
+@skill("huanshi")
+def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
+    eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@skill("mingzhe")
+def mingzhe(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """明哲 (seed 002 诸葛瑾): 你的回合外，当你使用、打出或弃置一张红色牌时，你可以摸一张牌."""
+    if not eng.skills.take_chance(e.seat, "red_out"):
+        eng.report(R.S_TIMING, e.seat, "明哲 follows a red card you use, play or discard outside your turn",
+                   observed="no such card just now")
+        return
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@watch_after("mingzhe")
+def mingzhe_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if eng.current == seat.seat or getattr(e, "seat", None) != seat.seat:
+        return
+    cards: list[str] = []
+    if isinstance(e, (ev.Use, ev.Respond)):
+        cards = C.physical(e)
+    elif isinstance(e, ev.Discard):
+        cards = list(e.cards)
+    red = sum(1 for c in cards if (k := C.card(c)) is not None and k.is_red)
+    if red:
+        eng.skills.chances[(seat.seat, "red_out")] += red
+
+
+# --- 孙策 ---------------------------------------------------------------------------------------
+
+
+@skill("jiang")
+def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌."""
+    if not eng.skills.take_chance(e.seat, "jiang"):
+        eng.report(R.S_TIMING, e.seat, "激昂 follows a 决斗 or red 杀 you use or are targeted by", observed="none just now")
+        return
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@watch_after("jiang")
+def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if not isinstance(e, ev.Use):
+        return
+    name = F.used_name(e)
+    if name == "决斗" or (name == "杀" and C.colour(C.physical(e)) == "red"):
+        mine = (e.seat == seat.seat) + (seat.seat in (e.targets or []))
+        if mine:
+            eng.skills.chances[(seat.seat, "jiang")] += mine
+
+
+@skill("hunzi", per_game=True)
+def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """魂姿 (official text, 孙策): 觉醒技，回合开始阶段开始时，若你的体力为1，你减1点体力上限，并获得技能“英姿”和“英魂”."""
+    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
+        return
+    if seat.hp != 1:
+        eng.report(R.S_CONDITION, e.seat, "魂姿 awakens at 1 HP", observed=f"{seat.hp} HP")
+    C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
+    eng.skills.gain(seat, "yingzi")
+    eng.skills.gain(seat, "yinghun")
+
+
+C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
+
+
+@skill("zhiba")
+def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
+
+    Announced by the other 吴 character (``targets``: the lord); the pindian is shown as ``reveal``s.
+    """
+    C.granted(eng, e, seat, "制霸", "wu")
+    key = f"zhiba:{e.seat}"
+    if eng.phase_used[key]:
+        eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.phase_used[key] + 1)
+    eng.phase_used[key] += 1
+
+
+_ = watch_before

@@ -1,0 +1,42 @@
+"""黄月英: 集智, 奇才."""
+
+from skillkit import draw, move, skill, use
+
+TABLE = ["黄月英", "张飞", "许褚", "黄盖", "孙权"]
+
+
+def test_jizhi_ok_draw_on_trick(play):
+    out = play(TABLE, [
+        use(1, "♥7 无中生有"),
+        skill(1, "集智"),
+        draw(1, ["♦2 闪"], skill="集智"),
+        draw(1, ["♦3 闪", "♦4 闪"], "card"),
+    ], hands={1: ["♥7 无中生有"]})
+    out.ok()
+
+
+def test_jizhi_bad_after_slash(play):
+    out = play(TABLE, [use(1, "♠7 杀", 2), skill(1, "集智")], hands={1: ["♠7 杀"]})
+    out.bad("SGS-S003", 3)
+
+
+def test_jizhi_bad_after_delayed_trick(play):
+    out = play(TABLE, [use(1, "♠6 乐不思蜀", 2), skill(1, "集智")], hands={1: ["♠6 乐不思蜀"]})
+    out.bad("SGS-S003", 3)
+
+
+def test_jizhi_bad_draws_two(play):
+    out = play(TABLE, [use(1, "♥7 无中生有"), skill(1, "集智"), draw(1, ["♦2 闪", "♦5 闪"], skill="集智")],
+               hands={1: ["♥7 无中生有"]})
+    out.bad("SGS-S006", 4)
+
+
+def test_qicai_ok_snatch_at_distance_two(play):
+    out = play(TABLE, [use(1, "♠3 顺手牵羊", 3), move(["♦2 闪"], ("hand", 3), ("hand", 1), "顺手牵羊")],
+               hands={1: ["♠3 顺手牵羊"], 3: ["♦2 闪"]})
+    out.ok()
+
+
+def test_qicai_bad_slash_range_unchanged(play):
+    out = play(TABLE, [use(1, "♠7 杀", 3)], hands={1: ["♠7 杀"]})
+    out.bad("SGS-P002", 2)

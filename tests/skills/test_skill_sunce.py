@@ -1,0 +1,62 @@
+"""孙策: 激昂, 魂姿, 制霸 (主公技) (3v3 2013)."""
+
+import json
+
+from skillkit import damage, draw, max_hp, phase, skill, turn, use
+
+TABLE = ["张辽", "孙策", "甘宁", "黄盖", "刘备", "甄姬"]
+
+
+def test_jiang_ok_red_slash(play):
+    out = play(TABLE, [use(2, "♦6 杀", 1), skill(2, "激昂"), draw(2, ["♦2 闪"], skill="激昂"), damage(1, 1, 2, "♦6 杀")],
+               mode="3v3", current=2, hands={2: ["♦6 杀"]})
+    out.ok()
+
+
+def test_jiang_ok_targeted_by_duel(play):
+    out = play(TABLE, [use(4, "♠A 决斗", 2), skill(2, "激昂"), draw(2, ["♦2 闪"], skill="激昂"), damage(2, 1, 4, "♠A 决斗")],
+               mode="3v3", current=4, hands={4: ["♠A 决斗"]})
+    out.ok()
+
+
+def test_jiang_bad_black_slash(play):
+    out = play(TABLE, [use(4, "♠7 杀", 3), skill(2, "激昂")], mode="3v3", current=4, hands={4: ["♠7 杀"]})
+    out.bad("SGS-S003", 3)
+
+
+def test_jiang_bad_not_involved(play):
+    out = play(TABLE, [use(4, "♦6 杀", 3), skill(2, "激昂")], mode="3v3", current=4, hands={4: ["♦6 杀"]})
+    out.bad("SGS-S003", 3)
+
+
+def test_hunzi_ok_awakens_at_one_hp(play):
+    out = play(TABLE, [turn(2), phase(2, "start"), skill(2, "魂姿"), max_hp(2, -1),
+                       phase(2, "draw"), skill(2, "英姿"), draw(2, ["♦2 闪", "♦3 闪", "♦4 闪"], "phase")],
+               mode="3v3", current=None, phase=None, hp={2: 1})
+    out.ok()
+
+
+def test_hunzi_bad_at_two_hp(play):
+    out = play(TABLE, [turn(2), phase(2, "start"), skill(2, "魂姿")], mode="3v3", current=None, phase=None, hp={2: 2})
+    out.bad("SGS-S004", 4)
+
+
+def test_hunzi_bad_not_awakened(play):
+    out = play(TABLE, [turn(2), phase(2, "start"), phase(2, "judge")], mode="3v3", current=None, phase=None, hp={2: 1})
+    out.bad("SGS-S006", 4)
+
+
+def test_zhiba_bad_in_3v3(play):
+    out = play(TABLE, [skill(3, "制霸", targets=[2])], mode="3v3", current=3)
+    out.bad("SGS-S005", 2)
+
+
+def test_zhiba_ok_identity_lord(play, tmp_path):
+    rs = tmp_path / "with-sunce.toml"
+    rs.write_text('inherits = "standard"\nname = "with-sunce"\n[roster]\ngenerals = ["孙策", "甘宁", "许褚", "黄盖"]\n',
+                  encoding="utf-8")
+    out = play(["孙策", "甘宁", "许褚", "黄盖"], [skill(2, "制霸", targets=[1])], ruleset=str(rs), current=2)
+    out.ok()
+    out = play(["孙策", "甘宁", "许褚", "黄盖"], [skill(3, "制霸", targets=[1])], ruleset=str(rs), current=3)
+    out.bad("SGS-S004", 2)
+    _ = json

@@ -1,0 +1,73 @@
+"""周瑜: 英姿, 反间."""
+
+from skillkit import choose, damage, draw, move, phase, reveal, skill, turn, use
+
+TABLE = ["周瑜", "张飞", "许褚", "黄盖"]
+
+
+def test_yingzi_ok_draws_three(play):
+    out = play(TABLE, [turn(1), phase(1, "draw"), skill(1, "英姿"), draw(1, ["♦2 闪", "♦3 闪", "♦4 闪"], "phase"),
+                       phase(1, "play")], current=4, phase="finish")
+    out.ok()
+
+
+def test_yingzi_bad_draws_two(play):
+    out = play(TABLE, [turn(1), phase(1, "draw"), skill(1, "英姿"), draw(1, ["♦2 闪", "♦3 闪"], "phase"),
+                       phase(1, "play")], current=4, phase="finish")
+    out.bad("SGS-T003", 6)
+
+
+def test_yingzi_bad_in_play_phase(play):
+    out = play(TABLE, [skill(1, "英姿")])
+    out.bad("SGS-S003", 2)
+
+
+def test_fanjian_ok_wrong_guess_damage(play):
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2], choice="♥"),
+        reveal(["♠7 杀"], 1, "反间"),
+        damage(2, 1, 1),
+        {"type": "discard", "seat": 2, "cards": ["♠7 杀"]},  # the card went to 张飞
+    ], hands={1: ["♠7 杀"]})
+    out.ok()
+
+
+def test_fanjian_ok_move_then_damage(play):
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2]),
+        choose(2, "diamond", "反间"),
+        move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+        damage(2, 1, 1),
+    ], hands={1: ["♠7 杀"]})
+    out.ok()
+
+
+def test_fanjian_bad_right_guess_but_damage(play):
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2], choice="spade"),
+        move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+        damage(2, 1, 1),
+    ], hands={1: ["♠7 杀"]})
+    out.bad("SGS-D003", 4)
+
+
+def test_fanjian_bad_wrong_guess_no_damage(play):
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2], choice="♥"),
+        move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+        use(1, "♥7 无中生有"),
+    ], hands={1: ["♠7 杀", "♥7 无中生有"]})
+    out.bad("SGS-S006", 4)
+
+
+def test_fanjian_bad_twice(play):
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2], choice="♠"), move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+        skill(1, "反间", targets=[3], choice="♠"),
+    ], hands={1: ["♠7 杀", "♠8 杀"]})
+    out.bad("SGS-S002", 4)
+
+
+def test_fanjian_bad_no_hand_cards(play):
+    out = play(TABLE, [skill(1, "反间", targets=[2], choice="♠")])
+    out.bad("SGS-S004", 2)
