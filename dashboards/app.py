@@ -1,0 +1,31 @@
+"""sgs-replay dashboards: `sgs-replay dashboard --db FILE` (or `streamlit run dashboards/app.py`).
+
+Reads the DuckDB file named by $SGS_REPLAY_DB (default sgs_demo.duckdb) read-only; SQL lives in
+queries.py. Pages (views/): overview, win rates, violation explorer, step-through game viewer.
+
+The page scripts live in views/, not pages/: Streamlit treats a pages/ folder beside the main script
+as an old-style multipage app, and a fresh server whose first visitor opens a page by its URL would
+then show that app's navigation instead of this one.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+st.set_page_config(page_title="sgs-replay", page_icon="🀄", layout="wide")
+
+PAGES = [
+    st.Page(str(HERE / "views" / "overview.py"), title="Overview", icon="📊", default=True),
+    st.Page(str(HERE / "views" / "win_rates.py"), title="Win rates", icon="🏆", url_path="win_rates"),
+    st.Page(str(HERE / "views" / "violations.py"), title="Violations", icon="⚠️", url_path="violations"),
+    st.Page(str(HERE / "views" / "game_viewer.py"), title="Game viewer", icon="🎴", url_path="game_viewer"),
+]
+
+st.navigation(PAGES).run()

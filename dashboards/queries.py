@@ -1,0 +1,213 @@
+"""Every SQL statement the dashboards run, and the one way they run it: read-only DuckDB.
+
+The dashboards never run the rules engine: everything they show was computed when the logs were
+loaded (``sgs-replay load``), including the seat state after every event (``events.state``).
+
+The database is ``$SGS_REPLAY_DB`` (default ``sgs_demo.duckdb``). Each query opens a short read-only
+connection, so a load into the same file can run between two page refreshes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DB = "sgs_demo.duckdb"
+
+# ---------------------------------------------------------------------------------------------- overview
+TOTALS = """
+    SELECT count(*) AS games,
+           coalesce(sum(events), 0)::BIGINT AS events,
+           coalesce(sum(violations), 0)::BIGINT AS violations,
+           count(*) FILTER (WHERE violations = 0) AS clean_games,
+           count(*) FILTER (WHERE winner IS NOT NULL) AS finished_games
+    FROM games"""
+
+GAMES_BY_MODE = """
+    SELECT mode, ruleset, games, finished_games, clean_games, events, violations
+    FROM games_by_mode ORDER BY games DESC, mode, ruleset"""
+
+VIOLATIONS_BY_KIND = "SELECT kind, violations, games FROM violations_by_kind ORDER BY violations DESC, kind"
+
+VIOLATIONS_BY_RULE = """
+    SELECT rule, kind, violations, games, example
+    FROM violations_by_rule ORDER BY violations DESC, rule"""
+
+GAME_TABLE = """
+    SELECT regexp_extract(file, '[^/\\\\]+$') AS file_name, declared_id, mode, ruleset, players, events,
+           violations, illegal_play, resolution_order, bookkeeping, outcome, format, unverifiable,
+           winner, reason, game_id
+    FROM game_overview ORDER BY violations DESC, file_name"""
+
+# ---------------------------------------------------------------------------------------------- win rates
+MODES_WITH_RESULTS = "SELECT DISTINCT mode FROM player_results ORDER BY mode"
+
+WIN_RATES_BY_GENERAL = """
+    SELECT general, games, wins, win_rate FROM win_rates_by_general
+    WHERE mode = ? AND games >= ? ORDER BY win_rate DESC, games DESC, general"""
+
+WIN_RATES_BY_ROLE = """
+    SELECT role, games, wins, win_rate FROM win_rates_by_role
+    WHERE games >= ? ORDER BY list_position(['lord', 'loyalist', 'rebel', 'renegade'], role)"""
+
+WIN_RATES_BY_SEAT = """
+    SELECT table_size AS players, seat, games, wins, win_rate FROM win_rates_by_seat
+    WHERE mode = ? AND games >= ? ORDER BY table_size, seat"""
+
+WIN_RATES_BY_SIDE = """
+    SELECT mode, side, games, wins, win_rate FROM win_rates_by_side
+    WHERE games >= ? ORDER BY mode, side"""
+
+WIN_RATES_BY_POSITION = """
+    SELECT mode, position, games, wins, win_rate FROM win_rates_by_position
+    WHERE games >= ? ORDER BY mode, position"""
+
+# ---------------------------------------------------------------------------------------------- violations
+VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations ORDER BY kind"
+
+VIOLATION_RULES = """
+    SELECT DISTINCT rule FROM violations
+    WHERE (? IS NULL OR list_contains(?::VARCHAR[], kind)) ORDER BY rule"""
+
+VIOLATION_LIST = """
+    SELECT regexp_extract(file, '[^/\\\\]+$') AS file_name, line, rule, kind, seat, message, expected, observed,
+           message_zh, cite, declared_id, mode, ruleset, file, game_id
+    FROM violation_details
+    WHERE (? IS NULL OR list_contains(?::VARCHAR[], kind))
+      AND (? IS NULL OR list_contains(?::VARCHAR[], rule))
+      AND (? IS NULL OR file ILIKE '%' || ? || '%' OR message ILIKE '%' || ? || '%'
+           OR declared_id ILIKE '%' || ? || '%')
+    ORDER BY file, line, n
+    LIMIT ?"""
+
+# ---------------------------------------------------------------------------------------------- game viewer
+GAME_CHOICES = """
+    SELECT game_id, regexp_extract(file, '[^/\\\\]+$') AS file_name, declared_id, mode, ruleset, events, violations
+    FROM games ORDER BY file_name, declared_id, game_id"""
+
+GAME_HEADER = """
+    SELECT game_id, file, declared_id, mode, ruleset, players, events, violations, unverifiable, winner, reason,
+           from_position, meta
+    FROM games WHERE game_id = ?"""
+
+GAME_PLAYERS = """
+    SELECT seat, name, general, role, side, position, won, alive_at_end, hp_at_end
+    FROM players WHERE game_id = ? ORDER BY seat"""
+
+GAME_EVENTS_UPTO = """
+    SELECT seq, line, type, seat, target, card, turn_seat, phase, json
+    FROM events WHERE game_id = ? AND seq <= ? ORDER BY seq"""
+
+#: The seat state after event ``seq`` (``seq = 0``: before the first event, from ``games.start_state``).
+GAME_STATE_AT = """
+    WITH s AS (
+        SELECT unnest(state) AS st FROM events WHERE game_id = ? AND seq = ?
+        UNION ALL
+        SELECT unnest(start_state) AS st FROM games WHERE game_id = ? AND ? = 0
+    )
+    SELECT st.seat AS seat, p.general, coalesce(p.role, p.side) AS role_or_side,
+           st.hp AS hp, st.max_hp AS max_hp, st.alive AS alive, st.hand AS hand,
+           array_to_string(st.equip, ' · ') AS equip, array_to_string(st.judge, ' · ') AS judge
+    FROM s LEFT JOIN players p ON p.game_id = ? AND p.seat = st.seat
+    ORDER BY seat"""
+
+GAME_HP_SERIES = """
+    WITH s AS (
+        SELECT 0 AS seq, unnest(start_state) AS st FROM games WHERE game_id = ?
+        UNION ALL
+        SELECT seq, unnest(state) AS st FROM events WHERE game_id = ? AND seq <= ?
+    )
+    SELECT seq, 'seat ' || st.seat AS seat, st.hp AS hp FROM s ORDER BY seq, st.seat"""
+
+GAME_VIOLATIONS = """
+    SELECT line, rule, kind, seat, message, expected, observed
+    FROM violations WHERE game_id = ? ORDER BY line, n"""
+
+
+# ---------------------------------------------------------------------------------------------- running them
+def db_path() -> Path:
+    """The database the dashboards read: ``$SGS_REPLAY_DB`` or ``sgs_demo.duckdb``."""
+    return Path(os.environ.get("SGS_REPLAY_DB") or DEFAULT_DB)
+
+
+def db_problem(path: Path) -> str | None:
+    """Why the dashboards cannot read ``path``, in one sentence; None when they can."""
+    if not path.is_file():
+        return (f"The database `{path}` does not exist. Create it with `sgs-replay demo` or "
+                f"`sgs-replay load LOGS… --db {path}`, then start the dashboard with `sgs-replay dashboard --db {path}`.")
+    try:
+        tables = {r[0] for r in fetch_rows(path, "SELECT table_name FROM information_schema.tables")}
+    except Exception as exc:  # not a DuckDB file, locked by a writer, …
+        return f"The database `{path}` cannot be opened read-only: {str(exc).strip().splitlines()[0]}"
+    missing = {"games", "players", "events", "violations", "game_overview"} - tables
+    if missing:
+        return (f"`{path}` is not an sgs-replay database (missing {', '.join(sorted(missing))}). "
+                f"Load logs into it with `sgs-replay load LOGS… --db {path}`.")
+    return None
+
+
+def _connect(path: Path) -> Any:
+    import duckdb
+
+    return duckdb.connect(str(path), read_only=True)
+
+
+def fetch_df(path: Path, sql: str, params: list[Any] | None = None) -> Any:
+    """Run one query read-only; a pandas DataFrame."""
+    con = _connect(path)
+    try:
+        return con.sql(sql, params=params or None).df()
+    finally:
+        con.close()
+
+
+def fetch_rows(path: Path, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
+    """Run one query read-only; a list of tuples."""
+    con = _connect(path)
+    try:
+        return con.sql(sql, params=params or None).fetchall()
+    finally:
+        con.close()
+
+
+# ---------------------------------------------------------------------------------------------- in a page
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def _cached() -> Any:
+    import streamlit as st
+
+    @st.cache_data(ttl=300, show_spinner=False, max_entries=256)
+    def run(path: str, stamp: int, sql: str, params: tuple[Any, ...]) -> Any:
+        return fetch_df(Path(path), sql, list(params))
+
+    return run
+
+
+_RUN: Any = None
+
+
+def df(sql: str, params: list[Any] | None = None) -> Any:
+    """A cached query result for a page; refreshed when the database file changes."""
+    global _RUN
+    if _RUN is None:
+        _RUN = _cached()
+    path = db_path()
+    return _RUN(str(path.resolve()), _stamp(path), sql, tuple(params or ()))
+
+
+def require_db() -> Path:
+    """The database path, or stop the page with a clear message when it cannot be read."""
+    import streamlit as st
+
+    path = db_path()
+    problem = db_problem(path)
+    if problem:
+        st.error(problem)
+        st.stop()
+    return path

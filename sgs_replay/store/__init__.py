@@ -1,0 +1,16 @@
+"""The store: validated games in one DuckDB file, for SQL, notebooks and the dashboards.
+
+``load_paths(files, db)`` validates logs and loads them (idempotent, atomic, through Arrow);
+``stats`` reads the database back as polars DataFrames. Tables and views: ``docs/store.md``.
+
+DuckDB, pyarrow and polars are imported inside the functions that use them, so importing this
+package (and starting the CLI) stays fast.
+"""
+
+from __future__ import annotations
+
+from sgs_replay.store.errors import StoreError
+from sgs_replay.store.loader import LoadSummary, load_paths
+from sgs_replay.store.schema import SCHEMA_VERSION
+
+__all__ = ["SCHEMA_VERSION", "LoadSummary", "StoreError", "load_paths"]

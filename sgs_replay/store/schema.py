@@ -1,0 +1,231 @@
+"""The DuckDB schema: tables, their Arrow schemas, and the SQL views the dashboards read.
+
+Tables are created once (``CREATE TABLE IF NOT EXISTS``); views are re-created on every load, so a
+database always carries the views of the code that last wrote to it. ``store_info.schema_version``
+guards against loading into a database laid out by an incompatible version.
+
+pyarrow is imported inside :func:`arrow_schemas` only: importing this module stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+#: Seat state after an event, one struct per seat (``events.state``, ``games.start_state``).
+SEAT_STATE_FIELDS = ("seat", "hp", "max_hp", "alive", "hand", "equip", "judge")
+SEAT_STATE_SQL = (
+    "STRUCT(seat SMALLINT, hp SMALLINT, max_hp SMALLINT, alive BOOLEAN, hand SMALLINT, "
+    "equip VARCHAR[], judge VARCHAR[])"
+)
+
+TABLES: dict[str, str] = {
+    "store_info": """
+        CREATE TABLE IF NOT EXISTS store_info (
+            key   VARCHAR PRIMARY KEY,
+            value VARCHAR
+        )""",
+    "games": f"""
+        CREATE TABLE IF NOT EXISTS games (
+            game_id       VARCHAR PRIMARY KEY,  -- content hash of the normalised log
+            file          VARCHAR NOT NULL,     -- the file it was loaded from (first seen)
+            declared_id   VARCHAR,              -- the header's game_id
+            source_format VARCHAR,
+            mode          VARCHAR,
+            ruleset       VARCHAR,              -- the ruleset it was judged under
+            players       SMALLINT,
+            events        INTEGER,
+            violations    INTEGER,
+            unverifiable  INTEGER,
+            winner        VARCHAR,
+            reason        VARCHAR,
+            from_position BOOLEAN,              -- the log starts from a `start` position
+            meta          VARCHAR,              -- the header's meta object, as JSON
+            start_state   {SEAT_STATE_SQL}[],   -- every seat before the first event
+            loaded_at     TIMESTAMP
+        )""",
+    "players": """
+        CREATE TABLE IF NOT EXISTS players (
+            game_id    VARCHAR NOT NULL,
+            seat       SMALLINT NOT NULL,
+            name       VARCHAR,
+            general    VARCHAR,   -- canonical Chinese name when the ruleset knows the general
+            general_id VARCHAR,   -- pinyin id (guanyu), NULL for an unknown general
+            role       VARCHAR,   -- identity mode
+            side       VARCHAR,   -- 3v3 / 1v1
+            position   VARCHAR,   -- 3v3: commander / vanguard
+            won        BOOLEAN,   -- NULL when the game has no (known) winner
+            alive_at_end BOOLEAN,
+            hp_at_end  SMALLINT
+        )""",
+    "events": f"""
+        CREATE TABLE IF NOT EXISTS events (
+            game_id   VARCHAR NOT NULL,
+            seq       INTEGER NOT NULL,  -- 1-based position among the game's events
+            line      INTEGER NOT NULL,  -- physical line in the file
+            type      VARCHAR NOT NULL,
+            seat      SMALLINT,          -- the acting seat (damage: the source)
+            target    SMALLINT,          -- damage target, or the first target of a use/skill
+            targets   SMALLINT[],
+            side      VARCHAR,
+            card      VARCHAR,           -- the card, or the name a converted card is used as
+            cards     VARCHAR[],
+            t         DOUBLE,            -- match clock, seconds
+            json      VARCHAR NOT NULL,  -- the event line, re-encoded
+            turn_seat SMALLINT,          -- whose turn it is after the event
+            phase     VARCHAR,           -- the phase in progress after the event
+            state     {SEAT_STATE_SQL}[] -- every seat after the event; NULL where not replayed
+        )""",
+    "violations": """
+        CREATE TABLE IF NOT EXISTS violations (
+            game_id    VARCHAR NOT NULL,
+            n          INTEGER NOT NULL,  -- position in the game's report
+            line       INTEGER NOT NULL,
+            rule       VARCHAR NOT NULL,
+            kind       VARCHAR NOT NULL,
+            seat       SMALLINT,
+            message    VARCHAR,
+            expected   VARCHAR,
+            observed   VARCHAR,
+            message_zh VARCHAR,
+            cite       VARCHAR
+        )""",
+}
+
+_WON = "count(*) FILTER (WHERE p.won) AS wins, round(avg(p.won::INTEGER), 4) AS win_rate"
+
+VIEWS: dict[str, str] = {
+    "player_results": """
+        SELECT p.*, g.mode, g.ruleset, g.players AS table_size, g.winner, g.reason, g.file
+        FROM players p JOIN games g USING (game_id)
+        WHERE p.won IS NOT NULL""",
+    "win_rates_by_general": f"""
+        SELECT p.mode, p.general, count(*) AS games, {_WON}
+        FROM player_results p GROUP BY p.mode, p.general""",
+    "win_rates_by_role": f"""
+        SELECT p.role, count(*) AS games, {_WON}
+        FROM player_results p WHERE p.mode = 'identity' GROUP BY p.role""",
+    "win_rates_by_seat": f"""
+        SELECT p.mode, p.table_size, p.seat, count(*) AS games, {_WON}
+        FROM player_results p GROUP BY p.mode, p.table_size, p.seat""",
+    "win_rates_by_side": """
+        SELECT p.mode, p.side, count(DISTINCT p.game_id) AS games,
+               count(DISTINCT p.game_id) FILTER (WHERE p.won) AS wins,
+               round(count(DISTINCT p.game_id) FILTER (WHERE p.won) / count(DISTINCT p.game_id), 4) AS win_rate
+        FROM player_results p WHERE p.side IS NOT NULL GROUP BY p.mode, p.side""",
+    "win_rates_by_position": f"""
+        SELECT p.mode, p.position, count(*) AS games, {_WON}
+        FROM player_results p WHERE p.position IS NOT NULL GROUP BY p.mode, p.position""",
+    "games_by_mode": """
+        SELECT mode, ruleset, count(*) AS games, sum(events)::BIGINT AS events, sum(violations)::BIGINT AS violations,
+               count(*) FILTER (WHERE violations = 0) AS clean_games,
+               count(*) FILTER (WHERE winner IS NOT NULL) AS finished_games
+        FROM games GROUP BY mode, ruleset""",
+    "violations_by_kind": """
+        SELECT kind, count(*) AS violations, count(DISTINCT game_id) AS games
+        FROM violations GROUP BY kind""",
+    "violations_by_rule": """
+        SELECT rule, kind, count(*) AS violations, count(DISTINCT game_id) AS games,
+               min(message) AS example
+        FROM violations GROUP BY rule, kind""",
+    "game_overview": """
+        SELECT g.game_id, g.file, g.declared_id, g.mode, g.ruleset, g.players, g.events, g.violations,
+               count(v.rule) FILTER (WHERE v.kind = 'illegal_play') AS illegal_play,
+               count(v.rule) FILTER (WHERE v.kind = 'resolution_order') AS resolution_order,
+               count(v.rule) FILTER (WHERE v.kind = 'bookkeeping') AS bookkeeping,
+               count(v.rule) FILTER (WHERE v.kind = 'outcome') AS outcome,
+               count(v.rule) FILTER (WHERE v.kind = 'format') AS format,
+               g.unverifiable, g.winner, g.reason, g.loaded_at
+        FROM games g LEFT JOIN violations v USING (game_id)
+        GROUP BY ALL""",
+    "violation_details": """
+        SELECT v.*, g.file, g.declared_id, g.mode, g.ruleset
+        FROM violations v JOIN games g USING (game_id)""",
+}
+
+
+def create_all(con: Any) -> None:
+    """Create the tables (if missing) and (re)create the views, inside the caller's transaction."""
+    for ddl in TABLES.values():
+        con.execute(ddl)
+    rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
+    row = rows[0] if rows else None
+    if row is None:
+        con.execute("INSERT INTO store_info VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+    elif row[0] != str(SCHEMA_VERSION):
+        from sgs_replay.store.errors import StoreError
+
+        raise StoreError(f"the database has schema version {row[0]}; this version of sgs-replay writes "
+                         f"version {SCHEMA_VERSION} — load into a new file")
+    for name, sql in VIEWS.items():
+        con.execute(f"CREATE OR REPLACE VIEW {name} AS {sql}")
+
+
+def seat_states_array(values: list[Any], list_type: Any) -> Any:
+    """An Arrow ``list<struct>`` column from per-row lists of seat tuples (None = NULL row).
+
+    Built from flat child arrays: much faster than converting nested Python dicts.
+    """
+    import pyarrow as pa
+
+    struct_type = list_type.value_type
+    cols: list[list[Any]] = [[] for _ in SEAT_STATE_FIELDS]
+    offsets = [0]
+    nulls = []
+    n = 0
+    for seats in values:
+        if seats is None:
+            nulls.append(True)
+        else:
+            nulls.append(False)
+            for t in seats:
+                for c, v in zip(cols, t, strict=True):
+                    c.append(v)
+            n += len(seats)
+        offsets.append(n)
+    children = [pa.array(c, type=struct_type.field(i).type) for i, c in enumerate(cols)]
+    struct = pa.StructArray.from_arrays(children, fields=[struct_type.field(i) for i in range(struct_type.num_fields)])
+    mask = pa.array(nulls, type=pa.bool_()) if any(nulls) else None
+    return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), struct, type=list_type, mask=mask)
+
+
+def arrow_schemas() -> dict[str, Any]:
+    """The Arrow schema of each batch the loader inserts (column names match the tables)."""
+    import pyarrow as pa
+
+    seat_state = pa.struct([
+        ("seat", pa.int16()), ("hp", pa.int16()), ("max_hp", pa.int16()), ("alive", pa.bool_()),
+        ("hand", pa.int16()), ("equip", pa.list_(pa.string())), ("judge", pa.list_(pa.string())),
+    ])
+    return {
+        "games": pa.schema([
+            ("game_id", pa.string()), ("file", pa.string()), ("declared_id", pa.string()),
+            ("source_format", pa.string()), ("mode", pa.string()), ("ruleset", pa.string()),
+            ("players", pa.int16()), ("events", pa.int32()), ("violations", pa.int32()),
+            ("unverifiable", pa.int32()), ("winner", pa.string()), ("reason", pa.string()),
+            ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
+            ("loaded_at", pa.timestamp("us")),
+        ]),
+        "players": pa.schema([
+            ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),
+            ("general_id", pa.string()), ("role", pa.string()), ("side", pa.string()), ("position", pa.string()),
+            ("won", pa.bool_()), ("alive_at_end", pa.bool_()), ("hp_at_end", pa.int16()),
+        ]),
+        "events": pa.schema([
+            ("game_id", pa.string()), ("seq", pa.int32()), ("line", pa.int32()), ("type", pa.string()),
+            ("seat", pa.int16()), ("target", pa.int16()), ("targets", pa.list_(pa.int16())),
+            ("side", pa.string()), ("card", pa.string()), ("cards", pa.list_(pa.string())),
+            ("t", pa.float64()), ("json", pa.string()), ("turn_seat", pa.int16()), ("phase", pa.string()),
+            ("state", pa.list_(seat_state)),
+        ]),
+        "violations": pa.schema([
+            ("game_id", pa.string()), ("n", pa.int32()), ("line", pa.int32()), ("rule", pa.string()),
+            ("kind", pa.string()), ("seat", pa.int16()), ("message", pa.string()), ("expected", pa.string()),
+            ("observed", pa.string()), ("message_zh", pa.string()), ("cite", pa.string()),
+        ]),
+    }
+
+
+#: Insertion order of the data tables (games last would also do; all share one transaction).
+DATA_TABLES = ("games", "players", "events", "violations")

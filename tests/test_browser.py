@@ -1,0 +1,155 @@
+"""End to end: `streamlit run dashboards/app.py` on a scenario store, driven by a real Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT.parent / "shared" / "scenarios"
+APP = ROOT / "dashboards" / "app.py"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 30_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], deadline: float) -> None:
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with status {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError("streamlit did not become healthy")
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium is not installed")
+    pytest.importorskip("playwright.sync_api")
+    return exe
+
+
+@pytest.fixture(scope="module")
+def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    if not SCENARIOS.is_dir():
+        pytest.skip("shared scenarios not available")
+    from sgs_replay.store import load_paths
+
+    db = tmp_path_factory.mktemp("browser") / "sgs.duckdb"
+    summary = load_paths([SCENARIOS], db)
+    assert not summary.failed and not summary.unreadable, summary.text()
+    games = summary.loaded
+    port = _free_port()
+    env = dict(os.environ, SGS_REPLAY_DB=str(db))
+    log = open(db.parent / "streamlit.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.port", str(port), "--server.address",
+         "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=db.parent,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, time.monotonic() + 30)
+        yield url, games
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def _nav_labels(page: object) -> list[str]:
+    links = page.locator('[data-testid="stSidebarNavLink"]')  # type: ignore[attr-defined]
+    links.first.wait_for()
+    return [t.strip() for t in links.all_inner_texts()]
+
+
+@pytest.fixture(scope="module")
+def page(chromium: str, server: tuple[str, int]) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+            pg.set_default_timeout(TIMEOUT_MS)
+            yield pg
+        finally:
+            browser.close()
+
+
+def _metric_value(page: object, label: str) -> str:
+    metric = page.locator('[data-testid="stMetric"]', has_text=label).first  # type: ignore[attr-defined]
+    return metric.locator('[data-testid="stMetricValue"]').inner_text().strip()
+
+
+def test_deep_link_on_a_fresh_server(page: object, server: tuple[str, int]) -> None:
+    """The first visitor opens a page by its URL: the app's navigation, not a folder listing."""
+    url, _ = server
+    page.goto(url + "/win_rates")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Win rates").wait_for()  # type: ignore[attr-defined]
+    labels = " | ".join(_nav_labels(page))
+    for title in ("Overview", "Win rates", "Violations", "Game viewer"):
+        assert title in labels, labels
+    assert labels.count("|") == 3, labels
+
+
+def test_overview_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:
+    url, games = server
+    page.goto(url)  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Sanguosha match logs").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("Games by mode and ruleset").wait_for()  # type: ignore[attr-defined]
+    assert _metric_value(page, "Games") == str(games)
+    frames = page.locator('[data-testid="stDataFrame"]')  # type: ignore[attr-defined]
+    frames.nth(3).wait_for()  # by mode, by kind, by rule, games
+    shot = tmp_path / "overview.png"
+    page.screenshot(path=str(shot), full_page=True)  # type: ignore[attr-defined]
+    assert shot.stat().st_size > 10_000
+
+
+def test_violation_page_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:
+    url, _ = server
+    page.goto(url + "/violations")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Violation explorer").wait_for()  # type: ignore[attr-defined]
+    page.locator('[data-testid="stDataFrame"]').first.wait_for()  # type: ignore[attr-defined]
+    assert int(_metric_value(page, "Violations shown")) > 0
+    page.screenshot(path=str(tmp_path / "violations.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def test_game_viewer_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:
+    url, _ = server
+    page.goto(url + "/game_viewer")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Game viewer").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("Seats", exact=True).wait_for()  # type: ignore[attr-defined]
+    page.locator('[data-testid="stSlider"]').wait_for()  # type: ignore[attr-defined]
+    page.get_by_text(re.compile(r"^Event (\d+) of \1\b")).first.wait_for()  # type: ignore[attr-defined]  (at the end)
+    assert "game=" in page.url  # type: ignore[attr-defined]
+    page.screenshot(path=str(tmp_path / "game_viewer.png"), full_page=True)  # type: ignore[attr-defined]

@@ -1,0 +1,197 @@
+"""The Streamlit dashboards, run headless with AppTest on a store built from the scenario logs."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest
+
+from sgs_replay.store import load_paths
+from sgs_replay.store.stats import counts, query
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT.parent / "shared" / "scenarios"
+APP = ROOT / "dashboards" / "app.py"
+PAGES = ROOT / "dashboards" / "views"
+TIMEOUT = 30
+
+LORD_WINS = textwrap.dedent("""\
+    {"type": "game", "format": "sgs-replay/1", "game_id": "fixture-lord-wins", "mode": "identity", "ruleset": "standard", "players": [{"seat": 1, "name": "Ann", "general": "张飞", "role": "lord"}, {"seat": 2, "name": "Bo", "general": "甘宁", "role": "loyalist"}, {"seat": 3, "name": "Cy", "general": "许褚", "role": "rebel"}, {"seat": 4, "name": "Di", "general": "华佗", "role": "renegade"}], "start": {"current": 1, "phase": "play", "round": 3, "seats": {"1": {"hand": ["♠7 杀", "♠8 杀"], "equip": ["♥5 麒麟弓"]}, "2": {}, "3": {"hp": 1}, "4": {"hp": 1}}, "deck": ["♣3 杀", "♦4 闪", "♥7 无中生有"]}}
+    {"type": "use", "seat": 1, "card": "♠7 杀", "targets": [3]}
+    {"type": "damage", "source": 1, "target": 3, "amount": 1, "card": "♠7 杀"}
+    {"type": "death", "seat": 3, "killer": 1}
+    {"type": "draw", "seat": 1, "cards": ["♣3 杀", "♦4 闪", "♥7 无中生有"], "reason": "reward"}
+    {"type": "use", "seat": 1, "card": "♠8 杀", "targets": [4]}
+    {"type": "damage", "source": 1, "target": 4, "amount": 1, "card": "♠8 杀"}
+    {"type": "death", "seat": 4, "killer": 1}
+    {"type": "game_end", "winner": "lord", "reason": "rebels_and_renegades_dead"}
+    """)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not SCENARIOS.is_dir():
+        pytest.skip("shared scenarios not available")
+    d = tmp_path_factory.mktemp("logs")
+    (d / "fixture-lord-wins.sgs.jsonl").write_text(LORD_WINS, encoding="utf-8")
+    db = d.parent / "dash.duckdb"
+    summary = load_paths([SCENARIOS, d], db)
+    assert not summary.failed and not summary.unreadable, summary.text()
+    return db
+
+
+@pytest.fixture
+def db(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SGS_REPLAY_DB", str(store))
+    return store
+
+
+def _run(path: Path) -> AppTest:
+    at = AppTest.from_file(str(path), default_timeout=TIMEOUT).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def _metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def test_app_opens_on_the_overview(db: Path) -> None:
+    at = _run(APP)
+    n = counts(db)
+    assert [t.value for t in at.title] == ["Sanguosha match logs"]
+    assert _metric(at, "Games") == str(n["games"])
+    assert _metric(at, "Events") == str(n["events"])
+    assert _metric(at, "Violations") == str(n["violations"])
+    subheaders = [s.value for s in at.subheader]
+    assert subheaders == ["Games by mode and ruleset", "Violations", "Games"]
+    by_mode, by_kind, by_rule, games = (d.value for d in at.dataframe)
+    assert set(by_mode["mode"]) == {"identity", "3v3"}
+    assert by_mode["games"].sum() == n["games"]
+    assert by_kind["violations"].sum() == n["violations"]
+    assert by_rule["violations"].sum() == n["violations"]
+    assert len(games) == n["games"]
+    assert games["violations"].sum() == n["violations"]
+    row = games[games["declared_id"] == "id-second-slash"].iloc[0]
+    assert row["violations"] == row["illegal_play"] + row["resolution_order"] + row["bookkeeping"] + row["outcome"] + row["format"]
+
+
+def test_overview_page_alone(db: Path) -> None:
+    at = _run(PAGES / "overview.py")
+    assert _metric(at, "Games") == str(counts(db)["games"])
+
+
+def test_win_rates(db: Path) -> None:
+    at = _run(PAGES / "win_rates.py")
+    assert at.title[0].value == "Win rates"
+    assert at.selectbox[0].value == "identity"
+    general, role, seat, side, position = (d.value for d in at.dataframe)
+    assert dict(zip(role["role"], role["win_rate"], strict=True)) == {"lord": 1.0, "loyalist": 1.0, "rebel": 0.0,
+                                                                      "renegade": 0.0}
+    assert set(general["general"]) == {"张飞", "甘宁", "许褚", "华佗"}
+    assert len(seat) == 4
+    assert dict(zip(side["side"], side["wins"], strict=True)) == {"cold": 1, "warm": 0}
+    assert set(position["position"]) == {"commander", "vanguard"}
+    at.selectbox[0].set_value("3v3").run()
+    assert not at.exception
+    assert len(at.dataframe[0].value) == 6  # six 3v3 generals
+    at.number_input[0].set_value(2).run()
+    assert not at.exception
+    assert any("2+ games" in i.value for i in at.info)
+
+
+def test_violation_explorer_filters(db: Path) -> None:
+    at = _run(PAGES / "violations.py")
+    total = counts(db)["violations"]
+    assert at.title[0].value == "Violation explorer"
+    assert _metric(at, "Violations shown") == str(total)
+    table = at.dataframe[0].value
+    assert {"file_name", "line", "rule", "kind", "message", "expected", "observed"} <= set(table.columns)
+    assert len(table) == total
+    want = query(db, "SELECT count(*) AS n FROM violations WHERE kind = 'illegal_play'")["n"][0]
+    at.multiselect[0].select("illegal_play").run()
+    assert not at.exception
+    assert _metric(at, "Violations shown") == str(want)
+    assert set(at.dataframe[0].value["kind"]) == {"illegal_play"}
+    rule = at.multiselect[1].options[0]
+    at.multiselect[1].select(rule).run()
+    assert set(at.dataframe[0].value["rule"]) == {rule}
+    at.multiselect[0].unselect("illegal_play").run()
+    at.multiselect[1].set_value([]).run()
+    at.text_input[0].input("id-second-slash").run()
+    assert not at.exception
+    shown = at.dataframe[0].value
+    assert len(shown) == 1 and shown.iloc[0]["file_name"] == "id-second-slash.sgs.jsonl"
+    assert any(c.value for c in at.code)  # expected / observed
+
+
+def test_game_viewer_steps_through_a_game(db: Path) -> None:
+    at = _run(PAGES / "game_viewer.py")
+    gid = query(db, "SELECT game_id FROM games WHERE declared_id = 'fixture-lord-wins'")["game_id"][0]
+    at.selectbox[0].set_value(gid).run()
+    assert not at.exception
+    assert _metric(at, "Events") == "8"
+    assert _metric(at, "Result") == "lord (rebels_and_renegades_dead)"
+    assert at.slider[0].value == 8
+    seats = at.dataframe[1].value
+    assert seats["hp"].tolist() == ["4 / 4", "4 / 4", "0 / 4", "0 / 3"]
+    assert seats["alive"].tolist() == [True, True, False, False]
+    at.slider[0].set_value(0).run()
+    seats = at.dataframe[1].value
+    assert seats["hp"].tolist() == ["4 / 4", "4 / 4", "1 / 4", "1 / 3"]
+    assert seats.iloc[0]["equip"] == "♥5 麒麟弓"
+    at.slider[0].set_value(2).run()
+    assert not at.exception
+    assert any("Event 2 of 8" in m.value and "damage" in m.value for m in at.markdown)
+    assert at.dataframe[1].value["hp"].tolist()[2] == "0 / 4"
+    events = at.dataframe[2].value
+    assert len(events) == 2 and events["type"].tolist() == ["damage", "use"]  # newest first
+
+
+def test_game_viewer_shows_violations_at_their_line(db: Path) -> None:
+    at = _run(PAGES / "game_viewer.py")
+    gid, line = query(db, """SELECT g.game_id, v.line FROM games g JOIN violations v USING (game_id)
+                             WHERE g.declared_id = 'id-second-slash'""").row(0)
+    at.selectbox[0].set_value(gid).run()
+    seq = query(db, "SELECT seq FROM events WHERE game_id = ? AND line = ?", [gid, line])["seq"][0]
+    at.slider[0].set_value(int(seq)).run()
+    assert not at.exception
+    assert any("SGS-" in e.value for e in at.error)
+
+
+def test_missing_database_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SGS_REPLAY_DB", str(tmp_path / "nope.duckdb"))
+    for page in (APP, *sorted(PAGES.glob("*.py"))):
+        at = AppTest.from_file(str(page), default_timeout=TIMEOUT).run()
+        assert not at.exception
+        assert at.error and "does not exist" in at.error[0].value and "sgs-replay" in at.error[0].value
+
+
+def test_not_a_store_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import duckdb
+
+    other = tmp_path / "other.duckdb"
+    duckdb.connect(str(other)).close()
+    monkeypatch.setenv("SGS_REPLAY_DB", str(other))
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
+    assert not at.exception
+    assert at.error and "not an sgs-replay database" in at.error[0].value
+
+
+def test_empty_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "none").mkdir()
+    db = tmp_path / "empty.duckdb"
+    load_paths([tmp_path / "none"], db)
+    monkeypatch.setenv("SGS_REPLAY_DB", str(db))
+    for page in (APP, *sorted(PAGES.glob("*.py"))):
+        at = AppTest.from_file(str(page), default_timeout=TIMEOUT).run()
+        assert not at.exception, page
+        assert not at.error, page
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
+    assert _metric(at, "Games") == "0"
+    assert at.info and "No games loaded" in at.info[0].value
