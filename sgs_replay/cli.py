@@ -223,14 +223,20 @@ def convert(
 def load(
     paths: Annotated[list[Path], typer.Argument(help="log files or directories")],
     db: Annotated[Path, typer.Option("--db", help="DuckDB file to create or update")] = Path("sgs.duckdb"),
-    ruleset: Annotated[str | None, typer.Option("--ruleset")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of each log's")] = None,
+    snapshots: Annotated[bool, typer.Option("--snapshots/--no-snapshots",
+                                            help="store the position after every event (for the game viewer)")] = True,
 ) -> None:
     """Validate logs and load games, players, events and violations into a DuckDB file."""
-    from sgs_replay.store import load_paths
+    from sgs_replay.store import StoreError, load_paths
 
     _ruleset_ok(ruleset)
     files = _collect(paths)
-    summary = load_paths(files, db, ruleset=ruleset)
+    try:
+        summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
+    except StoreError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
     print(summary.text())
     raise typer.Exit(EXIT_UNREADABLE if summary.unreadable and not summary.loaded_files else EXIT_OK)
 
@@ -240,13 +246,17 @@ def demo(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
 ) -> None:
     """Validate and load the bundled sample logs, then print the summary and how to open the dashboard."""
-    from sgs_replay.store import load_paths
+    from sgs_replay.store import StoreError, load_paths
 
     samples = REPO_ROOT / "sample_logs"
     if not samples.is_dir():
         _err(f"error: {samples} not found")
         raise typer.Exit(EXIT_UNREADABLE)
-    summary = load_paths([samples], db)
+    try:
+        summary = load_paths([samples], db)
+    except StoreError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
     print(summary.text())
     print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,8 +111,13 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
     return out
 
 
-def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_engine: bool = False) -> Replay:
-    """Replay one parsed log under its own ruleset (or ``ruleset_name``) and report."""
+def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_engine: bool = False,
+                    on_step: Callable[[int, Any], None] | None = None) -> Replay:
+    """Replay one parsed log under its own ruleset (or ``ruleset_name``) and report.
+
+    ``on_step(i, engine)`` is called with the engine before the first event (``i = 0``) and after
+    each event ``i`` (1-based), so a caller can record positions in the same pass.
+    """
     from sgs_replay.engine.core import Engine
 
     violations = list(parsed.violations)
@@ -139,7 +145,9 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
                     seat_ok = False
             if seat_ok and engine is not None:
                 last = 1
-                for line, e in parsed.events:
+                if on_step is not None:
+                    on_step(0, engine)
+                for i, (line, e) in enumerate(parsed.events, start=1):
                     last = line
                     try:
                         engine.step(line, e)
@@ -150,6 +158,8 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
                         engine.unverifiable_because(f"internal error ({type(exc).__name__}: {exc})")
                         internal_errors.append(f"{parsed.name}:{line}: internal error, event not checked "
                                                f"({type(exc).__name__}: {exc})")
+                    if on_step is not None:
+                        on_step(i, engine)
                 engine.finish(last)
                 violations.extend(engine.violations)
                 unverifiable = engine.unverifiable

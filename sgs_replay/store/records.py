@@ -40,7 +40,7 @@ class GameRecord:
 
 
 def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) -> tuple[Replay, list[Any]]:
-    """Validate with ``validate_parsed`` and replay once more to record the position after each event.
+    """Validate with ``validate_parsed``, recording the position after each event in the same pass.
 
     Returns the validator's :class:`Replay` (report, final engine, content hash) and the snapshots:
     ``snapshots[0]`` is the
@@ -49,34 +49,17 @@ def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) ->
     or the replay stopped early).
 
     The report always comes from ``validate_parsed`` itself, so the store holds exactly what
-    ``sgs-replay validate`` reports. The second pass only reads state; it reports nothing.
+    ``sgs-replay validate`` reports.
     """
     from sgs_replay.replay import validate_parsed
 
-    rep = validate_parsed(parsed, ruleset_name, keep_engine=True)
     snaps: list[Any] = [None] * (len(parsed.events) + 1)
-    if rep.engine is not None and parsed.header is not None:
-        _record_positions(parsed.header, parsed.events, rep.engine.rs, snaps)
+
+    def record(i: int, engine: Any) -> None:
+        snaps[i] = snapshot(engine)
+
+    rep = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=record)
     return rep, snaps
-
-
-def _record_positions(header: ev.Game, events: list[tuple[int, ev.Event]], rs: Any, snaps: list[Any]) -> None:
-    from sgs_replay.engine.core import Engine
-
-    try:
-        engine = Engine(header, rs)
-    except Exception:
-        return
-    snaps[0] = snapshot(engine)
-    for i, (line, e) in enumerate(events):
-        # the same recovery as the validator: an engine fault on one event is skipped, deep nesting stops
-        try:
-            engine.step(line, e)
-        except RecursionError:
-            return
-        except Exception:
-            pass
-        snaps[i + 1] = snapshot(engine)
 
 
 def snapshot(engine: Any) -> tuple[int | None, str | None, list[tuple[Any, ...]]]:
