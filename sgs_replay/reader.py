@@ -71,18 +71,34 @@ def _fix_cards(e: msgspec.Struct) -> str | None:
             if e.card is not None:
                 e.card = canonical(e.card)
         elif isinstance(e, ev.Game) and e.start is not None:
-            st = e.start
-            for s in st.seats.values():
-                s.hand = [canonical(c) for c in s.hand]
-                s.equip = [canonical(c) for c in s.equip]
-                s.judge = [canonical(c) for c in s.judge]
-                s.piles = {k: [canonical(c) for c in v] for k, v in s.piles.items()}
-            if st.deck is not None:
-                st.deck = [canonical(c) for c in st.deck]
-            st.discard = [canonical(c) for c in st.discard]
+            return _fix_start(e.start)
     except CardError as exc:
         return str(exc)
     return None
+
+
+def _fix_start(st: ev.Start) -> str | None:
+    """Canonicalise a start position; a bad card is dropped (and its message returned), the rest kept."""
+    bad: list[str] = []
+
+    def fix(cards: list[str]) -> list[str]:
+        out = []
+        for c in cards:
+            try:
+                out.append(canonical(c))
+            except CardError as exc:
+                bad.append(str(exc))
+        return out
+
+    for s in st.seats.values():
+        s.hand = fix(s.hand)
+        s.equip = fix(s.equip)
+        s.judge = fix(s.judge)
+        s.piles = {k: fix(v) for k, v in s.piles.items()}
+    if st.deck is not None:
+        st.deck = fix(st.deck)
+    st.discard = fix(st.discard)
+    return "; ".join(bad) if bad else None
 
 
 def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:

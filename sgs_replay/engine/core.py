@@ -54,6 +54,7 @@ class Engine:
         self.over: tuple[str, str] | None = None  # (winner, reason) once a victory condition holds
         self.over_line: int | None = None
         self.ended = False  # game_end seen
+        self.after_end_reported = False
         self.result: dict[str, Any] | None = None
         self.killer_of: dict[int, int | None] = {}
         self.last_damage_source: dict[int, int | None] = {}
@@ -290,10 +291,11 @@ class Engine:
             self.mode.on_game_end(e)
             return
         if self.ended or (self.over and not self._post_death_ok(e)):
-            self.report(R.O_AFTER_END, getattr(e, "seat", None),
-                        f"`{ev.event_type(e)}` after the game ended ({self.over[0] + ' won' if self.over else 'game_end'})",
-                        expected="no further events", observed=ev.event_type(e))
-            self.ended = True
+            if not self.after_end_reported:  # one report for the whole tail after the end
+                self.report(R.O_AFTER_END, getattr(e, "seat", None),
+                            f"`{ev.event_type(e)}` after the game ended ({self.over[0] + ' won' if self.over else 'game_end'})",
+                            expected="no further events", observed=ev.event_type(e))
+                self.after_end_reported = True
             return
         if not self._seats_ok(e):
             return

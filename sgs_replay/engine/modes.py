@@ -61,7 +61,9 @@ class Mode:
         eng = self.eng
         eng._settle_all(eng.line, e)
         if eng.ended:
-            eng.report(R.O_AFTER_END, None, "a second game_end", observed="game_end")
+            if not eng.after_end_reported:
+                eng.report(R.O_AFTER_END, None, "a second game_end", observed="game_end")
+                eng.after_end_reported = True
             return
         eng.ended = True
         eng.result = {"winner": e.winner, "reason": e.reason}

@@ -44,8 +44,6 @@ def test_flags_second_game_end(sgs: Any) -> None:
     out.assert_flags("SGS-O001", line=6, only=True)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine bug: after an event past the end is reported, the one `game_end` "
-                                       "that follows is reported again as 'a second game_end' (a cascade)")
 def test_flags_events_after_the_end_once(sgs: Any) -> None:
     out = sgs.identity([*LORD_KILLED, {"type": "phase", "seat": 3, "phase": "discard"}, END], **POSITION)
     assert [(v.rule, v.line) for v in out.violations] == [("SGS-O001", 5)], out.describe()
