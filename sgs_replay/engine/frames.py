@@ -12,6 +12,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat
+from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -818,7 +819,7 @@ class ExpectEffect(Frame):
         kind, n = self.steps[0]
         if kind == "recover" and s.hp >= s.max_hp:
             return
-        eng.report(R.S_EFFECT, self.seat, f"{self.skill}: the {kind.replace('_', ' ')} of {n} was not logged",
+        eng.report(R.D_CARD_EFFECT if self.skill in CARD_NAMES else R.S_EFFECT, self.seat, f"{self.skill}: the {kind.replace('_', ' ')} of {n} was not logged",
                    expected=f"{kind} {n}", observed=f"`{ev.event_type(e)}`")
 
 

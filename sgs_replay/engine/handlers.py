@@ -113,7 +113,7 @@ class _RecoverExpected(F.Frame):
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if not self.done and e is not None:
-            eng.report(R.S_EFFECT if False else R.D_MISSING, self.seat, "a 桃 was used and no recovery was logged",
+            eng.report(R.D_CARD_EFFECT, self.seat, "a 桃 was used and no recovery was logged",
                        expected=f"recover {self.amount} for seat {self.seat}", observed=f"`{ev.event_type(e)}`")
             s = eng.seat(self.seat)
             if s is not None:

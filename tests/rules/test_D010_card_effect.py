@@ -121,9 +121,6 @@ def test_flags_peach_without_recovery(sgs: Any, case: str) -> None:
     sgs.identity(events, **position).assert_kind("bookkeeping", line)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="engine bug (rule id): a 桃 with no recovery is reported as SGS-S006 skill-effect in the "
-                          "play phase and as SGS-D002 missing-damage in a rescue; it is the card's effect (SGS-D010)")
 @pytest.mark.parametrize("case", sorted(PEACH_UNUSED))
 def test_flags_peach_without_recovery_as_a_card_effect(sgs: Any, case: str) -> None:
     events, position, line = PEACH_UNUSED[case]
