@@ -313,12 +313,20 @@ class Engine:
         return isinstance(e, (ev.Draw, ev.Discard)) and bool(self.stack)
 
     def _seats_ok(self, e: ev.Event) -> bool:
-        for name in ("seat", "target", "source", "killer", "victim"):
-            v = getattr(e, name, None)
-            if isinstance(v, int) and not self.valid_seat(v, name):
-                return False
-        for t in getattr(e, "targets", None) or []:
-            if not self.valid_seat(t, "target"):
+        fields = _SEAT_FIELDS.get(type(e))
+        if fields is None:
+            fields = _SEAT_FIELDS[type(e)] = tuple(
+                f for f in ("seat", "target", "source", "killer", "victim", "targets") if f in type(e).__struct_fields__)
+        n = self.table.n
+        for name in fields:
+            v = getattr(e, name)
+            if v is None:
+                continue
+            if name == "targets":
+                for t in v:
+                    if not 1 <= t <= n and not self.valid_seat(t, "target"):
+                        return False
+            elif not 1 <= v <= n and not self.valid_seat(v, name):
                 return False
         return True
 
@@ -449,6 +457,7 @@ class Engine:
 
 DRAW_MODS = {"英姿": 1, "裸衣": -1}
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
+_SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _handler_table() -> dict[type, Any]:

@@ -170,6 +170,7 @@ class SkillBook:
         self.depth = 0
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self._watched = self._watchers()
+        self._plans: dict[int, list[tuple[int, str, bool, list[Watch]]]] = {}
         skillset.install(eng)
 
     # ------------------------------------------------------------------ ownership
@@ -333,15 +334,20 @@ class SkillBook:
         return False
 
     def _watch(self, table: dict[str, list[Watch]], e: ev.Event) -> None:
-        if not table:
+        """Run the watchers of the skills at the table (the list is built once per table and skill set)."""
+        plan = self._plans.get(id(table))
+        if plan is None:
+            names = skill_table()
+            plan = [(seat_no, names[sid].name, sid == "wuhun", fns)
+                    for seat_no, sid in self._watched if (fns := table.get(sid))]
+            self._plans[id(table)] = plan
+        if not plan:
             return
         eng = self.eng
-        for seat_no, sid in self._watched:
-            fns = table.get(sid)
-            if not fns:
-                continue
-            seat = eng.table.seats[seat_no]
-            if skill_table()[sid].name not in seat.skills and sid != "wuhun":
+        seats = eng.table.seats
+        for seat_no, name, always, fns in plan:
+            seat = seats[seat_no]
+            if not always and name not in seat.skills:
                 continue
             for fn in fns:
                 fn(eng, e, seat)
@@ -397,6 +403,7 @@ class SkillBook:
         seat.skills.add(skill_table()[sid].name)
         if (seat.seat, sid) not in self._watched:
             self._watched.append((seat.seat, sid))
+            self._plans.clear()
 
     # ------------------------------------------------------------------ windows used by hooks
     def after_damage(self, e: ev.Skill, sid: str, *, per_point: bool = False) -> DamageWindow | None:
