@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
 from sgs_replay.content import Ruleset, skills as skill_table
@@ -55,6 +57,7 @@ class Engine:
         self.over_line: int | None = None
         self.ended = False  # game_end seen
         self.after_end_reported = False
+        self.event: ev.Event | None = None  # the event being judged
         self.result: dict[str, Any] | None = None
         self.killer_of: dict[int, int | None] = {}
         self.last_damage_source: dict[int, int | None] = {}
@@ -73,6 +76,12 @@ class Engine:
     # ------------------------------------------------------------------ reporting
     def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
                observed: object = None, line: int | None = None) -> None:
+        """Record a violation. Every report says what was expected and what was observed: when the
+        caller gives neither, the rule's statement and the logged event stand in."""
+        if expected is None:
+            expected = rule.en
+        if observed is None and self.event is not None and (line is None or line == self.line):
+            observed = msgspec.json.encode(self.event).decode()
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
 
     def unverifiable_because(self, why: str) -> None:
@@ -286,6 +295,7 @@ class Engine:
     # ------------------------------------------------------------------ main loop
     def step(self, line: int, e: ev.Event) -> None:
         self.line = line
+        self.event = e
         if isinstance(e, ev.GameEnd):
             self._settle_all(line, e)
             self.mode.on_game_end(e)
