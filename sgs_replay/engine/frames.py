@@ -134,6 +134,8 @@ class CardEffect(Frame):
         if isinstance(e, ev.Use):
             if used_name(e) == "无懈可击" and not e.targets:
                 return self.head is not None and self.name != "杀"
+            if self.need is not None and used_name(e) == self.need and e.seat in self.queue and not e.targets:
+                return True  # an answer written as `use` (使用 in the rulebook's words): it answers the demand
             user = eng.seat(self.user)
             return (self.after_dodge and e.seat == self.user and used_name(e) == "杀"
                     and user is not None and user.weapon() == "青龙偃月刀")
@@ -152,6 +154,8 @@ class CardEffect(Frame):
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and self.need is not None and used_name(e) == self.need and not e.targets:
+            e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             if self.head is not None and self.name not in ("杀",):
                 self.nullified += 1
@@ -306,6 +310,8 @@ class DuelFrame(Frame):
         if self.done:
             return False
         if isinstance(e, ev.Use):
+            if used_name(e) == "杀" and not e.targets and e.seat in (self.user, self.target):
+                return self.nullified % 2 == 0  # a 杀 written as `use`: the duel's answer
             return used_name(e) == "无懈可击" and not e.targets and self.count == 0
         if isinstance(e, (ev.Respond, ev.Pass)):
             return e.seat in (self.user, self.target) and self.nullified % 2 == 0
@@ -315,6 +321,8 @@ class DuelFrame(Frame):
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use) and used_name(e) == "杀" and not e.targets:
+            e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if self.done:
             return False
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets and self.count == 0:
@@ -356,8 +364,12 @@ class DuelFrame(Frame):
             if e.target != self.turn:
                 eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play 杀 and takes the 决斗 damage",
                            expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
+            from sgs_replay.engine.handlers import apply_damage, luoyi_bonus
+
+            amount = 1 + (luoyi_bonus(eng, e.source, "决斗") if e.source == self.user else 0)
+            if e.amount != amount and eng.mode.strict_damage():
+                eng.report(R.D_AMOUNT, e.target, f"决斗 deals {amount}", expected=amount, observed=e.amount)
             self.done = True
-            from sgs_replay.engine.handlers import apply_damage
 
             apply_damage(eng, e)
             return True
@@ -742,6 +754,11 @@ class LightningDamage(Frame):
                 eng.report(R.D_AMOUNT, e.target, "闪电 deals 3 damage", expected=3, observed=e.amount)
             if e.source is not None:
                 eng.report(R.D_UNEXPECTED, e.target, "闪电 damage has no source", expected="no source", observed=f"source {e.source}")
+            # lightning_nature: "normal|thunder" (001 names no nature: either is accepted), "thunder" (FreeKill)
+            natures = str(eng.rs.get("lightning_nature", "normal|thunder")).split("|")
+            if e.nature not in natures:
+                eng.report(R.D_UNEXPECTED, e.target, f"闪电 damage is {' or '.join(natures)}",
+                           expected=" or ".join(natures), observed=f"{e.nature} damage")
             self.done = True
             from sgs_replay.engine.handlers import apply_damage
 
