@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -402,9 +401,7 @@ def test_is_freekill_is_false_for_a_match_log_and_junk() -> None:
 def test_sample_converts_without_problems(path: Path) -> None:
     data = path.read_bytes()
     assert is_freekill(data)
-    start = time.perf_counter()
     conv = convert(data, path.name)
-    assert time.perf_counter() - start < 1.0
     assert conv.problems == []
     assert len(conv.sources) == len(conv.events) > 0
     assert conv.header.ruleset == "freekill-standard" and conv.header.start is None

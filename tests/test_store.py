@@ -426,10 +426,8 @@ def test_cli_load(logs: Path, tmp_path: Path) -> None:
 
 
 def test_cli_start_up_does_not_import_the_heavy_libraries(tmp_path: Path) -> None:
-    t0 = time.perf_counter()
     r = subprocess.run([sys.executable, "-X", "importtime", "-m", "sgs_replay", "--help"], capture_output=True,
                        text=True, timeout=60, cwd=tmp_path)
     assert r.returncode == 0
     imported = {line.split("|")[-1].strip().split(".")[0] for line in r.stderr.splitlines() if "|" in line}
     assert not imported & {"duckdb", "polars", "pyarrow", "streamlit", "pandas"}
-    assert time.perf_counter() - t0 < 30

@@ -432,6 +432,7 @@ class Engine:
         if phase in self.skipped_phases:
             self.report(R.T_SKIPPED, seat, f"the {phase} phase was to be skipped", expected=f"phase_skip {phase}", observed=f"phase {phase}")
             self.skipped_phases.discard(phase)  # reported once; the log says it took place
+        self._check_judge_phase_passed(seat, phase)
         self.end_phase()
         self.phase = phase
         self.phase_logged.add(phase)
@@ -441,6 +442,25 @@ class Engine:
             cur = self.seat(seat)
             if cur and cur.judge:
                 self.push(F.JudgePhase(self, cur))
+
+    def _check_judge_phase_passed(self, seat: int, phase: str) -> None:
+        """A phase after the judge phase begins while the judge area still holds delayed tricks that were
+        neither judged nor skipped (seed 001 二(二) II: 必须依次对这些延时类锦囊进行判定)."""
+        if phase not in PHASE_ORDER[2:] or "judge" in self.phase_logged or seat != self.current:
+            return
+        if not (self.phase == "start" or (self.phase is None and self.turns_taken)):
+            return
+        cur = self.seat(seat)
+        if cur is None or not cur.judge:
+            return
+        names = cur.judge_names()
+        self.report(R.T_JUDGE_MISSING, seat, f"{list(reversed(names))} in seat {seat}'s judge area were not judged",
+                    expected=f"judge phase: judge {names[-1]}", observed=f"phase {phase}")
+        for c in list(cur.judge):  # as after a judge phase that left them out: 闪电 stays, the rest is discarded
+            if (cur.judge_as.get(c) or parse_card(c).name) != "闪电":
+                cur.judge.remove(c)
+                cur.judge_as.pop(c, None)
+                self.to_discard([c])
 
     # ------------------------------------------------------------------ HP
     def apply_hp_loss(self, seat: Seat, amount: int) -> None:
@@ -492,12 +512,18 @@ def card_of(text: str | None) -> Card | None:
     return parse_card(text)
 
 
-def role_counts_ok(roles: list[str]) -> bool:
+def role_counts_ok(roles: list[str], eight_player_roles: str | None = None) -> bool:
+    """The role counts are a row of the role table; ``eight_player_roles`` ("1/2/4/1": lord/loyalists/
+    rebels/renegades) keeps only that row for eight players (FreeKill deals 1/2/4/1 only)."""
     n = len(roles)
     c = Counter(roles)
     if c["lord"] != 1:
         return False
-    return (c["loyalist"], c["rebel"], c["renegade"]) in ROLE_TABLE.get(n, [])
+    rows = ROLE_TABLE.get(n, [])
+    if n == 8 and eight_player_roles:
+        loyalists, rebels, renegades = (int(x) for x in eight_player_roles.split("/")[1:])
+        rows = [(loyalists, rebels, renegades)]
+    return (c["loyalist"], c["rebel"], c["renegade"]) in rows
 
 
 __all__ = ["Engine", "card_of", "role_counts_ok", "Slot"]

@@ -20,6 +20,20 @@ if TYPE_CHECKING:
 
 #: skills and equipment that may legitimately stop a damage the card would otherwise cause
 DAMAGE_STOPPERS = {"天香", "寒冰剑", "仁王盾", "八卦阵"}
+#: effects logged inside a card's resolution that stop its damage to the current target (a red 八卦阵
+#: judgement is a 闪 and counted as an answer; a black one stops nothing; 仁王盾 is checked by colour)
+CARD_STOPPERS = DAMAGE_STOPPERS - {"八卦阵", "仁王盾"}
+#: single-target tricks whose effect is a `move` of one of the target's cards
+TAKING_TRICKS = {"过河拆桥", "顺手牵羊"}
+
+
+def _colour(cards: list[str]) -> str | None:
+    """The colour of a card made of ``cards`` (seed 001 一(五) 丈八蛇矛: 1红1黑 → 无色); None if unknown."""
+    known = [parse_card(c) for c in cards if not is_unknown(c)]
+    if not known or len(known) != len(cards):
+        return None
+    reds = sum(1 for c in known if c.is_red)
+    return "red" if reds == len(known) else "black" if reds == 0 else "none"
 
 
 def used_name(e: ev.Use | ev.Respond) -> str | None:
@@ -60,6 +74,7 @@ class CardEffect(Frame):
         self.extra: set[str] = set()  # effects logged for the current target (judge, skills)
         self.after_dodge = False  # 贯石斧 / 青龙偃月刀 window after a 闪
         self.bagua_seat: int | None = None  # a red 八卦阵 judgement gave this seat a 闪
+        self.colour = _colour([card] if card else [])  # "red", "black", "none" (无色) or None (not known)
 
     @property
     def head(self) -> int | None:
@@ -87,11 +102,22 @@ class CardEffect(Frame):
         seat = eng.seat(t)
         if seat is None or not seat.alive:
             return False
-        if self.extra & DAMAGE_STOPPERS or seat.skills & DAMAGE_STOPPERS:
+        if self.extra & (CARD_STOPPERS | {"?八卦阵"}) or seat.skills & DAMAGE_STOPPERS:
             return False
-        if seat.armor() in DAMAGE_STOPPERS:
+        if self.shield_stops(eng, seat) is not False:
             return False
         return True
+
+    def armor_ignored(self, eng: Engine) -> bool:
+        """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
+        user = eng.seat(self.user)
+        return self.name == "杀" and user is not None and user.weapon() == "青釭剑"
+
+    def shield_stops(self, eng: Engine, seat: Seat) -> bool | None:
+        """仁王盾 (seed 000 游戏牌): a black 杀 has no effect on its wearer. None: the colour is not known."""
+        if self.name != "杀" or seat.armor() != "仁王盾" or self.armor_ignored(eng):
+            return False
+        return None if self.colour is None else self.colour == "black"
 
     def _resolved(self) -> bool:
         return self.nullified % 2 == 1 or self.answers >= self.need_count
@@ -138,7 +164,8 @@ class CardEffect(Frame):
                 return True  # an answer written as `use` (使用 in the rulebook's words): it answers the demand
             user = eng.seat(self.user)
             return (self.after_dodge and e.seat == self.user and used_name(e) == "杀"
-                    and user is not None and user.weapon() == "青龙偃月刀")
+                    and user is not None and user.weapon() == "青龙偃月刀"
+                    and list(e.targets or []) == [self.head])  # 对相同的目标再使用一张【杀】
         if isinstance(e, ev.Respond):
             if e.skill == "八卦阵" and e.seat == self.bagua_seat:
                 return True
@@ -176,6 +203,9 @@ class CardEffect(Frame):
             if self.undodgeable and self.need == "闪":
                 eng.report(R.P_UNDODGEABLE, e.seat, f"the {self.name} of seat {self.user} cannot be dodged",
                            expected="no 闪", observed="闪")
+                self.started = True
+                self._take_card(eng, e)
+                return True  # the 闪 is spent and dodges nothing: the damage is still due
             self.started = True
             self.answers += 1
             self._take_card(eng, e)
@@ -199,6 +229,10 @@ class CardEffect(Frame):
         if isinstance(e, ev.Judge) and e.seat == self.head and e.reason in ("八卦阵",):
             self.started = True
             self.extra.add("八卦阵")
+            if self.armor_ignored(eng) and "青釭剑!" not in self.extra:
+                eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {self.user} ignores armour (青釭剑): 八卦阵 has no effect",
+                           expected="no 八卦阵 judgement", observed="八卦阵")
+                self.extra.add("青釭剑!")
             judge = JudgeFrame(eng, e.seat, e.reason, e.card, on_result=self._bagua_result)
             judge.take(eng, e)
             eng.push(judge)
@@ -214,9 +248,15 @@ class CardEffect(Frame):
                 return False
             if self.nullified % 2 == 1 and self.nullified > 1:
                 pass  # an even run of 无懈可击 before this one: accepted as a counter-chain split
-            elif self._resolved() and not self.after_dodge:
+            elif self._resolved():  # a 闪 (or a red 八卦阵) cancelled it; 贯石斧 reopens it (equipment.py)
                 eng.report(R.D_UNEXPECTED, e.target,
                            f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
+            elif "寒冰剑" in self.extra:
+                eng.report(R.D_UNEXPECTED, e.target, f"寒冰剑 prevented the damage of this {self.name} (its two cards were discarded instead)",
+                           expected="no damage", observed=f"damage {e.amount}")
+            elif (target := eng.seat(e.target)) is not None and self.shield_stops(eng, target):
+                eng.report(R.D_UNEXPECTED, e.target, f"仁王盾: a black 杀 has no effect on seat {e.target}",
+                           expected="no damage", observed=f"damage {e.amount}")
             elif e.amount != self.amount and not self.extra:
                 eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {self.amount}", expected=self.amount, observed=e.amount)
             self._advance()
@@ -249,7 +289,10 @@ class CardEffect(Frame):
 
     def _bagua_result(self, eng: Engine, card: str) -> None:
         c = parse_card(card) if not is_unknown(card) else None
-        if c is not None and c.is_red and not self.undodgeable:
+        if c is None or self.armor_ignored(eng):
+            self.extra.add("?八卦阵")  # a hidden card, or a judgement that 青釭剑 voids: its damage is not required
+            return
+        if c.is_red and not self.undodgeable:
             self.bagua_seat = self.head
             self.answers += 1
             if self.answers >= self.need_count:
@@ -280,7 +323,7 @@ class CardEffect(Frame):
         for t in self.queue[1:]:
             seat = eng.seat(t)
             if seat is not None and seat.alive and self.damages and not (seat.skills & DAMAGE_STOPPERS) \
-                    and seat.armor() not in DAMAGE_STOPPERS:
+                    and self.shield_stops(eng, seat) is False:
                 missing.append(t)
         if missing and eng.mode.strict_damage():
             eng.report(R.D_MISSING, missing[0], f"{self.name} of seat {self.user}: no damage logged for seat(s) {missing}",
@@ -352,6 +395,8 @@ class DuelFrame(Frame):
                 phys = [e.card] if e.card else list(e.cards or [])
                 eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
                 eng.to_discard(phys)
+            if name is not None and name != "杀":
+                return True  # not a 杀: it counts for nothing, the seat still owes one
             self.count += 1
             if self.count >= self._need(eng):
                 self.count = 0
@@ -402,6 +447,9 @@ class SimpleTrick(Frame):
             return bool(self.queue)
         if self.name == "无中生有" and isinstance(e, ev.Draw):
             return e.seat == self.user and e.reason in ("card", None) and bool(self.queue)
+        if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
+            return bool(self.queue) and e.from_.seat == self.queue[0] and e.reason in (self.name, None) \
+                and e.from_.zone in ("hand", "equip", "judge")
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
@@ -413,11 +461,27 @@ class SimpleTrick(Frame):
                 eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
                 eng.to_discard(phys)
             return True
+        if self.nullified % 2 == 1 and self.queue and (isinstance(e, ev.Move) or
+                                                       (isinstance(e, ev.Draw) and self.name == "无中生有")):
+            # seed 001 一(四) 无懈可击: 抵消其对一名角色产生的效果 — the countered trick does nothing
+            eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} was countered by 无懈可击 and has no effect",
+                       expected="no effect", observed=f"`{ev.event_type(e)}`")
         if self.nullified % 2 == 1:
             if self.queue:
                 self.queue.pop(0)
                 self.nullified = 0
             return False
+        if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
+            # seed 001 一(四): 过河拆桥 — 该角色弃置这张牌; 顺手牵羊 — 获得该角色的 … 一张牌
+            to_ok = e.to.zone == "discard" if self.name == "过河拆桥" else (e.to.zone == "hand" and e.to.seat == self.user)
+            where = "the discard pile" if self.name == "过河拆桥" else f"seat {self.user}'s hand"
+            if not to_ok:
+                eng.report(R.D_CARD_EFFECT, self.queue[0], f"the card {self.name} takes goes to {where}",
+                           expected=where, observed=f"{e.to.zone}" + (f" of seat {e.to.seat}" if e.to.seat else ""))
+            elif len(e.cards) != 1:
+                eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} takes one card", expected=1, observed=len(e.cards))
+            self.queue = []
+            return False  # the move itself is applied by its handler
         if self.name == "无中生有" and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
             want = 2 + eng.mode.ex_nihilo_bonus(self.user)
             if len(e.cards) != want:
@@ -436,6 +500,14 @@ class SimpleTrick(Frame):
             return False
         return False
 
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None or self.name != "无中生有" or not self.queue or self.nullified % 2 == 1:
+            return
+        if eng.unknown_skill_turn or isinstance(e, (ev.GameEnd, ev.Death, ev.Dying)):
+            return
+        eng.report(R.D_CARD_EFFECT, self.user, "无中生有 resolved and its two cards were not drawn",
+                   expected="draw 2 (reason card)", observed=f"`{ev.event_type(e)}`")
+
 
 class DyingFrame(Frame):
     """A character at HP ≤ 0: rescue is asked from the current player onwards (SGS-R003)."""
@@ -450,6 +522,7 @@ class DyingFrame(Frame):
             self.order.append(seat)
         self.asked_index = 0
         self.died = False
+        self.interrupted = False  # SGS-R004 was reported: play went on while this seat was dying
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
@@ -502,8 +575,9 @@ class DyingFrame(Frame):
         if isinstance(e, ev.Death) and e.seat == self.seat:
             return
         if s.alive and s.hp <= 0 and not s.piles.get("不屈") and e is not None:
-            eng.report(R.D_DEATH_MISSING, self.seat, f"seat {self.seat} is at {s.hp} HP after the rescue and must die",
-                       expected=f"death of seat {self.seat}", observed=f"`{ev.event_type(e)}`")
+            if not self.interrupted:  # else the same mistake was reported already (SGS-R004)
+                eng.report(R.D_DEATH_MISSING, self.seat, f"seat {self.seat} is at {s.hp} HP after the rescue and must die",
+                           expected=f"death of seat {self.seat}", observed=f"`{ev.event_type(e)}`")
             eng.kill(s, eng.last_damage_source.get(self.seat))
 
 
@@ -935,6 +1009,13 @@ class GlobalTrick(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         eng.to_discard(self.revealed)
         self.revealed = []
+        if self.name != "桃园结义" or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn:
+            return
+        queue = self.queue[1:] if self.nullified % 2 == 1 else self.queue
+        wounded = [t for t in queue if (s := eng.seat(t)) is not None and s.alive and s.hp < s.max_hp]
+        if wounded:  # seed 001 一(四) 桃园结义: 按行动顺序结算，目标角色回复1点体力
+            eng.report(R.D_CARD_EFFECT, wounded[0], f"桃园结义 of seat {self.user}: no recovery logged for seat(s) {wounded}",
+                       expected=f"recover 1 for {wounded}", observed=f"`{ev.event_type(e)}`")
 
 
 class HiddenCard(Frame):

@@ -250,6 +250,11 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
         eng.skills.on_draw(e)
     elif e.reason == "card" and e.card_name is None:
         eng.unverifiable_because("a card draw outside the card's resolution")
+    elif e.reason == "initial" and eng.header.mode == "identity" and not eng.turns_taken:
+        want = eng.rs.get("initial_hand", 4)  # seed 001 二(一) 4: 随机分给每个玩家4张，此为起始手牌
+        if isinstance(want, int) and len(e.cards) != want:
+            eng.report(R.T_DRAW_COUNT, e.seat, f"the initial deal gives seat {e.seat} {want} cards",
+                       expected=want, observed=len(e.cards))
     do_draw(eng, e)
 
 
@@ -388,6 +393,8 @@ def on_use(eng: Engine, e: ev.Use) -> None:
         eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
+    if name != "桃":
+        _check_no_dying(eng, e, name)
     if name == "无懈可击":
         eng.report(R.P_NO_DEMAND, e.seat, "无懈可击 with no trick in resolution", observed="无懈可击")
         eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
@@ -434,6 +441,19 @@ def on_use(eng: Engine, e: ev.Use) -> None:
         return
     eng.to_discard(physical)
     USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
+
+
+def _check_no_dying(eng: Engine, e: ev.Use, name: str) -> None:
+    """While a character is dying only the rescue goes on (seed 001 二(二) 武将死亡: 除非 … 用[桃]来挽救该武将 …
+    否则该武将出局): a new card before the rescue or the death interrupts it (SGS-R004)."""
+    for f in eng.stack:
+        s = eng.seat(f.seat) if isinstance(f, F.DyingFrame) else None
+        if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or s.piles.get("不屈"):
+            continue
+        f.interrupted = True
+        eng.report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
+                   expected=f"桃 for seat {f.seat}, or its death", observed=f"use {name}")
+        return
 
 
 def _collateral_frame(eng: Engine, seat: int) -> Any:
@@ -486,6 +506,21 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
     eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
 
 
+def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
+    """裸衣's +1 to a 杀 or 决斗 that ``user`` uses (and is the damage source of) in the turn it was invoked.
+
+    ``luoyi_scope``: ``"play_phase"`` (001: 该回合的出牌阶段) or ``"turn"`` (FreeKill: the whole turn).
+    Seed 000's 裸衣 covers 杀 only.
+    """
+    from sgs_replay.engine.skills import version
+
+    if user is None or user != eng.current or not eng.turn_used["裸衣"]:
+        return 0
+    if card == "决斗" and version(eng, "luoyi") == "000":
+        return 0
+    return 1 if eng.rs.get("luoyi_scope", "play_phase") == "turn" or eng.phase == "play" else 0
+
+
 def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     free = False
     cf = eng.top(F.CardEffect)
@@ -530,16 +565,19 @@ def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> 
     undodge = bool(eng.turn_used.get("烈弓_now") or eng.turn_used.get("铁骑_now"))
     eng.turn_used["烈弓_now"] = 0
     eng.turn_used["铁骑_now"] = 0
-    amount = 1 + (1 if eng.turn_used["裸衣"] else 0)
-    eng.push(F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
-                          amount=amount, undodgeable=undodge))
+    amount = 1 + luoyi_bonus(eng, e.seat)
+    frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
+                         amount=amount, undodgeable=undodge)
+    if e.as_ is not None and e.cards:
+        frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
+    eng.push(frame)
 
 
 def _peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     targets = targets or [e.seat]
     if targets != [e.seat]:
         t = eng.seat(targets[0])
-        if t is not None and not t.dying:
+        if t is not None and (not t.dying or t.hp > 0):  # rescued already: back above 0 HP
             eng.report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
         eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
         return
@@ -642,8 +680,16 @@ def on_damage(eng: Engine, e: ev.Damage) -> None:
 
 
 def on_recover(eng: Engine, e: ev.Recover) -> None:
+    s = eng.seat(e.seat)
+    follows_report = bool(eng.violations) and eng.violations[-1].line == eng.line - 1
     if not eng.skills.claims_recover(e):
-        eng.unverifiable_because("recovery from an unchecked source")
+        if eng.unknown_skill_turn or eng.mode.lenient_damage():
+            eng.unverifiable_because("recovery from an unchecked source")
+        elif follows_report or (s is not None and s.hp >= s.max_hp):
+            pass  # the consequence of the event just reported, or a recovery at full HP (SGS-D008 below)
+        else:
+            eng.report(R.D_UNEXPECTED, e.seat, "no card or skill in resolution causes this recovery",
+                       expected="a 桃, 桃园结义 or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
     apply_recover(eng, e)
 
 

@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from sgs_replay.reader import ParsedLog
 
 
+def located(exc: Exception, path: str) -> str:
+    """A FreeKillError's one-line message with the file named once, by ``path``."""
+    msg = str(exc)
+    named = getattr(exc, "name", "") or "<recording>"
+    return path + msg[len(named):] if msg.startswith(named) else f"{path}: {msg}"
+
+
 def sniff_and_convert(data: bytes, name: str) -> ParsedLog | None:
     try:
         from sgs_replay.importers import freekill
@@ -42,5 +49,5 @@ def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
     try:
         conv = freekill.convert(data, p.name)
     except freekill.FreeKillError as exc:
-        raise UnreadableInput(f"{p}: {exc}") from None
+        raise UnreadableInput(located(exc, str(p))) from None
     return freekill.to_jsonl(conv), [f"entry {pr.index} ({pr.packet}): {pr.message}" for pr in conv.problems]

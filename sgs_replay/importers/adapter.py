@@ -11,7 +11,9 @@ def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:
     try:
         conv = freekill.convert(data, name)
     except freekill.FreeKillError as exc:
-        raise UnreadableInput(f"{name}: {exc}") from None
+        from sgs_replay.importers import located
+
+        raise UnreadableInput(located(exc, name)) from None
     parsed = parse_bytes(freekill.to_jsonl(conv), name)
     parsed.source_format = "freekill"
     parsed.import_problems = [f"entry {p.index} ({p.packet}): {p.message}" for p in conv.problems]

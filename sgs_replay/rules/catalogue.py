@@ -147,6 +147,11 @@ R_TRIGGER_ORDER = rule("SGS-R005", K.RESOLUTION_ORDER, "trigger-order",
                        "Two skills that trigger at the same moment are logged in an order the rules do not permit (a later seat "
                        "before an earlier one, a weapon before a general skill, a player coming back after the next one answered).",
                        "自当前行动选手开始，逆时针顺序进行结算；锁定技＞武将技能＞武器技能.")
+R_EFFECT_ORDER = rule("SGS-R006", K.RESOLUTION_ORDER, "effect-order", "An effect's steps happen in the order its text gives",
+                      "效果须按描述的顺序依次执行", "seed 001 一(三) 武将牌 (周瑜 反间)",
+                      "Two steps of one effect are logged the other way round: 反间's damage for a wrong guess and the target "
+                      "getting the card (ruleset parameter `fanjian_order`: damage first in the rulebook, the card first in FreeKill).",
+                      "若此牌与所选花色不吻合，则对该角色造成1点伤害。然后不论结果，该角色都获得此牌.")
 
 # --- damage, dying, death ----------------------------------------------------------------------
 D_AMOUNT = rule("SGS-D001", K.BOOKKEEPING, "damage-amount", "The damage amount is wrong", "伤害值不正确",

@@ -33,13 +33,24 @@ def test_fanjian_ok_wrong_guess_damage(play):
 
 
 def test_fanjian_ok_move_then_damage(play):
+    """The take before the damage is FreeKill's order (``fanjian_order = "take_before_damage"``)."""
+    out = play(TABLE, [
+        skill(1, "反间", targets=[2]),
+        choose(2, "diamond", "反间"),
+        move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+        damage(2, 1, 1),
+    ], ruleset="freekill-standard", hands={1: ["♠7 杀"]})
+    out.ok()
+
+
+def test_fanjian_bad_move_then_damage_in_the_rulebook(play):
     out = play(TABLE, [
         skill(1, "反间", targets=[2]),
         choose(2, "diamond", "反间"),
         move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
         damage(2, 1, 1),
     ], hands={1: ["♠7 杀"]})
-    out.ok()
+    out.bad("SGS-R006", 5)
 
 
 def test_fanjian_bad_right_guess_but_damage(play):

@@ -106,6 +106,8 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     Seed 000: a colour is named, and the target 减一点体力. The guess is the ``choice`` (or the
     target's ``choose``); the card is shown by a ``reveal`` or the ``move`` to the target.
+    ``fanjian_order``: ``"damage_before_take"`` (001: the damage, then the target gets the card) or
+    ``"take_before_damage"`` (FreeKill); a log in the other order is SGS-R006.
     """
     t = C.one_other_target(eng, e, "another character")
     if t is None:
@@ -133,17 +135,47 @@ def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, g
     if isinstance(d, ev.Reveal) and cards:
         eng.skills.implied_move(t, cards[:1], "hand", owner)  # then the target gets it (implied)
     c = C.card(cards[0]) if cards else None
+    order = _FanjianOrder(eng, t, eng.line if isinstance(d, ev.Move) else None)
     if c is None or guess is None:
         eng.unverifiable_because("反间: the card or the guess is not known")
-        frame.add(Step("damage", seat=t, source=owner, n=1, optional=True))
-        return
-    hit = c.suit != guess if isinstance(guess, Suit) else ("red" if c.is_red else "black") != guess
-    if not hit:
-        frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
-    elif version(eng, "fanjian") == "000":
-        frame.add(Step("choice", seat=t, alts=(Step("lose_hp", seat=t, n=1), Step("damage", seat=t, n=1))))
+        hurt = Step("damage", seat=t, source=owner, n=1, optional=True, check=order.hurt)
     else:
-        frame.add(Step("damage", seat=t, source=owner, n=1))
+        hit = c.suit != guess if isinstance(guess, Suit) else ("red" if c.is_red else "black") != guess
+        if not hit:
+            frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+            return
+        if version(eng, "fanjian") == "000":
+            hurt = Step("choice", seat=t, alts=(Step("lose_hp", seat=t, n=1, check=order.hurt),
+                                                Step("damage", seat=t, n=1, check=order.hurt)))
+        else:
+            hurt = Step("damage", seat=t, source=owner, n=1, check=order.hurt)
+    order.step = hurt
+    if order.taken is None:  # only shown: the target gets it (implied, or an explicit take before or after the damage)
+        frame.add(Step("move", seat=owner, n=1, from_zone="hand", to_seat=t, to_zone="hand", optional=True,
+                       check=order.take))
+    frame.add(hurt)
+
+
+class _FanjianOrder:
+    """反间's damage and the target getting the card, in the order of ``fanjian_order`` (SGS-R006)."""
+
+    def __init__(self, eng: Engine, t: int, taken: int | None) -> None:
+        self.t = t
+        self.taken = taken  # line of an explicit take
+        self.step: Step | None = None
+        self.damage_first = eng.rs.get("fanjian_order", "damage_before_take") != "take_before_damage"
+
+    def hurt(self, eng: Engine, d: ev.Event) -> None:
+        if self.damage_first and self.taken is not None:
+            eng.report(R.R_EFFECT_ORDER, self.t, f"反间: seat {self.t} took the card at line {self.taken}, before "
+                       "this damage (the damage comes first)", expected="the damage, then the target gets the card",
+                       observed="the card taken first")
+
+    def take(self, eng: Engine, d: ev.Event) -> None:
+        self.taken = eng.line
+        if not self.damage_first and self.step is not None and self.step.done:
+            eng.report(R.R_EFFECT_ORDER, self.t, f"反间: seat {self.t} takes the card after the damage (the card comes first)",
+                       expected="the target gets the card, then the damage", observed="the damage first")
 
 
 # --- 大乔 ---------------------------------------------------------------------------------------
