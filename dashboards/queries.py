@@ -138,7 +138,7 @@ def db_problem(path: Path) -> str | None:
                 f"`sgs-replay load LOGS… --db {path}`, then start the dashboard with `sgs-replay dashboard --db {path}`.")
     try:
         tables = {r[0] for r in fetch_rows(path, "SELECT table_name FROM information_schema.tables")}
-    except Exception as exc:  # not a DuckDB file, locked by a writer, …
+    except Exception as exc:  # noqa: BLE001 - not a DuckDB file, locked by a writer, …
         return f"The database `{path}` cannot be opened read-only: {str(exc).strip().splitlines()[0]}"
     missing = {"games", "players", "events", "violations", "game_overview"} - tables
     if missing:

@@ -329,7 +329,7 @@ EVENT_TYPES: tuple[type[_Base], ...] = (
     Penalty, TimeUp, Resign, GameEnd,
 )
 
-TAG_OF: dict[type, str] = {cls: cls.__struct_config__.tag for cls in (Game, *EVENT_TYPES)}  # type: ignore[misc]
+TAG_OF: dict[type, str] = {cls: cls.__struct_config__.tag for cls in (Game, *EVENT_TYPES)}  # type: ignore[attr-defined,misc]
 
 Line = Game | Event
 

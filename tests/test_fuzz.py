@@ -249,11 +249,11 @@ def _check(data: bytes) -> str | None:
         parsed = parse_bytes(data, "fuzz.sgs.jsonl")
     except UnreadableInput:
         return None
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001
         return f"parse_bytes: {type(exc).__name__}: {exc}"
     try:
         replay = validate_parsed(parsed)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001
         if _known_crash(parsed, f"{type(exc).__name__}: {exc}"):
             KNOWN_CRASHES.append(str(exc))
             return None

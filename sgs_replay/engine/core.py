@@ -15,7 +15,8 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
-from sgs_replay.content import Ruleset, skills as skill_table
+from sgs_replay.content import Ruleset
+from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.stack import MAX_DEPTH, Frame
 from sgs_replay.engine.state import PHASE_ORDER, Seat, Slot, Table, slot_of
@@ -171,10 +172,10 @@ class Engine:
                 if not is_unknown(c):
                     listed.append(c)
             over = Counter(listed) - table.deck_counts
-            for c, k in over.items():
+            for c, extra in over.items():
                 have = table.deck_counts[c]
-                self.report(R.H_START_CARD, None, f"{c} appears {have + k} times; the {rs.name} deck has {have}",
-                            expected=f"at most {have}", observed=have + k, line=1)
+                self.report(R.H_START_CARD, None, f"{c} appears {have + extra} times; the {rs.name} deck has {have}",
+                            expected=f"at most {have}", observed=have + extra, line=1)
             in_pile = Counter(listed)
             for c in st.deck or []:
                 in_pile[c] -= 1  # the known top of the pile stays in the pile
@@ -526,4 +527,4 @@ def role_counts_ok(roles: list[str], eight_player_roles: str | None = None) -> b
     return (c["loyalist"], c["rebel"], c["renegade"]) in rows
 
 
-__all__ = ["Engine", "card_of", "role_counts_ok", "Slot"]
+__all__ = ["Engine", "Slot", "card_of", "role_counts_ok"]

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat
-from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -280,7 +280,7 @@ class _Entry:
 def _loads(raw: bytes, name: str, what: str, index: int | None = None, packet: str = "") -> Any:
     try:
         return cbor2.loads(raw)
-    except Exception as e:  # cbor2 raises several exception types on damaged input
+    except Exception as e:  # noqa: BLE001 - cbor2 raises several exception types on damaged input
         raise FreeKillError(f"corrupted {what} ({type(e).__name__}: {e})", name, index, packet) from None
 
 
@@ -565,7 +565,7 @@ class _Reader:
                 handler(entry.payload)
             except _Malformed as e:
                 self.problem(f"malformed packet: {e}")
-            except Exception as e:  # a packet of a shape this reader does not expect: report, go on
+            except Exception as e:  # noqa: BLE001 - a packet of a shape this reader does not expect: report, go on
                 self.problem(f"malformed packet ({type(e).__name__}: {e})")
         self.check_hp()
         self.entry = None

@@ -104,10 +104,10 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None) -> Audit:
     rep = validate_parsed(parsed, ruleset_name).report
     for v in rep.violations:
         r = REGISTRY.get(v.rule)
-        e = lines.get(v.line)
+        logged = lines.get(v.line)
         findings.append(Finding(
             violation=v, rule_title=r.en if r else v.rule, what=r.what if r else "", why=r.why if r else "",
-            cite=r.cite if r else "", event=msgspec.json.encode(e).decode() if e is not None else "",
+            cite=r.cite if r else "", event=msgspec.json.encode(logged).decode() if logged is not None else "",
             table=snapshots.get(v.line, []),
         ))
     players = [msgspec.structs.asdict(p) for p in h.players] if h else []

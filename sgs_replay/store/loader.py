@@ -218,7 +218,7 @@ def _process_one(path: Path, ruleset: str | None, snapshots: bool, loaded_at: da
     try:
         rec = build_record(parsed, path, ruleset, snapshots=snapshots, loaded_at=loaded_at)
         return "ok", as_arrow(rec) if arrow else rec
-    except Exception as exc:  # a bug in the engine must not stop the other files
+    except Exception as exc:  # noqa: BLE001 - a bug in the engine must not stop the other files
         return "failed", f"{path}: internal error while validating ({type(exc).__name__}: {exc}) — please report it"
 
 
@@ -282,7 +282,7 @@ def load_paths(
     except BaseException as exc:
         try:
             con.execute("ROLLBACK")
-        except Exception:
+        except Exception:  # noqa: BLE001
             pass
         if isinstance(exc, StoreError) or not _is_duckdb_error(exc):
             raise

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 LORD_KILLED = [{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [1]},
                {"type": "damage", "source": 3, "target": 1, "amount": 1, "card": "♠7 杀"},
                {"type": "death", "seat": 1, "killer": 3}]
