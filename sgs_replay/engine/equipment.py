@@ -42,6 +42,10 @@ def bagua(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame = eng.top(F.CardEffect)
     if frame is None or frame.need != "闪" or frame.head != e.seat:
         eng.unverifiable_because("八卦阵 outside a 闪 demand the engine tracks")
+    elif frame.armor_ignored(eng):
+        eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {frame.user} ignores armour (青釭剑): 八卦阵 has no effect",
+                   expected="no 八卦阵", observed="八卦阵")
+        frame.extra.add("青釭剑!")  # reported once, not again at its judgement
 
 
 @hook("雌雄双股剑", "寒冰剑", "贯石斧", "青龙偃月刀", "麒麟弓", "青釭剑", "诸葛连弩", "连弩", "方天画戟", "丈八蛇矛", "仁王盾")
@@ -61,10 +65,15 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if target is not None and target.general and seat.general and target.general.gender == seat.general.gender:
             eng.report(R.S_CONDITION, e.seat, "雌雄双股剑 needs a target of the other gender", observed=target.general.gender)
     if e.skill == "贯石斧":
-        frame.answers = 0
-        frame.need_count = 0
-        frame.after_dodge = False
+        # seed 001 一(五): 目标角色使用〔闪〕抵消使用【杀】的效果时，可以弃两张牌，则【杀】依然造成伤害
+        if not frame.after_dodge:
+            eng.report(R.S_TIMING, e.seat, "贯石斧 works when a 闪 has cancelled your 杀", expected="a 闪 first",
+                       observed="no 闪 used")
         cards = list(e.cards or [])
+        if cards and len(cards) != 2:
+            eng.report(R.S_CONDITION, e.seat, "贯石斧: discard two cards", expected=2, observed=len(cards))
+        frame.answers = 0  # the 杀 hits after all: its damage is now required
+        frame.after_dodge = False
         if cards:
             eng.take_from_hand(seat, cards, allow_equip=True)
             eng.to_discard(cards)

@@ -12,7 +12,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.engine.stack import Frame
-from sgs_replay.engine.state import Seat
+from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ DAMAGE_STOPPERS = {"天香", "寒冰剑", "仁王盾", "八卦阵"}
 #: judgement is a 闪 and counted as an answer; a black one stops nothing; 仁王盾 is checked by colour)
 CARD_STOPPERS = DAMAGE_STOPPERS - {"八卦阵", "仁王盾"}
 #: single-target tricks whose effect is a `move` of one of the target's cards
-TAKING_TRICKS = {"过河拆桥", "顺手牵羊"}
+TAKING_TRICKS = {"过河拆桥", "顺手牵羊", "借刀杀人"}
 
 
 def _colour(cards: list[str]) -> str | None:
@@ -200,6 +200,9 @@ class CardEffect(Frame):
                 return False
             if name is not None and name != self.need:
                 eng.report(R.P_WRONG_CARD, e.seat, f"{name} does not answer {self.name}", expected=self.need, observed=name)
+                self.started = True
+                self._take_card(eng, e)
+                return True  # the card is spent and answers nothing: the effect is still due
             if self.undodgeable and self.need == "闪":
                 eng.report(R.P_UNDODGEABLE, e.seat, f"the {self.name} of seat {self.user} cannot be dodged",
                            expected="no 闪", observed="闪")
@@ -315,7 +318,7 @@ class CardEffect(Frame):
         return True
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None:
+        if e is None or eng.over:  # a log fragment, or the game ended in the middle (二(三) 游戏立即结束)
             return
         missing = []
         if self._current_needs_damage(eng) and (self.started or self.declined or self.name != "杀" or True):
@@ -421,7 +424,7 @@ class DuelFrame(Frame):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or self.done or self.nullified % 2 == 1:
+        if e is None or self.done or self.nullified % 2 == 1 or eng.over:
             return
         s = eng.seat(self.turn)
         if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS) and eng.mode.strict_damage():
@@ -447,9 +450,13 @@ class SimpleTrick(Frame):
             return bool(self.queue)
         if self.name == "无中生有" and isinstance(e, ev.Draw):
             return e.seat == self.user and e.reason in ("card", None) and bool(self.queue)
+        if self.name == "无中生有" and isinstance(e, ev.Move):  # the draw written as a move from the pile
+            return bool(self.queue) and e.from_.zone == "deck" and e.to.zone == "hand" and e.to.seat == self.user
+        if self.name == "过河拆桥" and isinstance(e, ev.Discard):  # 该角色弃置这张牌, written as the target's discard
+            return bool(self.queue) and e.seat == self.queue[0] and e.reason in (self.name, None)
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
             return bool(self.queue) and e.from_.seat == self.queue[0] and e.reason in (self.name, None) \
-                and e.from_.zone in ("hand", "equip", "judge")
+                and e.from_.zone in (("equip",) if self.name == "借刀杀人" else ("hand", "equip", "judge"))
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
@@ -461,7 +468,7 @@ class SimpleTrick(Frame):
                 eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
                 eng.to_discard(phys)
             return True
-        if self.nullified % 2 == 1 and self.queue and (isinstance(e, ev.Move) or
+        if self.nullified % 2 == 1 and self.queue and (isinstance(e, (ev.Move, ev.Discard)) or
                                                        (isinstance(e, ev.Draw) and self.name == "无中生有")):
             # seed 001 一(四) 无懈可击: 抵消其对一名角色产生的效果 — the countered trick does nothing
             eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} was countered by 无懈可击 and has no effect",
@@ -471,11 +478,22 @@ class SimpleTrick(Frame):
                 self.queue.pop(0)
                 self.nullified = 0
             return False
+        if isinstance(e, ev.Discard) or (self.name == "无中生有" and isinstance(e, ev.Move)):
+            if isinstance(e, ev.Move) and len(e.cards) != 2 + eng.mode.ex_nihilo_bonus(self.user):
+                want = 2 + eng.mode.ex_nihilo_bonus(self.user)
+                eng.report(R.D_CARD_EFFECT, self.user, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
+            self.queue = []
+            return False  # applied by its handler
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
             # seed 001 一(四): 过河拆桥 — 该角色弃置这张牌; 顺手牵羊 — 获得该角色的 … 一张牌
+            # 借刀杀人 — 否则获得A装备区里的武器 (the user takes A's weapon)
             to_ok = e.to.zone == "discard" if self.name == "过河拆桥" else (e.to.zone == "hand" and e.to.seat == self.user)
             where = "the discard pile" if self.name == "过河拆桥" else f"seat {self.user}'s hand"
-            if not to_ok:
+            holder = eng.seat(self.queue[0])
+            if self.name == "借刀杀人" and holder is not None and e.cards and holder.equip.get(Slot.WEAPON) not in e.cards:
+                eng.report(R.D_CARD_EFFECT, self.queue[0], f"借刀杀人 takes seat {self.queue[0]}'s weapon",
+                           expected=holder.equip.get(Slot.WEAPON) or "the weapon", observed=e.cards)
+            elif not to_ok:
                 eng.report(R.D_CARD_EFFECT, self.queue[0], f"the card {self.name} takes goes to {where}",
                            expected=where, observed=f"{e.to.zone}" + (f" of seat {e.to.seat}" if e.to.seat else ""))
             elif len(e.cards) != 1:
@@ -782,10 +800,14 @@ class JudgePhase(Frame):
                 eng.unverifiable_because("hidden judgement card")
             elif c.suit.name != "HEART":
                 eng.skipped_phases.add("play")
+            else:
+                eng.turn_used["spared:play"] += 1  # ◆若判定结果为红桃则没有事发生
         elif name == "兵粮寸断":
             eng.to_discard([trick])
             if c is not None and c.suit.name != "CLUB":
                 eng.skipped_phases.add("draw")
+            elif c is not None:
+                eng.turn_used["spared:draw"] += 1
         elif name == "闪电":
             if c is not None and c.suit.name == "SPADE" and 2 <= c.rank <= 9:
                 eng.to_discard([trick])
@@ -796,7 +818,8 @@ class JudgePhase(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if self.queue and self.nullified % 2 == 1:
             self._countered(eng, self.queue[0])
-        if self.queue and e is not None:
+        owner = eng.seat(self.seat)
+        if self.queue and e is not None and not eng.over and owner is not None and owner.alive:
             names = [self._name(eng, c) for c in self.queue]
             eng.report(R.T_JUDGE_MISSING, self.seat, f"{names} in seat {self.seat}'s judge area were not judged",
                        expected=f"judge {names[0]}", observed=f"`{ev.event_type(e)}`")
@@ -841,7 +864,7 @@ class LightningDamage(Frame):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if not self.done and e is not None and not isinstance(e, ev.Skill):
+        if not self.done and e is not None and not isinstance(e, ev.Skill) and not eng.over:
             s = eng.seat(self.seat)
             if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS):
                 eng.report(R.D_MISSING, self.seat, "闪电 hit (♠2–9) and no damage was logged",
@@ -1009,7 +1032,7 @@ class GlobalTrick(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         eng.to_discard(self.revealed)
         self.revealed = []
-        if self.name != "桃园结义" or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn:
+        if self.name != "桃园结义" or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn or eng.over:
             return
         queue = self.queue[1:] if self.nullified % 2 == 1 else self.queue
         wounded = [t for t in queue if (s := eng.seat(t)) is not None and s.alive and s.hp < s.max_hp]

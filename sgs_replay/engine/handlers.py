@@ -53,6 +53,7 @@ def do_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
     s = eng.seat(e.seat)
     if s is None:
         return
+    eng.last_damage_source.pop(e.seat, None)  # a loss of HP is no damage: it has no source
     eng.apply_hp_loss(s, e.amount)
 
 
@@ -227,6 +228,9 @@ def on_phase(eng: Engine, e: ev.Phase) -> None:
 
 
 def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
+    if e.reason in DELAYED and e.phase not in eng.skipped_phases and eng.turn_used[f"spared:{e.phase}"]:
+        eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase (seed 001 一(四): "
+                   "若判定结果为红桃则没有事发生)", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
     eng.skipped_phases.add(e.phase)
     if eng.phase is not None and eng.phase in ("start", "judge", "draw", "play", "discard", "finish"):
         eng.end_phase()
@@ -262,6 +266,12 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     s = eng.seat(e.seat)
     if s is None:
         return
+    frame = eng.top(F.CardEffect) if e.reason == "贯石斧" else None
+    if frame is not None and frame.name == "杀" and frame.user == e.seat and frame.after_dodge \
+            and s.weapon() == "贯石斧" and len(e.cards) == 2:
+        frame.answers = 0  # 贯石斧 written as its discard: the dodged 杀 hits after all (seed 001 一(五))
+        frame.after_dodge = False
+        frame.extra.add("贯石斧")
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
         limit = max(s.hp, 0) + eng.mode.hand_limit_bonus(s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
@@ -447,7 +457,9 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str) -> None:
     """While a character is dying only the rescue goes on (seed 001 二(二) 武将死亡: 除非 … 用[桃]来挽救该武将 …
     否则该武将出局): a new card before the rescue or the death interrupts it (SGS-R004)."""
     for f in eng.stack:
-        s = eng.seat(f.seat) if isinstance(f, F.DyingFrame) else None
+        if not isinstance(f, F.DyingFrame):
+            continue
+        s = eng.seat(f.seat)
         if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or s.piles.get("不屈"):
             continue
         f.interrupted = True
@@ -724,7 +736,13 @@ def on_death(eng: Engine, e: ev.Death) -> None:
         return
     if s.hp > 0 and not s.piles.get("不屈"):
         eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} has {s.hp} HP", expected="HP ≤ 0", observed=s.hp)
+    # the killer is the source of the damage that brought the character down (闪电's thunder: none) whatever
+    # the log's `killer` says; after a loss of HP (苦肉 …) or a damage logged without a source, the log's word
     killer = e.killer
+    if e.seat in eng.last_damage_source:
+        fatal = eng.last_damage.get(e.seat)
+        if eng.last_damage_source[e.seat] is not None or e.killer is None or (fatal is not None and fatal.nature == "thunder"):
+            killer = eng.last_damage_source[e.seat]
     penalty: list[str] = []
     eng.kill(s, killer)
     reward = eng.mode.kill_reward(s, killer)

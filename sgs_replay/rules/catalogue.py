@@ -80,7 +80,7 @@ T_DRAW_COUNT = rule("SGS-T003", K.BOOKKEEPING, "draw-phase-count", "The draw pha
 T_DISCARD = rule("SGS-T004", K.BOOKKEEPING, "hand-limit", "After the discard phase the hand may not exceed current HP", "弃牌阶段后手牌数不得超过当前体力值",
                  S001_FLOW + " V 弃牌阶段", "At the end of the discard phase the hand holds at most as many cards as the current HP.",
                  "手牌上限等于当前的体力值，每超出一张，需要弃一张手牌.")
-T_DISCARD_EXCESS = rule("SGS-T005", K.ILLEGAL_PLAY, "discard-too-many", "The discard phase discards only the excess over the hand limit", "弃牌阶段只须弃置超出上限的牌",
+T_DISCARD_EXCESS = rule("SGS-T005", K.BOOKKEEPING, "discard-too-many", "The discard phase discards only the excess over the hand limit", "弃牌阶段只须弃置超出上限的牌",
                         S001_FLOW + " V 弃牌阶段", "Discarding more cards than the excess in the discard phase.", "每超出一张，需要弃一张手牌.")
 T_NOT_YOUR_TURN = rule("SGS-T006", K.ILLEGAL_PLAY, "not-in-play-phase", "The card can only be used in your own play phase", "只能在自己的出牌阶段使用",
                        S001_CARDS, "杀, 桃 (to heal), tricks and equipment are used in the user's play phase.", "出牌阶段，……使用.")

@@ -41,7 +41,6 @@ def test_flags_aoe_amount(sgs: Any, card: str) -> None:
     out.assert_flags("SGS-D001", line=3)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine gap: the amount of 决斗 damage is not checked")
 def test_flags_duel_amount(sgs: Any) -> None:
     out = sgs.identity([{"type": "use", "seat": 3, "card": "♠A 决斗", "targets": [4]},
                         {"type": "damage", "source": 3, "target": 4, "amount": 3, "card": "♠A 决斗"}],

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 SLASH = {"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]}
 NEXT = {"type": "phase", "seat": 3, "phase": "discard"}
 
@@ -64,15 +62,11 @@ def test_ok_eight_diagram_red_judgement(sgs: Any) -> None:
                  hands={3: ["♠7 杀"]}, equip={4: ["♠2 八卦阵"]}).assert_clean()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine gap: an equipped 仁王盾 switches off the missing-damage check even "
-                                       "for a red 杀, which it does not stop")
 def test_flags_renwang_shield_does_not_stop_a_red_slash(sgs: Any) -> None:
     out = sgs.identity([{**SLASH, "card": "♥10 杀"}, NEXT], hands={3: ["♥10 杀"]}, equip={4: ["♣2 仁王盾"]})
     out.assert_flags("SGS-D002", line=3, seat=4)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine gap: an equipped 八卦阵 switches off the missing-damage check even "
-                                       "after a black judgement")
 def test_flags_eight_diagram_black_judgement(sgs: Any) -> None:
     out = sgs.identity([SLASH, {"type": "skill", "seat": 4, "skill": "八卦阵"},
                         {"type": "judge", "seat": 4, "card": "♠9 杀", "reason": "八卦阵"}, NEXT],
@@ -85,8 +79,6 @@ def test_ok_qinggang_sword_ignores_armour(sgs: Any) -> None:
                  hands={3: ["♠7 杀"]}, equip={3: ["♠6 青釭剑"], 4: ["♣2 仁王盾"]}).assert_clean()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine gap: 青釭剑 (ignore the target's armour) is not modelled; an armoured "
-                                       "target's missing damage goes unreported")
 def test_flags_qinggang_sword_missing_damage(sgs: Any) -> None:
     out = sgs.identity([SLASH, NEXT], hands={3: ["♠7 杀"]}, equip={3: ["♠6 青釭剑"], 4: ["♣2 仁王盾"]})
     out.assert_flags("SGS-D002", line=3, seat=4)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 
 def test_ok_rescue_another(sgs: Any) -> None:
     sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
@@ -21,8 +19,6 @@ def test_flags_peach_on_a_wounded_but_living_ally(sgs: Any) -> None:
     out.assert_flags("SGS-D009", line=2, seat=3, only=True)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine bug: once a rescue brings the dying character back to 1 HP the dying "
-                                       "state stays open, and a further 桃 on them is accepted as a rescue")
 def test_flags_peach_on_someone_rescued_already(sgs: Any) -> None:
     out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
                         {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"},

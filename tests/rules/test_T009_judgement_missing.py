@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 POSITION = {"judge": {4: ["♠6 乐不思蜀"]}, "current": 3, "phase": "finish", "hands": {2: ["♠J 无懈可击"]}}
 DRAW = [{"type": "phase", "seat": 4, "phase": "draw"},
         {"type": "draw", "seat": 4, "cards": ["♣3 杀", "♦4 闪"], "reason": "phase"}]
@@ -31,8 +29,6 @@ def test_flags_judge_phase_without_judgement(sgs: Any) -> None:
     out.assert_flags("SGS-T009", line=4, seat=4)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="engine gap: a judge phase left out of the log while the judge area holds a "
-                                       "delayed trick (the draw phase follows directly) is not reported")
 def test_flags_judge_phase_omitted_with_a_trick_pending(sgs: Any) -> None:
     out = sgs.identity([{"type": "turn", "seat": 4}, *DRAW], **POSITION)
     out.assert_flags("SGS-T009", line=3)
