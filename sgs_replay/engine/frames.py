@@ -44,6 +44,17 @@ def used_name(e: ev.Use | ev.Respond) -> str | None:
     return parse_card(e.card).name
 
 
+def spend(eng: Engine, e: ev.Use | ev.Respond) -> None:
+    """The physical cards of a use or an answer leave the seat's hand (or equip area, for a
+    conversion) for the discard pile."""
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    phys = [e.card] if e.card is not None else list(e.cards or [])
+    eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
+    eng.to_discard(phys)
+
+
 class CardEffect(Frame):
     """A card in resolution against its targets, one at a time, in the order the rules fix.
 
@@ -312,9 +323,7 @@ class CardEffect(Frame):
             from sgs_replay.engine.handlers import check_conversion
 
             check_conversion(eng, e, e.as_)
-        physical = [e.card] if e.card is not None else list(e.cards or [])
-        eng.take_from_hand(seat, physical, allow_equip=e.as_ is not None)
-        eng.to_discard(physical)
+        spend(eng, e)
         return True
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
@@ -373,11 +382,7 @@ class DuelFrame(Frame):
             return False
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets and self.count == 0:
             self.nullified += 1
-            s = eng.seat(e.seat)
-            if s is not None:
-                phys = [e.card] if e.card else list(e.cards or [])
-                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
             return True
         if self.nullified % 2 == 1:
             return False
@@ -393,11 +398,7 @@ class DuelFrame(Frame):
                 from sgs_replay.engine.handlers import check_conversion
 
                 check_conversion(eng, e, e.as_)
-            s = eng.seat(e.seat)
-            if s is not None:
-                phys = [e.card] if e.card else list(e.cards or [])
-                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
             if name is not None and name != "杀":
                 return True  # not a 杀: it counts for nothing, the seat still owes one
             self.count += 1
@@ -462,11 +463,7 @@ class SimpleTrick(Frame):
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             self.nullified += 1
-            s = eng.seat(e.seat)
-            if s is not None:
-                phys = [e.card] if e.card else list(e.cards or [])
-                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
             return True
         if self.nullified % 2 == 1 and self.queue and (isinstance(e, (ev.Move, ev.Discard)) or
                                                        (isinstance(e, ev.Draw) and self.name == "无中生有")):
@@ -728,11 +725,7 @@ class JudgePhase(Frame):
             return False
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             self.nullified += 1
-            phys = [e.card] if e.card else list(e.cards or [])
-            user = eng.seat(e.seat)
-            if user is not None:
-                eng.take_from_hand(user, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
             return True
         if isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in ("乐不思蜀", "闪电", "兵粮寸断"):
             head = self.queue[0]
@@ -981,11 +974,7 @@ class GlobalTrick(Frame):
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
             self.nullified += 1
-            s = eng.seat(e.seat)
-            if s is not None:
-                phys = [e.card] if e.card else list(e.cards or [])
-                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
             return True
         if self.nullified % 2 == 1 and self.queue and not isinstance(e, ev.Use):
             self.queue.pop(0)
@@ -1070,9 +1059,5 @@ class HiddenCard(Frame):
         elif isinstance(e, ev.Draw):
             H.do_draw(eng, e)
         elif isinstance(e, (ev.Respond, ev.Use)):
-            s = eng.seat(e.seat)
-            if s is not None:
-                phys = [e.card] if e.card is not None else list(e.cards or [])
-                eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-                eng.to_discard(phys)
+            spend(eng, e)
         return True

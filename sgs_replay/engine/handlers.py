@@ -72,14 +72,11 @@ def apply_damage(eng: Engine, e: ev.Damage) -> None:
 
 
 def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
-    user = eng.seat(e.seat)
-    if user is None:
+    if eng.seat(e.seat) is None:
         return
-    phys = [e.card] if e.card is not None else list(e.cards or [])
     if e.as_ is not None:
         check_conversion(eng, e, "桃")
-    eng.take_from_hand(user, phys, allow_equip=e.as_ is not None)
-    eng.to_discard(phys)
+    F.spend(eng, e)
     eng.push(_RecoverExpected(dying, e.seat, 1))
 
 
@@ -670,13 +667,9 @@ USE_BY_NAME = {
 
 
 def on_respond(eng: Engine, e: ev.Respond) -> None:
-    s = eng.seat(e.seat)
     name = F.used_name(e)
     eng.report(R.P_NO_DEMAND, e.seat, f"nothing asks seat {e.seat} for {name or 'a card'} now", observed=name)
-    if s is not None:
-        phys = [e.card] if e.card is not None else list(e.cards or [])
-        eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-        eng.to_discard(phys)
+    F.spend(eng, e)
 
 
 def on_damage(eng: Engine, e: ev.Damage) -> None:
