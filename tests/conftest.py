@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import seat_states
 
 from sgs_replay.reader import parse_bytes
 from sgs_replay.replay import Report, validate_parsed
@@ -186,19 +187,7 @@ class ScenarioBuilder:
               deck: Sequence[str] | None = None, discard: Sequence[str] = (), current: int | None = 3,
               phase: str | None = "play", round: int | None = None, used: Mapping[str, int] | None = None,
               **extra: Any) -> dict[str, Any]:
-        dead = set(dead)
-        seats: dict[str, Any] = {}
-        for s in range(1, n + 1):
-            st: dict[str, Any] = {"hand": list((hands or {}).get(s, [])), "equip": list((equip or {}).get(s, [])),
-                                  "judge": list((judge or {}).get(s, []))}
-            if hp and s in hp:
-                st["hp"] = hp[s]
-            if max_hp and s in max_hp:
-                st["max_hp"] = max_hp[s]
-            if s in dead:
-                st["alive"] = False
-                st.setdefault("hp", 0)
-            seats[str(s)] = st
+        seats = seat_states(n, hands=hands, equip=equip, judge=judge, hp=hp, max_hp=max_hp, dead=dead)
         out: dict[str, Any] = {"current": current, "phase": phase, "seats": seats}
         if round is not None:
             out["round"] = round

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from builders import seat_states
+
 from sgs_replay.reader import parse_bytes
 from sgs_replay.replay import validate_parsed
 from sgs_replay.rules import REGISTRY, Violation
@@ -78,17 +80,10 @@ def position(n: int, *, current: int | None = 1, phase: str | None = "play", han
              equip: Mapping[int, list[str]] | None = None, judge: Mapping[int, list[str]] | None = None,
              hp: Mapping[int, int] | None = None, max_hp: Mapping[int, int] | None = None, dead: Sequence[int] = (),
              deck: Sequence[str] | None = None, used: Mapping[str, int] | None = None, **extra: Any) -> dict[str, Any]:
-    seats: dict[str, Any] = {}
-    for s in range(1, n + 1):
-        st: dict[str, Any] = {"hand": list((hands or {}).get(s, [])), "equip": list((equip or {}).get(s, [])),
-                              "judge": list((judge or {}).get(s, []))}
-        if hp and s in hp:
-            st["hp"] = hp[s]
-        if max_hp and s in max_hp:
-            st["max_hp"] = max_hp[s]
-        if s in dead:
-            st["alive"], st["hp"] = False, 0
-        seats[str(s)] = st
+    seats = seat_states(n, hands=hands, equip=equip, judge=judge, hp=hp, max_hp=max_hp,
+                        dead=[s for s in dead if not (hp and s in hp)])
+    for s in dead:
+        seats[str(s)]["alive"], seats[str(s)]["hp"] = False, 0
     out: dict[str, Any] = {"current": current, "phase": phase, "seats": seats}
     if deck is not None:
         out["deck"] = list(deck)
