@@ -88,7 +88,8 @@ class SideMode(Mode):
         self.tied = False  # the tie-breaks left the sides equal at the last time-up
         self.overtimes = 0
         self.point_compare = False  # 002: after overtime, the commanders compare points
-        self.direction_probe: tuple[int, list[int], list[int]] | None = None
+        # (stack depth, the order in force, the other direction's order, the logged direction or None)
+        self.direction_probe: tuple[int, list[int], list[int], str | None] | None = None
         self.known_outside: set[str] = set()  # cards outside the deck already reported
 
     # ---- helpers
@@ -139,15 +140,30 @@ class SideMode(Mode):
         eng = self.eng
         if eng.over and not any(f.wants(eng, e) for f in eng.stack):
             # the game ended at once (a commander's death, a resignation, a penalty loss): only what the
-            # open resolutions still expect may follow before game_end
-            eng.report(R.O_AFTER_END, getattr(e, "seat", None),
-                       f"`{ev.event_type(e)}` after the game ended ({eng.over[0]} won, {eng.over[1]})",
-                       expected="game_end", observed=ev.event_type(e))
-            eng.ended = True
+            # open resolutions still expect may follow before game_end; the tail is reported once
+            if not eng.after_end_reported:
+                eng.report(R.O_AFTER_END, getattr(e, "seat", None),
+                           f"`{ev.event_type(e)}` after the game ended ({eng.over[0]} won, {eng.over[1]})",
+                           expected="game_end", observed=ev.event_type(e))
+                eng.after_end_reported = True
             return False
+        self._check_clock(e)
         self._check_deck(e)
         self._settle_direction(e)
         return True
+
+    def _check_clock(self, e: ev.Event) -> None:
+        """`t` is the match clock (spec §1): past the ruleset's time limit, time is up even if the log
+        forgot to say so (seed 004 一、3 / seed 002 三、2). Reported once; the game then ends when the
+        current character's turn ends."""
+        limit = self.eng.rs.get("time_limit_minutes")
+        if self.time_up_seen or e.t is None or not limit or isinstance(e, (ev.TimeUp, ev.GameEnd)):
+            return
+        if e.t > float(limit) * 60:
+            self.eng.report(R.V_TIME, getattr(e, "seat", None),
+                            f"the match clock passed {limit} minutes at t={e.t:g}s and no `time_up` was logged",
+                            expected=f"time_up at t={float(limit) * 60:g}s", observed=f"`{ev.event_type(e)}` at t={e.t:g}s")
+            self.on_event(ev.TimeUp(t=e.t))
 
     def _check_deck(self, e: ev.Event) -> None:
         """A card that the ruleset's deck does not hold (the pile's own draws are checked there)."""
@@ -184,10 +200,12 @@ class SideMode(Mode):
                 s.hand[c] += 1
 
     def _settle_direction(self, e: ev.Event) -> None:
-        """An AOE logged without its direction: the first target's event shows which way it went."""
+        """The first target's event of an AOE shows which way it went. Without a logged direction the
+        order follows it; when it went against the logged direction, that is reported once and the
+        rest of the resolution follows the way it went."""
         if self.direction_probe is None:
             return
-        depth, ccw, cw = self.direction_probe
+        depth, ccw, cw, logged = self.direction_probe
         stack = self.eng.stack
         queue = getattr(stack[depth], "queue", None) if len(stack) > depth else None
         if not isinstance(queue, list):
@@ -200,6 +218,10 @@ class SideMode(Mode):
         ccw_q = [s for s in ccw if s in queue]
         cw_q = [s for s in cw if s in queue]
         if queue == ccw_q and cw_q and seat == cw_q[0] and seat != ccw_q[0]:
+            if logged is not None:
+                self.eng.report(R.R_TARGET_ORDER, seat, f"the user chose {logged}: seat {ccw_q[0]} resolves first, "
+                                f"but the log resolves the other way round from seat {seat}",
+                                expected=f"order {ccw_q}", observed=f"seat {seat} first")
             stack[depth].queue = cw_q  # type: ignore[attr-defined]
 
     # ---- match control
@@ -429,6 +451,7 @@ class ThreeVThree(SideMode):
         eng = self.eng
         self._close_turn()
         self._prune()
+        before = len(eng.violations)
         if self.unit_queue:
             eng.report(R.V_UNIT, None,
                        f"the {self.unit_side} vanguards' unit is not finished: seat {self.unit_queue[0]} still acts",
@@ -446,7 +469,7 @@ class ThreeVThree(SideMode):
         if e.who == "commander":
             c = self.commander(e.side)
             cs = eng.seat(c)
-            if c is None or cs is None or c in self.acted or not cs.alive:
+            if (c is None or cs is None or c in self.acted or not cs.alive) and len(eng.violations) == before:
                 eng.report(R.V_UNIT, c, f"the {e.side} commander cannot act now: "
                            + ("already acted this round" if cs is not None and cs.alive else "dead"),
                            expected=f"the {e.side} vanguards" if self.upright_vanguards(e.side) else "another unit",
@@ -455,10 +478,13 @@ class ThreeVThree(SideMode):
         else:
             order = list(e.order or [])
             want = self.upright_vanguards(e.side)
-            if sorted(order) != sorted(want) or len(set(order)) != len(order):
+            if (sorted(order) != sorted(want) or len(set(order)) != len(order)) and len(eng.violations) == before:
                 eng.report(R.V_UNIT, None, f"the {e.side} vanguard unit is every upright living vanguard {sorted(want)}",
                            expected=sorted(want), observed=order)
             self.unit_queue = order
+        if len(eng.violations) > before:
+            # reported once: the log is the truth about who acts now, so their turns are not reported again
+            self.acted -= {s for s in self.unit_queue if (st := eng.seat(s)) is not None and st.alive}
 
     def expected_turn(self) -> list[int] | None:
         self._close_turn()
@@ -543,9 +569,12 @@ class ThreeVThree(SideMode):
         if e.direction is None:
             eng.report(R.V_DIRECTION, e.seat, "the user chooses the direction (cw or ccw) and the log must say which",
                        expected="direction cw or ccw", observed="no direction")
-            self.direction_probe = (len(eng.stack), ccw, cw)
+            self.direction_probe = (len(eng.stack), ccw, cw, None)
             return ccw
-        return cw if e.direction == "cw" else ccw
+        chosen, other = (cw, ccw) if e.direction == "cw" else (ccw, cw)
+        if not include_user:  # 南蛮入侵/万箭齐发: the first target tells the two ways apart
+            self.direction_probe = (len(eng.stack), chosen, other, e.direction)
+        return chosen
 
     def ex_nihilo_bonus(self, seat: int) -> int:
         """2013 无中生有: one more card when the opponents have more living characters (002 五、2②)."""
