@@ -130,6 +130,10 @@ _COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", 
 _DAMAGE_SKILLS = frozenset({"fanjian", "ganglie"})
 # skills that hand over a card with no choice (the move is implied)
 _IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
+# skills whose effect FreeKill announces again with #InvokeSkill after the invocation (裸衣 at each damage)
+_ANNOUNCED_AGAIN = frozenset({"luoyi"})
+# lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
+_PROVIDE = {"杀": "激将", "闪": "护驾"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji"}
 # judgements for delayed tricks, by FreeKill id
@@ -144,6 +148,8 @@ _NOISE_COMMANDS = frozenset({
     "SetBanner", "UpdateQuestSkillUI", "AddSkill", "LoseSkill", "ShowVirtualCard", "FillAG", "TakeAG",
     "DisableAG", "CloseAG", "SyncDrawPile", "PrepareDrawPile", "ShuffleDrawPile", "ChangeSelf",
     "CancelRequest", "SetCurrent",
+    # the name a converted card shows on the table (a 杀 from 武圣's red card), and the table's cards
+    "SetCardVirtName", "DestroyTableCard", "DestroyTableCardByEvent",
 })
 _NOISE_PROPERTIES = frozenset({
     "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "drank", "MaxCards", "dying",
@@ -374,6 +380,11 @@ def _skill_zh(base: str) -> str | None:
 
 
 @cache
+def _zh_skill_names() -> frozenset[str]:
+    return frozenset(info.name for info in content.skills().values())
+
+
+@cache
 def _general_zh(fk_id: str) -> str | None:
     g = content.generals().get(fk_id)
     return g.name if g else None
@@ -458,8 +469,11 @@ class _Reader:
         self.last_skill: tuple[str, Skill] | None = None
         self.skill_user: dict[str, int] = {}
         self.invoked: set[tuple[int, str]] = set()
+        self.turn_skills: set[tuple[int, str]] = set()  # (seat, skill) invoked this turn
+        self.yiji_draw: tuple[Skill, Draw] | None = None  # 遗计's invocation and the draw it is written as
         self.damage_skill_by: int | None = None
         self.retrial_pending: tuple[int, str] | None = None
+        self.last_response: tuple[int, frozenset[int], int] | None = None  # seat, card ids, event index
         # judgements: reason asked for, card turned, per judged player
         self.judge_reason: dict[int, str] = {}
         self.judging: dict[int, tuple[str, str | None]] = {}
@@ -546,6 +560,13 @@ class _Reader:
         if zh is None:
             self.problem(f"unknown skill {fk!r}")
             return fk
+        return zh
+
+    def known_name(self, zh: str) -> str:
+        """A skill or card named in Chinese (a log's translated argument), reported when unknown."""
+        if zh in _zh_skill_names() or card_kinds.canonical_name(zh):
+            return zh
+        self.problem(f"unknown skill or card {zh!r}")
         return zh
 
     # -- main loop -------------------------------------------------------------------------------
@@ -761,6 +782,7 @@ class _Reader:
         pid = _int(p["from"], "player id")
         self.skip_reason = {k: v for k, v in self.skip_reason.items() if k[0] != pid}
         self.invoked.clear()
+        self.turn_skills.clear()
         self.clear_resolution()
         self.emit(Turn(seat=self.seat(pid)))
 
@@ -811,6 +833,9 @@ class _Reader:
         name = as_ or _name_of(card or "")
         is_equip = card_kinds.BY_NAME[name].is_equip
         targets = self.seats(to) if to and not is_equip else None
+        provided = self.provided_by_other(user, ids, name)
+        if provided is not None:  # 激将 in the play phase: the lord uses the 杀 a 蜀 character provided
+            card, as_, subs, skill = None, name, [], provided
         ev = Use(seat=user, card=card, as_=as_, cards=subs, skill=skill, targets=targets)
         self.emit(ev)
         self.last_use = ev
@@ -829,8 +854,10 @@ class _Reader:
         use.victim = victims[0]
 
     def log_use_to_card(self, p: Mapping[str, Any]) -> None:
-        card, as_, subs, skill, _ = self.card_of_log(p)
+        card, as_, subs, skill, ids = self.card_of_log(p)
         seat = self.seat(p["from"])
+        if self.provided_by_other(seat, ids, as_ or _name_of(card or " ")) is not None:
+            return  # the card 护驾 provided answers as the lord's own (logged with the provider's `respond`)
         if (as_ or _name_of(card or " ")) == "无懈可击":
             ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill)
             self.emit(ev)
@@ -839,12 +866,34 @@ class _Reader:
             self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
 
     def log_response(self, p: Mapping[str, Any]) -> None:
-        card, as_, subs, skill, _ = self.card_of_log(p)
+        card, as_, subs, skill, ids = self.card_of_log(p)
         seat = self.seat(p["from"])
         if self.retrial_pending is not None and self.retrial_pending[0] == seat and card is not None:
             self.retrial(card)
             return
+        if self.provided_by_other(seat, ids, as_ or _name_of(card or " ")) is not None:
+            return  # the 杀 激将 provided answers as the lord's own (logged with the provider's `respond`)
         self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
+        if ids:
+            self.last_response = (seat, frozenset(ids), len(self.events) - 1)
+
+    def provided_by_other(self, seat: int, ids: list[int], name: str) -> str | None:
+        """The lord skill (激将, 护驾) when ``seat`` uses or plays the very cards another character just
+        played for him; FreeKill logs the lord's use of the provided card as well."""
+        last = self.last_response
+        if last is None or not ids or last[1] != frozenset(ids) or last[0] == seat:
+            return None
+        skill = _PROVIDE.get(name)
+        if skill is None:
+            return None
+        self.last_response = None
+        if (seat, skill) in self.invoked:
+            self.invoked.discard((seat, skill))
+        else:  # the lord skill's invocation, in case it was not logged
+            at = last[2]
+            self.events.insert(at, Skill(seat=seat, skill=skill))
+            self.sources.insert(at, self.sources[at])
+        return skill
 
     def retrial(self, card: str) -> None:
         """The pending retrial skill replaces the judgement card in progress with ``card``."""
@@ -870,6 +919,9 @@ class _Reader:
         if base in _RETRIAL:
             self.retrial_pending = (seat, zh)
             return
+        if base in _ANNOUNCED_AGAIN and (seat, zh) in self.turn_skills:
+            return  # the effect of a skill invoked earlier this turn, announced again (裸衣's +1)
+        self.turn_skills.add((seat, zh))
         ev = Skill(seat=seat, skill=zh, targets=self.seats(p.get("to") or []) or None)
         self.emit(ev)
         self.last_skill = (base, ev)
@@ -962,8 +1014,12 @@ class _Reader:
     def log_lose_hp(self, p: Mapping[str, Any]) -> None:
         pid = _int(p["from"], "player id")
         amount = _int(p["arg"], "HP loss")
-        why = str(p.get("arg2") or "")
-        reason = (_skill_zh(_skill_base(why)) or _zh_card_name(why) or why) if why else None
+        # arg2 is the reason's translated name in markup, as for #HealHP (`</b><font …>(苦肉)</font><b>`),
+        # or a FreeKill id
+        why = _html_name(str(p.get("arg2") or ""))
+        reason = None
+        if why:
+            reason = _skill_zh(_skill_base(why)) or _zh_card_name(why) or self.known_name(why)
         self.hp_change(pid, -amount)
         self.emit(LoseHp(seat=self.seat(pid), amount=amount, reason=reason))
 
@@ -1001,6 +1057,8 @@ class _Reader:
             areas.append(_int(info.get("fromArea", 0), "card area"))
             cards.append(self.check_card(cid, info.get("beforeCard")))
         from_areas = set(areas)
+        if from_areas == {_PROCESSING} and to_area == _PROCESSING:
+            return  # a card already in the processing area used again (the lord's use of a provided 杀)
         if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and base in _IMPLIED_GAIN):
             # leaving the processing area ends that card's resolution; a card 奸雄 takes while an
             # AOE goes on (the rules let him take it at once) still causes the damage that follows
@@ -1022,6 +1080,9 @@ class _Reader:
             for cid, card in zip(ids, cards, strict=True):
                 self.stack.append(_Active(frozenset([cid]), None, _name_of(card), card))
             return  # a delayed trick being resolved
+        if (reason == _R_PUT and not skill and from_areas == {_PROCESSING} and to_area == _JUDGE
+                and all(_name_of(c) == "闪电" for c in cards)):
+            return  # 闪电 moving on to the next character (it missed, or was countered)
         if reason == _R_DISCARD and skill == "game_rule" and src in self.dead:
             return  # a dead character's cards
         if reason == _R_JUST_MOVE and base in _IMPLIED_GAIN:
@@ -1032,7 +1093,9 @@ class _Reader:
             self.retrial_move(m, ids, areas, cards, from_areas, to_area)
             return
 
-        if reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
+        if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
+            self.yiji(m, dst, cards)
+        elif reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.draw(dst, cards, skill, base)
         elif reason == _R_PUT and not skill and from_areas == {_DRAW_PILE} and to_area == _PROCESSING:
             if not (self.stack and self.stack[-1].name == "五谷丰登"):
@@ -1048,6 +1111,25 @@ class _Reader:
             self.problem(f"unrecognised card move (reason {reason}, skill {skill!r}, from areas "
                          f"{sorted(from_areas)} to area {to_area}); logged as a plain move")
             self.plain_move(m, areas, cards)
+
+    def yiji(self, m: Mapping[str, Any], dst: Any, cards: list[str]) -> None:
+        """遗计: FreeKill hands the two cards from the draw pile straight to their receivers; the format
+        writes 郭嘉 drawing both (one `draw` per invocation), then a `move` for each card given away."""
+        last = self.last_skill
+        if last is None or last[0] != "yiji":
+            raise _Malformed("a 遗计 card with no 遗计 invoked")
+        skill_ev = last[1]
+        giver = skill_ev.seat
+        if self.yiji_draw is not None and self.yiji_draw[0] is skill_ev:
+            self.yiji_draw[1].cards.extend(cards)
+        else:
+            draw = Draw(seat=giver, cards=list(cards), reason="skill", skill=skill_ev.skill)
+            self.emit(draw)
+            self.yiji_draw = (skill_ev, draw)
+        to = self.seat(dst)
+        if to != giver:
+            self.emit(Move(cards=list(cards), from_=Place(zone="hand", seat=giver), to=Place(zone="hand", seat=to),
+                           reason=skill_ev.skill))
 
     def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
         seat = self.seat(dst)
