@@ -749,6 +749,7 @@ class JudgePhase(Frame):
             if head in s.judge:
                 s.judge.remove(head)
             name = self._name(eng, head)
+            eng.turn_used[f"judged:{name}"] += 1
             s.judge_as.pop(head, None)
             frame = JudgeFrame(eng, self.seat, e.reason, e.card, on_result=lambda en, card: self._effect(en, name, head, card))
             frame.take(eng, e)

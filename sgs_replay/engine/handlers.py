@@ -225,6 +225,10 @@ def on_phase(eng: Engine, e: ev.Phase) -> None:
 
 
 def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
+    if e.reason in DELAYED and e.phase not in eng.skipped_phases and not eng.turn_used[f"spared:{e.phase}"] \
+            and not eng.turn_used[f"judged:{e.reason}"] and eng.turns_taken > 0 and eng.current == e.seat:
+        eng.report(R.T_NO_CAUSE, e.seat, f"no {e.reason} was judged this turn to skip the {e.phase} phase",
+                   expected=f"phase {e.phase}", observed=f"phase_skip {e.phase} ({e.reason})")
     if e.reason in DELAYED and e.phase not in eng.skipped_phases and eng.turn_used[f"spared:{e.phase}"]:
         eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase (seed 001 一(四): "
                    "若判定结果为红桃则没有事发生)", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
@@ -750,6 +754,9 @@ def on_death(eng: Engine, e: ev.Death) -> None:
 
 def on_judge(eng: Engine, e: ev.Judge) -> None:
     s = eng.seat(e.seat)
+    if e.reason in DELAYED and s is not None and e.reason not in s.judge_names():
+        eng.report(R.T_NO_CAUSE, e.seat, f"seat {e.seat}'s judge area holds no {e.reason}",
+                   expected=f"judge area {s.judge_names() or 'empty'}", observed=f"judge ({e.reason})")
     if e.reason in DELAYED and s is not None and s.judge and eng.current == e.seat \
             and eng.phase in (None, "start", "judge"):
         if eng.phase != "judge":

@@ -94,6 +94,13 @@ T_JUDGE_MISSING = rule("SGS-T009", K.BOOKKEEPING, "judgement-missing", "Every de
                        S001_FLOW + " II 判定阶段", "The judge phase ended with a delayed trick neither judged nor countered by 无懈可击.",
                        "若面前横置着延时类锦囊，必须依次对这些延时类锦囊进行判定.")
 
+T_NO_CAUSE = rule("SGS-T010", K.BOOKKEEPING, "no-cause", "A delayed trick's judgement or phase skip with no such trick behind it",
+                  "没有对应延时锦囊的判定或跳过阶段",
+                  S001_FLOW + " II 判定阶段; " + S001_CARDS + " (四) 乐不思蜀/闪电",
+                  "A `judge` for 乐不思蜀/闪电/兵粮寸断 when the seat's judge area holds no such card, or a phase skipped "
+                  "for one that was not judged this turn.",
+                  "Only a delayed trick in the judge area is judged, and only its judgement makes a phase be skipped.")
+
 # --- card play ---------------------------------------------------------------------------------
 P_SLASH_LIMIT = rule("SGS-P001", K.ILLEGAL_PLAY, "slash-limit", "Only one 杀 per play phase", "每个出牌阶段仅限使用一次【杀】",
                      S001_CARDS + " (一) 杀", "A second 杀 in the same play phase without 诸葛连弩, 咆哮 or similar.",
