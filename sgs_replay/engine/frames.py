@@ -978,8 +978,18 @@ class GlobalTrick(Frame):
             spend(eng, e)
             return True
         if self.nullified % 2 == 1 and self.queue and not isinstance(e, ev.Use):
-            self.queue.pop(0)
+            countered = self.queue.pop(0)
             self.nullified = 0
+            seat = e.seat if isinstance(e, (ev.Recover, ev.Draw)) else e.to.seat if isinstance(e, ev.Move) else None
+            if seat == countered:
+                eng.report(R.D_CARD_EFFECT, seat, f"无懈可击 countered {self.name} for seat {seat}",
+                           expected=f"no {self.name} effect for seat {seat}", observed=ev.event_type(e))
+                if isinstance(e, ev.Recover):
+                    from sgs_replay.engine.handlers import apply_recover
+
+                    apply_recover(eng, e)
+                    return True
+                self.queue.insert(0, countered)  # the log says it happened: take the pick as made
         if self.name == "桃园结义" and isinstance(e, ev.Recover) and e.seat in self.queue:
             if not self._jump(eng, e.seat, "recovery"):
                 return False
