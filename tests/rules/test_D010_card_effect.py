@@ -147,3 +147,28 @@ def test_flags_countered_dismantlement_takes_anyway(sgs: Any) -> None:
 def test_flags_dismantled_card_kept_by_the_user(sgs: Any) -> None:
     out = sgs.identity([DISMANTLE, _taken({"seat": 3, "zone": "hand"})], hands={3: ["♠3 过河拆桥"], 4: ["♦2 闪"]})
     out.assert_kind("bookkeeping", 3)
+
+
+GRACE = "♥3 五谷丰登"
+GRACE_DECK = ["♣3 杀", "♦4 闪", "♥7 无中生有", "♠9 杀", "♦6 闪"]
+GRACE_PICKS = [("♥7 无中生有", 3), ("♣3 杀", 4), ("♦4 闪", 5), ("♠9 杀", 1), ("♦6 闪", 2)]
+
+
+def _pick(card: str, seat: int) -> dict[str, Any]:
+    return {"type": "move", "cards": [card], "from": {"zone": "processing"}, "to": {"seat": seat, "zone": "hand"},
+            "reason": "五谷丰登"}
+
+
+def _grace(picks: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    return [{"type": "use", "seat": 3, "card": GRACE}, {"type": "reveal", "cards": GRACE_DECK, "reason": "五谷丰登"},
+            _pick(*GRACE_PICKS[0]), {"type": "use", "seat": 1, "card": "♠J 无懈可击"},
+            *[_pick(c, s) for c, s in picks], NEXT]
+
+
+def test_ok_amazing_grace_share_countered(sgs: Any) -> None:
+    sgs.identity(_grace(GRACE_PICKS[2:]), hands={3: [GRACE], 1: ["♠J 无懈可击"]}, deck=GRACE_DECK).assert_clean()
+
+
+def test_flags_countered_amazing_grace_share_taken(sgs: Any) -> None:
+    out = sgs.identity(_grace(GRACE_PICKS[1:]), hands={3: [GRACE], 1: ["♠J 无懈可击"]}, deck=GRACE_DECK)
+    out.assert_flags("SGS-D010", line=6, seat=4)
