@@ -127,7 +127,8 @@ class Engine:
             for k, v in st.used.items():
                 self.phase_used[k] += v
                 self.turn_used[k] += v
-            if st.phase:
+            if st.phase and st.phase != "draw":
+                # a draw phase in progress began before the excerpt: its draws so far are unknown
                 self.phase_logged.add(st.phase)
             listed: list[str] = []
             for key, ss in st.seats.items():
@@ -271,6 +272,9 @@ class Engine:
                 top = t.pile_top.pop(0)
                 if top != c:
                     self.report(R.C_PILE_TOP, seat, f"the top of the draw pile is {top}, not {c}", expected=top, observed=c)
+                    if c in t.pile_top:  # the known cards came in another order: the rest follows the log
+                        t.pile_top.remove(c)
+                        t.pile_top.insert(0, top)
             if t.pile[c] > 0:
                 t.pile[c] -= 1
                 if not t.pile[c]:

@@ -169,6 +169,7 @@ class SkillBook:
         self.state: dict[str, Any] = {}  # per-skill state, keyed by skill id
         self.depth = 0
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
+        self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
         self._plans: dict[int, list[tuple[int, str, bool, list[Watch]]]] = {}
         skillset.install(eng)
@@ -291,12 +292,15 @@ class SkillBook:
             if isinstance(e, (ev.Turn, ev.Phase, ev.TurnEnd)):
                 self.state["grants"] = []
                 self.implied.clear()
+                self.paid.clear()
         if isinstance(e, ev.Turn):
             self.state["draw_mods"] = []
         if isinstance(e, (ev.Use, ev.Respond)) and eng.phase == "play" and F.used_name(e) == "杀":
             eng.turn_used[f"杀played:{e.seat}"] += 1
         if isinstance(e, ev.Move):
             self._explicit_gain(e)
+        if isinstance(e, (ev.Discard, ev.Move)) and self.paid:
+            self._explicit_payment(e)
         if isinstance(e, ev.Damage):
             for s in [s for s in self.damaged if s not in (e.source, e.target)]:
                 del self.damaged[s]
@@ -398,6 +402,62 @@ class SkillBook:
                 del self.implied[i]
                 break
 
+    def implied_payment(self, seat: Seat, cards: list[str], to: str) -> None:
+        """Note the cards a skill's text makes its user pay or give; they move with the ``skill`` event
+        (spec §5, implied). ``to``: ``discard``, ``hand:N`` or ``pile:<name>``. Call before the cards
+        leave: should the log write that move anyway, it is accepted (:meth:`_explicit_payment`)."""
+        for c in cards:
+            zone = "hand" if seat.hand[c] > 0 else "equip" if c in seat.equip.values() else None
+            if zone is not None and c != "?":
+                self.paid.append((seat.seat, c, zone, to))
+
+    def _explicit_payment(self, e: ev.Discard | ev.Move) -> None:
+        """An explicit ``discard`` or ``move`` of a card a skill already paid or gave: undo the implied
+        move first, so the event applies it once (only for a card its owner no longer holds)."""
+        from sgs_replay.cards import parse_card
+        from sgs_replay.engine.state import slot_of
+
+        eng = self.eng
+        owner: int | None
+        zones: tuple[str, ...]
+        if isinstance(e, ev.Discard):
+            owner, zones, to = e.seat, ("hand", "equip"), "discard"
+        else:
+            owner, zones = e.from_.seat, (e.from_.zone,)
+            to = f"hand:{e.to.seat}" if e.to.zone == "hand" else e.to.zone
+        s = eng.seat(owner)
+        if s is None:
+            return
+        for c in e.cards:
+            if s.hand[c] > 0 or c in s.equip.values():
+                continue  # the owner holds it: a move of its own
+            for i, (who, card, zone, dest) in enumerate(self.paid):
+                if who != owner or card != c or zone not in zones or dest != to:
+                    continue
+                if dest == "discard":
+                    ok = eng.table.discard[c] > 0
+                    if ok:
+                        eng.table.discard[c] -= 1
+                elif dest.startswith("hand:"):
+                    t = eng.seat(int(dest[5:]))
+                    ok = t is not None and t.hand[c] > 0
+                    if ok:
+                        t.hand[c] -= 1  # type: ignore[union-attr]
+                        t.hand = +t.hand  # type: ignore[union-attr]
+                else:
+                    pile = s.piles.get(dest[5:])
+                    ok = bool(pile) and pile[c] > 0  # type: ignore[index]
+                    if ok:
+                        pile[c] -= 1  # type: ignore[index]
+                if ok:
+                    sl = slot_of(parse_card(c)) if zone == "equip" else None
+                    if sl is not None and sl not in s.equip:
+                        s.equip[sl] = c
+                    else:
+                        s.hand[c] += 1
+                del self.paid[i]
+                break
+
     def gain(self, seat: Seat, sid: str) -> None:
         """A seat gains a skill (观星 by 志继, 英姿 and 英魂 by 魂姿, 马术 and 神戟 by 战神)."""
         seat.skills.add(skill_table()[sid].name)
@@ -438,7 +498,19 @@ class SkillBook:
 
     # ------------------------------------------------------------------ questions from the engine
     def on_draw(self, e: ev.Draw) -> None:
-        """A skill draw no open effect took: unverifiable when it names a general's skill."""
+        """A skill draw no open effect took. While an effect of that skill still expects a draw by
+        someone else (弘援's teammates), the draw is reported and stands for that draw, so the one
+        missing is not reported again; otherwise it is unverifiable when it names a general's skill."""
+        from sgs_replay.engine.skillset.effects import Effect
+
+        for f in reversed(self.eng.stack):
+            if isinstance(f, Effect) and f.skill == e.skill:
+                step = next((st for st in f.steps if not st.done and st.kind == "draw"), None)
+                if step is not None:
+                    self.eng.report(R.S_EFFECT, e.seat, f"{e.skill}: seat {e.seat} draws nothing by it",
+                                    expected=step.describe(), observed=f"draw {len(e.cards)} (seat {e.seat})")
+                    step.done = True
+                    return
         info = skill_by_name().get(e.skill or "")
         if info is not None and info.id in SPECS:
             self.eng.unverifiable_because(f"a draw by {e.skill} that no open effect expects")

@@ -33,6 +33,8 @@ GLOBAL = {"桃园结义", "五谷丰登"}
 DRAFT_EVENTS = (ev.DraftPool, ev.DraftFirst, ev.DraftPick, ev.Lineup)
 #: the tie-break of 004 一、4(2): living characters, lost HP of the living, penalty points, overtime
 DEFAULT_TIEBREAK = ("alive", "lost_hp", "penalties", "overtime")
+#: the ends of a 3v3/1v1 game (004 二、4; 一、1(2)); a declared reason outside this list is not judged
+END_REASONS = ("commander_killed", "time_up", "resign", "penalty")
 
 
 class OptionalReward(Frame):
@@ -90,6 +92,7 @@ class SideMode(Mode):
         self.point_compare = False  # 002: after overtime, the commanders compare points
         # (stack depth, the order in force, the other direction's order, the logged direction or None)
         self.direction_probe: tuple[int, list[int], list[int], str | None] | None = None
+        self.direction_frame: Frame | None = None  # the AOE whose direction a second target confirms
         self.known_outside: set[str] = set()  # cards outside the deck already reported
 
     # ---- helpers
@@ -201,8 +204,9 @@ class SideMode(Mode):
 
     def _settle_direction(self, e: ev.Event) -> None:
         """The first target's event of an AOE shows which way it went. Without a logged direction the
-        order follows it; when it went against the logged direction, that is reported once and the
-        rest of the resolution follows the way it went."""
+        order follows it. Against the logged direction, the first target out of turn is reported by the
+        resolution; when the next target confirms the other way round, the rest follows it (one report
+        for one mistake)."""
         if self.direction_probe is None:
             return
         depth, ccw, cw, logged = self.direction_probe
@@ -214,15 +218,26 @@ class SideMode(Mode):
         seat = e.target if isinstance(e, ev.Damage) else e.to.seat if isinstance(e, ev.Move) else getattr(e, "seat", None)
         if not isinstance(e, (ev.Respond, ev.Pass, ev.Damage, ev.Recover, ev.Move, ev.Draw)) or seat is None:
             return
+        if logged == "confirm":  # ccw: [the first target], cw: the rest of the other way round
+            if stack[depth] is not self.direction_frame:
+                self.direction_probe = None  # that card is over
+                return
+            if seat in ccw:
+                return  # the first target is still resolving
+            self.direction_probe = None
+            rest = [s for s in cw if s in queue]
+            if rest and seat == rest[0] and seat != queue[0]:
+                stack[depth].queue = rest  # type: ignore[attr-defined]
+            return
         self.direction_probe = None
         ccw_q = [s for s in ccw if s in queue]
         cw_q = [s for s in cw if s in queue]
         if queue == ccw_q and cw_q and seat == cw_q[0] and seat != ccw_q[0]:
-            if logged is not None:
-                self.eng.report(R.R_TARGET_ORDER, seat, f"the user chose {logged}: seat {ccw_q[0]} resolves first, "
-                                f"but the log resolves the other way round from seat {seat}",
-                                expected=f"order {ccw_q}", observed=f"seat {seat} first")
-            stack[depth].queue = cw_q  # type: ignore[attr-defined]
+            if logged is None:
+                stack[depth].queue = cw_q  # type: ignore[attr-defined]
+            else:
+                self.direction_probe = (depth, [seat], cw_q[1:], "confirm")
+                self.direction_frame = stack[depth]
 
     # ---- match control
     def on_event(self, e: ev.Event) -> None:
@@ -326,6 +341,10 @@ class SideMode(Mode):
             self._declared(e)
             eng.report(R.V_TIME, None, f"by the tie-breaks ({tiebreak}) {eng.over[0]} wins",
                        expected=eng.over[0], observed=e.winner)
+            return
+        if eng.over and e.winner == eng.over[0] and e.reason != eng.over[1] and e.reason in END_REASONS:
+            self._declared(e)  # the right winner for another end than the one that happened
+            eng.report(R.O_WINNER, None, f"{eng.over[0]} won ({eng.over[1]})", expected=eng.over[1], observed=e.reason)
             return
         super().on_game_end(e)
 
@@ -553,15 +572,18 @@ class ThreeVThree(SideMode):
 
     # ---- cards
     def slash_limit(self, user: Seat) -> int | None:
-        """2013 连弩: at most four 杀 in a play phase (002 五、2③); 决斗 and 青龙偃月刀 杀 are not counted."""
-        if user.weapon() == "连弩" and not user.has_skill("咆哮"):
-            return int(self.eng.rs.get("liannu_max_slash", 4))
+        """2013 连弩: at most four 杀 in a play phase (002 五、2③); 决斗 and 青龙偃月刀 杀 are not counted.
+        A ruleset without ``liannu_max_slash`` has no 连弩 (a card outside its deck gives no effect)."""
+        limit = self.eng.rs.get("liannu_max_slash")
+        if user.weapon() == "连弩" and not user.has_skill("咆哮") and limit is not None:
+            return int(limit)
         return super().slash_limit(user)
 
     def multi_target_order(self, e: ev.Use, *, include_user: bool) -> list[int]:
         """南蛮入侵/万箭齐发: from the user's neighbour in the chosen direction; 桃园结义/五谷丰登: the user
         first, then that direction (001 3V3规则; 004 一、5; 002 四). ``cw`` = seat − 1, ``ccw`` = seat + 1."""
         eng = self.eng
+        self.direction_probe = None  # a new card: whatever the last one left open is over
         ccw = eng.table.order_from(e.seat, include_first=include_user, step=1)
         if not eng.rs.get("aoe_direction_choice", True):
             return ccw

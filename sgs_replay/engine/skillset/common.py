@@ -157,12 +157,14 @@ def one_other_target(eng: Engine, e: ev.Skill, what: str) -> int | None:
 
 def pay(eng: Engine, seat: Seat, cards: list[str], *, equip: bool = True) -> None:
     """The cards a skill's text makes its user discard (implied: they go to the discard pile)."""
+    eng.skills.implied_payment(seat, cards, "discard")
     eng.take_from_hand(seat, cards, allow_equip=equip)
     eng.to_discard(cards)
 
 
 def give(eng: Engine, seat: Seat, cards: list[str], to: int, *, equip: bool = False) -> None:
     """Cards a skill's text makes its user hand over (implied move to ``to``'s hand)."""
+    eng.skills.implied_payment(seat, cards, f"hand:{to}")
     eng.take_from_hand(seat, cards, allow_equip=equip)
     target = eng.seat(to)
     if target is None:

@@ -352,6 +352,7 @@ def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     c = C.card(cards[0]) if len(cards) == 1 else None
     if len(cards) != 1 or (c is not None and not c.is_red):
         eng.report(R.S_CONDITION, e.seat, "忠义 puts one red hand card on your general", observed=cards)
+    eng.skills.implied_payment(seat, cards, "pile:忠义")
     eng.take_from_hand(seat, cards)
     pile = seat.piles.setdefault("忠义", Counter())
     for x in cards:
