@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario_judge import judge
 
 from sgs_replay.reader import read_path
 from sgs_replay.replay import validate_parsed
@@ -29,21 +30,6 @@ NAMES = sorted(EXPECTED)
 pytestmark = pytest.mark.skipif(not NAMES, reason="../shared/scenarios is not checked out beside the repository")
 
 
-def _judge(expected: list[dict[str, Any]], got: list[dict[str, Any]], rc: int) -> str | None:
-    """None when the scenario passes; otherwise why it does not."""
-    brief = [(v.get("line"), v.get("kind"), v.get("rule")) for v in got]
-    if not expected:
-        if got or rc != 0:
-            return f"clean scenario: expected no violation and exit 0, got rc={rc} {brief}"
-        return None
-    for e in expected:
-        if not any(v.get("line") in e["lines"] and v.get("kind") in e["kinds"] for v in got):
-            return f"expected a violation at one of lines {e['lines']} of kind {e['kinds']}; got {brief}"
-    if rc != 1:
-        return f"violations expected, exit status {rc} (want 1)"
-    return None
-
-
 def _path(name: str) -> Path:
     return SCENARIOS / f"{name}.sgs.jsonl"
 
@@ -54,7 +40,7 @@ def test_scenario_api(name: str) -> None:
     report = validate_parsed(read_path(_path(name))).report
     got = report.public()["violations"]
     rc = 1 if got else 0  # what the CLI would exit with
-    problem = _judge(expected, got, rc)
+    problem = judge(expected, got, rc)
     assert problem is None, f"{name}: {problem}"
 
 
@@ -79,7 +65,7 @@ def test_scenario_cli(name: str, cli_runs: dict[str, subprocess.CompletedProcess
     assert "Traceback" not in p.stderr
     out = json.loads(p.stdout)
     assert out["file"].endswith(f"{name}.sgs.jsonl")
-    problem = _judge(expected, out["violations"], p.returncode)
+    problem = judge(expected, out["violations"], p.returncode)
     assert problem is None, f"{name}: {problem}"
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario_judge import KINDS, judge
 
 from sgs_replay.reader import read_path
 from sgs_replay.replay import validate_parsed
@@ -22,22 +23,6 @@ from sgs_replay.replay import validate_parsed
 HERE = Path(__file__).resolve().parent
 EXPECTED: dict[str, list[dict[str, Any]]] = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
 NAMES = sorted(EXPECTED)
-KINDS = {"illegal_play", "resolution_order", "bookkeeping", "outcome", "format"}
-
-
-def _judge(expected: list[dict[str, Any]], got: list[dict[str, Any]], rc: int) -> str | None:
-    """None when the scenario passes; otherwise why it does not (check_scenarios.py's verdict)."""
-    brief = [(v.get("line"), v.get("kind"), v.get("rule"), v.get("message", "")[:80]) for v in got]
-    if not expected:
-        if got or rc != 0:
-            return f"clean scenario: expected no violation and exit 0, got rc={rc} {brief}"
-        return None
-    for e in expected:
-        if not any(v.get("line") in e["lines"] and v.get("kind") in e["kinds"] for v in got):
-            return f"expected a violation at one of lines {e['lines']} of kind {e['kinds']}; got {brief}"
-    if rc != 1:
-        return f"violations expected, exit status {rc} (want 1)"
-    return None
 
 
 def _path(name: str) -> Path:
@@ -47,7 +32,7 @@ def _path(name: str) -> Path:
 @pytest.mark.parametrize("name", NAMES)
 def test_redteam_scenario(name: str) -> None:
     got = validate_parsed(read_path(_path(name))).report.public()["violations"]
-    problem = _judge(EXPECTED[name], got, 1 if got else 0)
+    problem = judge(EXPECTED[name], got, 1 if got else 0)
     assert problem is None, f"{name}: {problem}"
 
 
@@ -76,7 +61,7 @@ def test_cli_directory_run(cli: Any) -> None:
     reports = {Path(r["file"]).name.removesuffix(".sgs.jsonl"): r for r in json.loads(p.stdout)}
     assert sorted(reports) == NAMES
     problems = [f"{n}: {msg}" for n in NAMES
-                if (msg := _judge(EXPECTED[n], reports[n]["violations"], 1 if reports[n]["violations"] else 0))]
+                if (msg := judge(EXPECTED[n], reports[n]["violations"], 1 if reports[n]["violations"] else 0))]
     assert not problems, "\n".join(problems)
 
 
@@ -84,4 +69,4 @@ def test_cli_directory_run(cli: Any) -> None:
 def test_cli_exit_status(name: str, cli: Any) -> None:
     """The exit status the scorer reads: 0 for a clean scenario, 1 for a flagged one."""
     p = cli("validate", str(_path(name)), "--json")
-    assert _judge(EXPECTED[name], json.loads(p.stdout)["violations"], p.returncode) is None, p.stdout[-400:]
+    assert judge(EXPECTED[name], json.loads(p.stdout)["violations"], p.returncode) is None, p.stdout[-400:]
