@@ -198,7 +198,7 @@ class CardEffect(Frame):
             if self.head is not None and self.name not in ("杀",):
                 self.nullified += 1
                 self.started = True
-                return False if False else self._take_card(eng, e)
+                return self._take_card(eng, e)
             return False
         if isinstance(e, ev.Respond) and e.skill == "八卦阵" and e.seat == self.bagua_seat:
             self.bagua_seat = None  # the 闪 that the red judgement gave, already counted

@@ -11,7 +11,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.core import Engine, card_of
-from sgs_replay.engine.state import Slot, slot_of
+from sgs_replay.engine.state import slot_of
 from sgs_replay.rules import catalogue as R
 
 AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
@@ -811,5 +811,3 @@ TABLE: dict[type, Any] = {
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
 }
-
-_ = Slot

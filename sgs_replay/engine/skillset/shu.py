@@ -395,6 +395,3 @@ def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "救主 discards one card", expected=1, observed=len(cards))
     C.pay(eng, seat, cards)
     C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("recover", seat=dying, n=1))
-
-
-_ = Counter

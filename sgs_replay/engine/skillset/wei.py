@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
-from sgs_replay.engine import frames as F
 from sgs_replay.engine.skills import skill, version, watch_before
 from sgs_replay.engine.skillset import common as C
 from sgs_replay.engine.skillset.effects import Effect, Step
@@ -312,6 +311,3 @@ def install_zhenwei(eng: Engine) -> None:
         return d
 
     eng.table.distance = distance  # type: ignore[method-assign]
-
-
-_ = F

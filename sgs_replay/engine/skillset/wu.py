@@ -487,6 +487,3 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if eng.phase_used[key]:
         eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.phase_used[key] + 1)
     eng.phase_used[key] += 1
-
-
-_ = watch_before
