@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,44 +65,32 @@ def timed(label: str, fn: Callable[[], tuple[int, int]]) -> dict[str, float]:
     return row
 
 
-def parse_only(files: list[Path]) -> tuple[int, int]:
+def _each_log(files: list[Path], work: Callable[[Any], None]) -> tuple[int, int]:
+    """Read every file (unreadable ones skipped), run ``work`` on it; count games and events."""
     games = events = 0
     for f in files:
         try:
             p = read_path(f)
         except UnreadableInput:
             continue
+        work(p)
         games += 1
         events += len(p.events)
     return games, events
 
 
+def parse_only(files: list[Path]) -> tuple[int, int]:
+    return _each_log(files, lambda p: None)
+
+
 def parse_validate(files: list[Path]) -> tuple[int, int]:
-    games = events = 0
-    for f in files:
-        try:
-            p = read_path(f)
-        except UnreadableInput:
-            continue
-        rep = validate_parsed(p).report
-        games += 1
-        events += rep.events
-    return games, events
+    return _each_log(files, validate_parsed)
 
 
 def parse_validate_snapshots(files: list[Path]) -> tuple[int, int]:
     from sgs_replay.store.records import replay_with_snapshots
 
-    games = events = 0
-    for f in files:
-        try:
-            p = read_path(f)
-        except UnreadableInput:
-            continue
-        rep, _ = replay_with_snapshots(p)
-        games += 1
-        events += rep.report.events
-    return games, events
+    return _each_log(files, replay_with_snapshots)
 
 
 def load(files: list[Path], db: Path, **kw: object) -> tuple[int, int]:
