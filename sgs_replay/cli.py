@@ -53,6 +53,24 @@ def _collect(paths: list[Path]) -> list[Path]:
     return files
 
 
+#: import problems shown per file in the text output (the JSON report has them all)
+SHOWN_PROBLEMS = 3
+
+
+def _print_engine_notes(rep: object) -> None:
+    """What is not a player's violation but limits the verdict: an engine desync against the
+    recording, and what the importer did not understand (a count and the first few)."""
+    from sgs_replay.oracle import Desync
+
+    file = getattr(rep, "file", "")
+    for d in getattr(rep, "desyncs", []):
+        print(f"{file}:{d['line']}: engine desync — {Desync(**d).message()}")
+    problems = getattr(rep, "import_problems", [])
+    if problems:
+        print(f"{file}: {len(problems)} import problem(s): " + "; ".join(problems[:SHOWN_PROBLEMS])
+              + (" …" if len(problems) > SHOWN_PROBLEMS else ""))
+
+
 @app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="log files or directories (.sgs.jsonl, .fk.rep)")],
@@ -97,6 +115,9 @@ def validate(
                 seat = f" seat {v.seat}" if v.seat else ""
                 print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}"
                       + (f" (expected {v.expected}; observed {v.observed})" if v.expected or v.observed else ""))
+            _print_engine_notes(rep)
+    problems = sum(len(r.import_problems) for _, r in done)
+    desynced = sum(1 for _, r in done if r.desyncs)
     if not json_out and not quiet:
         for m in (m for m in matches if len(m.games) > 1):
             print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
@@ -107,7 +128,10 @@ def validate(
             out = {"reports": reports, "matches": [m.public() for m in matches]}
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(f"{len(paths)} file(s), {total_v} violation(s)" + (", some unreadable" if unreadable else ""))
+        print(f"{len(paths)} file(s), {total_v} violation(s)"
+              + (f", {desynced} engine desync(s)" if desynced else "")
+              + (f", {problems} import problem(s)" if problems else "")
+              + (", some unreadable" if unreadable else ""))
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)

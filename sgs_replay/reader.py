@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -37,6 +38,9 @@ class ParsedLog:
     violations: list[Violation] = field(default_factory=list)
     source_format: str = "sgs-replay/1"
     import_problems: list[str] = field(default_factory=list)
+    #: an importer's record of where every card was, by the line of the event it precedes
+    #: (:mod:`sgs_replay.oracle`); the replay must agree with it
+    checkpoints: dict[int, Any] = field(default_factory=dict)
 
     @property
     def game_id(self) -> str | None:

@@ -16,6 +16,7 @@ import msgspec
 from sgs_replay import events as ev
 from sgs_replay.content import Ruleset, UnknownRuleset
 from sgs_replay.content import ruleset as load_ruleset
+from sgs_replay.oracle import Areas, Desync, compare, engine_areas
 from sgs_replay.reader import ParsedLog
 from sgs_replay.rules import Violation, make
 from sgs_replay.rules import catalogue as R
@@ -31,6 +32,10 @@ class Report(msgspec.Struct):
     violations: list[Violation]
     unverifiable: int
     result: dict[str, Any] | None
+    #: where the replay's card areas first left the recording's (an importer or engine defect)
+    desyncs: list[dict[str, Any]] = []
+    #: what the importer of a recording did not understand (``entry N (packet): message``)
+    import_problems: list[str] = []
 
     def public(self) -> dict[str, Any]:
         return {
@@ -41,6 +46,7 @@ class Report(msgspec.Struct):
                 for v in self.violations
             ],
             "unverifiable": self.unverifiable, "result": self.result,
+            "desyncs": self.desyncs, "import_problems": self.import_problems,
         }
 
 
@@ -66,6 +72,13 @@ def content_hash(parsed: ParsedLog) -> str:
         h.update(b"\n")
         h.update(enc.encode(msgspec.structs.replace(e, t=None, note=None)))
     return h.hexdigest()[:16]
+
+
+def _check_areas(engine: Any, recorded: Areas, line: int, out: list[Desync]) -> None:
+    engine.settle_processing()
+    d = compare(recorded, engine_areas(engine.table, recorded.moment), line)
+    if d is not None:
+        out.append(d)
 
 
 def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
@@ -131,6 +144,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
     unverifiable = 0
     engine = None
     internal_errors: list[str] = []
+    desyncs: list[Desync] = []
     if h is not None:
         rs: Ruleset | None
         try:
@@ -151,8 +165,11 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
                 last = 1
                 if on_step is not None:
                     on_step(0, engine)
+                checkpoints = parsed.checkpoints
                 for i, (line, e) in enumerate(parsed.events, start=1):
                     last = line
+                    if checkpoints and line in checkpoints and not desyncs:
+                        _check_areas(engine, checkpoints[line], line, desyncs)
                     try:
                         engine.step(line, e)
                     except RecursionError:
@@ -164,6 +181,10 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
                                                f"({type(exc).__name__}: {exc})")
                     if on_step is not None:
                         on_step(i, engine)
+                if checkpoints and not desyncs:
+                    for line in sorted(k for k in checkpoints if k > last):
+                        _check_areas(engine, checkpoints[line], line, desyncs)
+                        break
                 engine.finish(last)
                 violations.extend(engine.violations)
                 unverifiable = engine.unverifiable
@@ -172,6 +193,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
     report = Report(
         file=parsed.name, game_id=h.game_id if h else None, ruleset=name, events=len(parsed.events),
         violations=violations, unverifiable=unverifiable, result=result,
+        desyncs=[d.public() for d in desyncs], import_problems=list(parsed.import_problems),
     )
     if internal_errors:
         import sys

@@ -66,6 +66,10 @@ class Engine:
         self.game_started = header.start is None
         self.last_damage: dict[int, ev.Damage] = {}
         self.collateral_victim: int | None = None
+        self.frame_seq = 0  # frames are numbered as they are pushed: stable keys, never object ids
+        # cards in the processing area and the resolution they wait for
+        self.holds: list[tuple[list[str], Frame]] = []
+        self._spent: list[str] = []
         self.table = self._setup()
         from sgs_replay.engine import equipment as _equipment  # noqa: F401  (registers equipment hooks)
         from sgs_replay.engine.skills import SkillBook
@@ -259,13 +263,69 @@ class Engine:
             if not is_unknown(c):
                 self.table.discard[c] += 1
 
-    def draw_from_pile(self, seat: int, cards: list[str]) -> None:
+    def to_processing(self, cards: Iterable[str]) -> None:
+        """A card used or played waits in the processing area (处理区) until its resolution is over
+        (seed 001 二(二) IV: 每使用一张牌，即执行该牌之效果…游戏牌在使用后均需弃置): a reshuffle in
+        the middle of its resolution does not take it."""
+        for c in cards:
+            if not is_unknown(c):
+                self.table.processing[c] += 1
+                self._spent.append(c)
+
+    def leave_processing(self, cards: Iterable[str], *, discard: bool = True) -> None:
+        """Cards leave the processing area (for the discard pile unless ``discard`` is False)."""
         t = self.table
         for c in cards:
-            if sum(t.pile.values()) == 0 and t.discard:
-                t.pile = t.discard  # reshuffle (seed 001 III 摸牌阶段 ◆)
-                t.discard = Counter()
-                t.pile_top = []
+            if is_unknown(c) or t.processing[c] <= 0:
+                continue
+            t.processing[c] -= 1
+            if not t.processing[c]:
+                del t.processing[c]
+            if discard:
+                t.discard[c] += 1
+
+    def _hold(self, seq: int) -> None:
+        """The cards spent by this event wait for the first resolution it opened, if still open."""
+        owner = next((f for f in self.stack if f.uid > seq), None)
+        cards, self._spent = self._spent, []
+        if owner is None:
+            self.leave_processing(cards)
+        else:
+            self.holds.append((cards, owner))
+
+    def settle_processing(self) -> None:
+        """Cards whose resolution is over leave the processing area for the discard pile."""
+        if self._spent:
+            cards, self._spent = self._spent, []
+            self.leave_processing(cards)
+        if not self.holds:
+            return
+        keep = []
+        for cards, frame in self.holds:
+            if any(f is frame for f in self.stack):
+                keep.append((cards, frame))
+            else:
+                self.leave_processing(cards)
+        self.holds = keep
+
+    def reshuffle(self) -> None:
+        """The discard pile, shuffled, goes under what is left of the draw pile (seed 001 二(二) III ◆:
+        当需要摸牌或将要对牌堆产生影响时，牌堆没牌，则立即将弃牌堆洗混后形成新的摸牌堆)."""
+        self.settle_processing()
+        t = self.table
+        t.pile.update(t.discard)
+        t.discard = Counter()
+
+    def need_cards(self, n: int) -> None:
+        """An effect is about to take or look at ``n`` cards of the draw pile at once (a draw, 观星, a
+        reveal): when the pile holds fewer, the reshuffle happens now, before any is taken."""
+        if n > 0 and self.table.discard and self.table.pile.total() < n:
+            self.reshuffle()
+
+    def draw_from_pile(self, seat: int, cards: list[str]) -> None:
+        t = self.table
+        self.need_cards(len(cards))
+        for c in cards:
             if is_unknown(c):
                 continue
             if t.pile_top:
@@ -289,6 +349,8 @@ class Engine:
     def push(self, frame: Frame) -> None:
         if len(self.stack) >= MAX_DEPTH:
             raise RecursionError("resolution stack too deep")
+        self.frame_seq += 1
+        frame.uid = self.frame_seq
         self.stack.append(frame)
 
     def top(self, kind: type[Frame]) -> Any:
@@ -299,6 +361,13 @@ class Engine:
 
     # ------------------------------------------------------------------ main loop
     def step(self, line: int, e: ev.Event) -> None:
+        self.settle_processing()
+        seq = self.frame_seq
+        self._step(line, e)
+        if self._spent:
+            self._hold(seq)
+
+    def _step(self, line: int, e: ev.Event) -> None:
         self.line = line
         self.event = e
         if isinstance(e, ev.GameEnd):
@@ -477,17 +546,20 @@ class Engine:
     def kill(self, seat: Seat, killer: int | None) -> None:
         seat.alive = False
         seat.dying = False
+        self.killer_of[seat.seat] = killer
+        verdict = self.mode.victory()
+        if verdict and not self.over:
+            # a death that decides the game ends it at once (游戏立即结束): the dead character's cards
+            # are not discarded any more
+            self.over = verdict
+            self.over_line = self.line
+            return
         self.to_discard(seat.all_cards())
         seat.hand.clear()
         seat.hidden = 0
         seat.equip.clear()
         seat.judge.clear()
         seat.piles.clear()
-        self.killer_of[seat.seat] = killer
-        verdict = self.mode.victory()
-        if verdict and not self.over:
-            self.over = verdict
-            self.over_line = self.line
 
 
 DRAW_MODS = {"英姿": 1, "裸衣": -1}

@@ -46,13 +46,13 @@ def used_name(e: ev.Use | ev.Respond) -> str | None:
 
 def spend(eng: Engine, e: ev.Use | ev.Respond) -> None:
     """The physical cards of a use or an answer leave the seat's hand (or equip area, for a
-    conversion) for the discard pile."""
+    conversion) for the processing area, and the discard pile once their resolution is over."""
     s = eng.seat(e.seat)
     if s is None:
         return
     phys = [e.card] if e.card is not None else list(e.cards or [])
     eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
-    eng.to_discard(phys)
+    eng.to_processing(phys)
 
 
 class CardEffect(Frame):
@@ -666,7 +666,11 @@ class JudgeFrame(Frame):
         self.settled = False
 
     def take(self, eng: Engine, e: ev.Judge) -> None:
+        """The judgement card is turned from the draw pile into the processing area (判定牌), where it
+        stays until the judgement, retrials included, is over."""
         eng.draw_from_pile(e.seat, [e.card])
+        if not is_unknown(e.card):
+            eng.table.processing[e.card] += 1
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道", "缓释"))
@@ -685,8 +689,9 @@ class JudgeFrame(Frame):
         self.settled = True
         # the judgement card goes to the discard pile (implied), unless a skill takes it (天妒)
         if not (isinstance(e, ev.Skill) and e.skill == "天妒"):
-            eng.to_discard([self.card])
+            eng.leave_processing([self.card])
         else:
+            eng.leave_processing([self.card], discard=False)
             s = eng.seat(e.seat)
             if s is not None and not is_unknown(self.card):
                 s.hand[self.card] += 1
@@ -1007,6 +1012,9 @@ class GlobalTrick(Frame):
                                expected=alive, observed=len(e.cards))
                 eng.draw_from_pile(self.user, e.cards)
                 self.revealed = list(e.cards)
+                for c in self.revealed:  # revealed into the processing area until taken
+                    if not is_unknown(c):
+                        eng.table.processing[c] += 1
                 return True
             picked_seat = None
             cards: list[str] = []
@@ -1021,6 +1029,7 @@ class GlobalTrick(Frame):
                 for c in cards:
                     if c in self.revealed:
                         self.revealed.remove(c)
+                        eng.leave_processing([c], discard=False)
                     elif not self.revealed:
                         eng.draw_from_pile(picked_seat, [c])
                     else:
@@ -1030,7 +1039,7 @@ class GlobalTrick(Frame):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        eng.to_discard(self.revealed)
+        eng.leave_processing(self.revealed)
         self.revealed = []
         if self.name != "桃园结义" or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn or eng.over:
             return

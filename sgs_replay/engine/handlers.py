@@ -339,16 +339,14 @@ def on_move(eng: Engine, e: ev.Move) -> None:
                 ok = False
         elif src.zone == "deck":
             eng.draw_from_pile(src.seat or 0, [c])
-        elif src.zone == "discard":
-            if t.discard[c] > 0:
-                t.discard[c] -= 1
-            else:
-                ok = False
-        elif src.zone == "processing":
-            if t.processing[c] > 0:
-                t.processing[c] -= 1
-            elif t.discard[c] > 0:
-                t.discard[c] -= 1  # the engine files used cards straight into the discard pile
+        elif src.zone in ("discard", "processing"):
+            # a card on the table: a log may name either place for a card whose resolution is
+            # ending (奸雄 takes the 杀 that hurt him "from the discard pile")
+            first, second = (t.processing, t.discard) if src.zone == "processing" else (t.discard, t.processing)
+            if first[c] > 0:
+                first[c] -= 1
+            elif second[c] > 0:
+                second[c] -= 1
             else:
                 ok = False
         if not ok:
@@ -400,7 +398,7 @@ def on_use(eng: Engine, e: ev.Use) -> None:
     if name is None:
         eng.unverifiable_because("a hidden card is used")
         eng.take_from_hand(user, physical)
-        eng.to_discard(physical)
+        eng.to_processing(physical)
         eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
@@ -409,12 +407,12 @@ def on_use(eng: Engine, e: ev.Use) -> None:
     if name == "无懈可击":
         eng.report(R.P_NO_DEMAND, e.seat, "无懈可击 with no trick in resolution", observed="无懈可击")
         eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
-        eng.to_discard(physical)
+        eng.to_processing(physical)
         return
     if name == "闪":
         eng.report(R.P_NO_DEMAND, e.seat, "闪 is only used against a 杀 or 万箭齐发", observed="闪")
         eng.take_from_hand(user, physical)
-        eng.to_discard(physical)
+        eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
     collateral = _collateral_frame(eng, e.seat) if name == "杀" else None
@@ -450,7 +448,7 @@ def on_use(eng: Engine, e: ev.Use) -> None:
     if name in DELAYED:
         _delayed(eng, e, user, name, physical, targets)
         return
-    eng.to_discard(physical)
+    eng.to_processing(physical)
     USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
 
 

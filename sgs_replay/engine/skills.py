@@ -369,10 +369,15 @@ class SkillBook:
         for c in cards:
             if c == "?":
                 continue
-            if from_zone == "discard":
-                if eng.table.discard[c] <= 0:
+            zone = from_zone
+            if from_zone == "discard":  # the card on the table: still in the processing area, or discarded
+                if eng.table.processing[c] > 0:
+                    eng.leave_processing([c], discard=False)
+                    zone = "processing"
+                elif eng.table.discard[c] > 0:
+                    eng.table.discard[c] -= 1
+                else:
                     continue
-                eng.table.discard[c] -= 1
             elif from_zone == "hand":
                 src = eng.seat(from_seat)
                 if src is None or src.hand[c] <= 0:
@@ -380,7 +385,7 @@ class SkillBook:
                 src.hand[c] -= 1
                 src.hand = +src.hand
             target.hand[c] += 1
-            self.implied.append((to, c, from_zone, from_seat))
+            self.implied.append((to, c, zone, from_seat))
 
     def _explicit_gain(self, e: ev.Move) -> None:
         """An explicit ``move`` of a card already moved as implied: undo the implied move first."""
@@ -389,8 +394,11 @@ class SkillBook:
             for i, (to, card, zone, src) in enumerate(self.implied):
                 if card != c or e.to.seat != to or e.to.zone != "hand":
                     continue
-                if zone == "discard" and e.from_.zone in ("discard", "processing"):
-                    eng.table.discard[c] += 1
+                if zone in ("discard", "processing") and e.from_.zone in ("discard", "processing"):
+                    if zone == "processing":
+                        eng.table.processing[c] += 1
+                    else:
+                        eng.table.discard[c] += 1
                 elif zone == "hand" and e.from_.zone == "hand" and e.from_.seat == src and eng.seat(src) is not None:
                     eng.seat(src).hand[c] += 1  # type: ignore[union-attr]
                 else:

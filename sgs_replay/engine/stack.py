@@ -35,6 +35,8 @@ class Frame:
     optional = False
     #: settled by the first event that it does not want (a judgement: retrials come at once or never)
     transient = False
+    #: the frame's number, given when it is pushed (0: not pushed through ``Engine.push``)
+    uid = 0
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         """Does this event belong to this resolution? (No side effects.)"""

@@ -17,4 +17,6 @@ def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:
     parsed = parse_bytes(freekill.to_jsonl(conv), name)
     parsed.source_format = "freekill"
     parsed.import_problems = [f"entry {p.index} ({p.packet}): {p.message}" for p in conv.problems]
+    # events[i] is line i + 2 of the converted log (the header is line 1)
+    parsed.checkpoints = {i + 2: areas for i, areas in conv.checkpoints}
     return parsed

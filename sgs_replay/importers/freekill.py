@@ -69,6 +69,7 @@ from sgs_replay.events import (
     TurnEnd,
     Use,
 )
+from sgs_replay.oracle import Areas, SeatCards
 
 __all__ = [
     "RULESET",
@@ -146,7 +147,7 @@ _NOISE_COMMANDS = frozenset({
     "SetCardUseHistory", "SetSkillUseHistory", "SetSkillBranchUseHistory", "AddCardUseHistory",
     "AddSkillUseHistory", "Animate", "LogEvent", "SetCardFootnote", "FilterCard", "SetPlayerMark",
     "SetBanner", "UpdateQuestSkillUI", "AddSkill", "LoseSkill", "ShowVirtualCard", "FillAG", "TakeAG",
-    "DisableAG", "CloseAG", "SyncDrawPile", "PrepareDrawPile", "ShuffleDrawPile", "ChangeSelf",
+    "DisableAG", "CloseAG", "ChangeSelf",
     "CancelRequest", "SetCurrent",
     # the name a converted card shows on the table (a 杀 from 武圣's red card), and the table's cards
     "SetCardVirtName", "DestroyTableCard", "DestroyTableCardByEvent",
@@ -199,6 +200,9 @@ class Conversion:
     events: list[Event] = field(default_factory=list)
     sources: list[int] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
+    #: FreeKill's own card areas before ``events[i]`` (each turn start, the game's end): the oracle
+    #: the replay is checked against (:mod:`sgs_replay.oracle`)
+    checkpoints: list[tuple[int, Areas]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -478,6 +482,11 @@ class _Reader:
         self.judge_reason: dict[int, str] = {}
         self.judging: dict[int, tuple[str, str | None]] = {}
         self.skip_reason: dict[tuple[int, str], str] = {}
+        # FreeKill's card areas: card id → (area, owner id, special pile name); the draw pile, top first
+        self.where: dict[int, tuple[int, int | None, str | None]] = {}
+        self.pile: list[int] = []
+        self.pile_known = False
+        self.checkpoints: list[tuple[int, Areas]] = []
         self.handlers: dict[str, Callable[[Any], None]] = {
             "ArrangeSeats": self.on_arrange_seats,
             "AddPlayer": self.on_add_player,
@@ -486,6 +495,9 @@ class _Reader:
             "MoveCards": self.on_move_cards,
             "MoveFocus": self.on_focus,
             "GameOver": self.on_game_over,
+            "PrepareDrawPile": self.on_draw_pile,
+            "SyncDrawPile": self.on_draw_pile,
+            "ShuffleDrawPile": self.on_draw_pile,
         }
         self.log_handlers: dict[str, Callable[[Mapping[str, Any]], None]] = {
             "$TurnStart": self.log_turn_start,
@@ -592,7 +604,7 @@ class _Reader:
         self.entry = None
         header = self.build_header()
         self.problems.sort(key=lambda p: p.index)
-        return Conversion(header, self.events, self.sources, self.problems)
+        return Conversion(header, self.events, self.sources, self.problems, self.checkpoints)
 
     # -- header and setup ------------------------------------------------------------------------
 
@@ -611,6 +623,19 @@ class _Reader:
         if self.game_mode and self.game_mode not in _GAME_MODES:
             raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
                                 f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
+        disabled = self.settings.get("disabledPack")
+        if not (isinstance(disabled, list) and "maneuvering" in disabled):
+            raise FreeKillError("played with the 军争 (maneuvering) cards, which this version does not support "
+                                "yet (only the standard edition: settings must disable the maneuvering package)",
+                                self.name, 2, "header")
+        for entry in self.entries:
+            if entry.command == "PrepareDrawPile" and not entry.request:
+                ids = entry.payload if isinstance(entry.payload, list) else []
+                table = card_table()
+                if len(ids) != len(table) or any(not isinstance(i, int) or i not in table for i in ids):
+                    raise FreeKillError(f"a draw pile of {len(ids)} cards, not the {len(table)}-card standard deck "
+                                        "this version supports", self.name, entry.index, entry.command)
+                break
         if isinstance(me, list) and me and isinstance(me[0], int):
             self.self_id = me[0]
             self.players[me[0]] = _PlayerInfo(name=str(me[1]) if len(me) > 1 else None)
@@ -784,6 +809,7 @@ class _Reader:
         self.invoked.clear()
         self.turn_skills.clear()
         self.clear_resolution()
+        self.checkpoint("turn start")
         self.emit(Turn(seat=self.seat(pid)))
 
     def log_turn_end(self, p: Mapping[str, Any]) -> None:
@@ -1040,7 +1066,60 @@ class _Reader:
         if not isinstance(moves, list):
             raise _Malformed("MoveCards needs a list of moves")
         for move in moves:
+            self.track(move)
             self.on_move(move)
+
+    # -- FreeKill's own card areas (the oracle) ----------------------------------------------------
+
+    def on_draw_pile(self, p: Any) -> None:
+        """PrepareDrawPile / SyncDrawPile / ShuffleDrawPile: the whole draw pile, top first."""
+        if not isinstance(p, list):
+            raise _Malformed("a draw pile packet needs a list of card ids")
+        self.pile = [_int(c, "card id") for c in p]
+        self.pile_known = True
+        for cid in self.pile:
+            self.where[cid] = (_DRAW_PILE, None, None)
+
+    def track(self, m: Mapping[str, Any]) -> None:
+        to_area = _int(m["toArea"], "card area")
+        owner = m.get("to")
+        owner = _int(owner, "player id") if owner is not None else None
+        special = m.get("specialName")
+        moved = [_int(info["cardId"], "card id") for info in m["moveInfo"]]
+        for cid in moved:
+            if self.where.get(cid, (0,))[0] == _DRAW_PILE and cid in self.pile:
+                self.pile.remove(cid)
+            self.where[cid] = (to_area, owner, str(special) if special else None)
+        if to_area == _DRAW_PILE:
+            self.pile[:0] = moved
+
+    def checkpoint(self, moment: str) -> None:
+        """Write down where every card is, before the next event."""
+        if not self.where:
+            return
+        zones: dict[int, dict[str, list[str]]] = {}
+        shared: dict[int, list[str]] = {_DRAW_PILE: [], _DISCARD_PILE: [], _PROCESSING: []}
+        for cid in sorted(self.where):
+            area, owner, special = self.where[cid]
+            text = self.known.get(cid)
+            if text is None:
+                continue
+            if area in shared:
+                shared[area].append(text)
+            elif area in _OWNED and owner in self.seat_of:
+                key = {_HAND: "hand", _EQUIP: "equip", _JUDGE: "judge"}.get(area, f"pile:{special}")
+                zones.setdefault(self.seat_of[owner], {}).setdefault(key, []).append(text)
+        seats = {}
+        for seat in sorted(self.seat_of.values()):
+            z = zones.get(seat, {})
+            seats[seat] = SeatCards(
+                hand=tuple(sorted(z.get("hand", []))), equip=tuple(sorted(z.get("equip", []))),
+                judge=tuple(sorted(z.get("judge", []))),
+                piles={k[5:]: tuple(sorted(v)) for k, v in sorted(z.items()) if k.startswith("pile:")})
+        self.checkpoints.append((len(self.events), Areas(
+            moment=moment, seats=seats, pile=tuple(sorted(shared[_DRAW_PILE])),
+            discard=tuple(sorted(shared[_DISCARD_PILE])), processing=tuple(sorted(shared[_PROCESSING])),
+            pile_known=self.pile_known)))
 
     def on_move(self, m: Mapping[str, Any]) -> None:
         reason = _int(m["moveReason"], "move reason")
@@ -1219,6 +1298,7 @@ class _Reader:
     # -- end -------------------------------------------------------------------------------------
 
     def on_game_over(self, p: Any) -> None:
+        self.checkpoint("game end")
         text = str(p or "")
         self.game_over = text
         ids = [int(x) for x in text.split("+") if x.strip().isdigit()]

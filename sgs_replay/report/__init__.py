@@ -52,6 +52,7 @@ class Audit:
     unverifiable_notes: list[str]
     findings: list[Finding] = field(default_factory=list)
     import_problems: list[str] = field(default_factory=list)
+    desyncs: list[str] = field(default_factory=list)  # engine desyncs against a recording, as sentences
 
     @property
     def verdict(self) -> str:
@@ -80,6 +81,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None) -> Audit:
 
     from sgs_replay.content import UnknownRuleset, ruleset
     from sgs_replay.engine.core import Engine
+    from sgs_replay.oracle import Desync
     from sgs_replay.replay import check_header, validate_parsed
 
     h = parsed.header
@@ -116,4 +118,5 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None) -> Audit:
         events=rep.events, result=rep.result, unverifiable=rep.unverifiable,
         unverifiable_notes=list(eng.unverifiable_notes) if eng is not None else [], findings=findings,
         import_problems=list(parsed.import_problems),
+        desyncs=[Desync(**d).message() for d in rep.desyncs],
     )

@@ -33,6 +33,13 @@ _MD = """# Audit of {{ a.file }}
 {% for s in f.table %}| {{ s.seat }} | {{ s.general }}{{ "" if s.alive else " (dead)" }} | {{ s.hp }}/{{ s.max_hp }} | {{ s.hand }} | {{ s.equip | join(", ") }} | {{ s.judge | join(", ") }} |
 {% endfor %}{% endif %}
 {% endfor %}
+{% if a.desyncs or a.import_problems %}
+## Limits of this verdict
+
+{% for d in a.desyncs %}- {{ d }}
+{% endfor %}{% if a.import_problems %}- {{ a.import_problems | length }} import problem(s) in the recording:
+{% for p in a.import_problems %}  - {{ p }}
+{% endfor %}{% endif %}{% endif %}
 {% if a.unverifiable_notes %}
 ## Not verifiable
 
@@ -71,6 +78,8 @@ unverifiable checks: {{ a.unverifiable }}</p>
 HP {{ s.hp }}/{{ s.max_hp }} · hand {{ s.hand }}<br>{{ s.equip | join(", ") }}{% if s.judge %}<br>judge: {{ s.judge | join(", ") }}{% endif %}</div>
 {% endfor %}</div>{% endif %}
 {% endfor %}
+{% if a.desyncs or a.import_problems %}<h2>Limits of this verdict</h2><ul>{% for d in a.desyncs %}<li>{{ d }}</li>{% endfor %}
+{% if a.import_problems %}<li>{{ a.import_problems | length }} import problem(s) in the recording:<ul>{% for p in a.import_problems %}<li>{{ p }}</li>{% endfor %}</ul></li>{% endif %}</ul>{% endif %}
 {% if a.unverifiable_notes %}<h2>Not verifiable</h2><ul>{% for n in a.unverifiable_notes %}<li>{{ n }}</li>{% endfor %}</ul>{% endif %}
 </body></html>
 """
@@ -100,6 +109,11 @@ def to_terminal(a: Audit) -> None:
     if a.result:
         con.print(f"declared result: {a.result.get('winner')} ({a.result.get('reason')})")
     con.print(f"[bold]{a.verdict}[/bold]  (unverifiable checks: {a.unverifiable})")
+    for d in a.desyncs:
+        con.print(d, style="yellow", markup=False, highlight=False)
+    if a.import_problems:
+        con.print(f"{len(a.import_problems)} import problem(s): " + "; ".join(a.import_problems[:3]),
+                  style="yellow", markup=False, highlight=False)
     for f in a.findings:
         v = f.violation
         con.print(f"\n[bold]line {v.line}[/bold] {v.rule} [italic]{v.kind}[/italic] — {v.message}")

@@ -149,6 +149,7 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         "game_id": gid, "file": str(path), "declared_id": report.game_id, "source_format": parsed.source_format,
         "mode": mode, "ruleset": report.ruleset, "players": len(h.players) if h else None,
         "events": report.events, "violations": len(report.violations), "unverifiable": report.unverifiable,
+        "desync": _desync_text(report.desyncs), "import_problems": len(report.import_problems),
         "winner": winner, "reason": reason, "from_position": bool(h and h.start is not None),
         "meta": _ENC.encode(h.meta).decode() if h and h.meta else None,
         "start_state": snaps[0][2] if snaps[0] else None, "loaded_at": loaded_at,
@@ -203,3 +204,9 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         extra["match"] = (h, report.result)  # checked with the other games of its match at the end of the load
     return GameRecord(game_id=gid, report=report, games=games, players=players, events=events, violations=violations,
                       extra=extra)
+
+
+def _desync_text(desyncs: list[dict[str, Any]]) -> str | None:
+    from sgs_replay.oracle import Desync
+
+    return Desync(**desyncs[0]).message() if desyncs else None

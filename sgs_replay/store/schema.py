@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Seat state after an event, one struct per seat (``events.state``, ``games.start_state``).
 SEAT_STATE_FIELDS = ("seat", "hp", "max_hp", "alive", "hand", "equip", "judge")
@@ -38,6 +38,8 @@ TABLES: dict[str, str] = {
             events        INTEGER,
             violations    INTEGER,
             unverifiable  INTEGER,
+            desync        VARCHAR,              -- the first engine desync against a recording (NULL: none)
+            import_problems INTEGER,            -- what the importer of a recording did not understand
             winner        VARCHAR,
             reason        VARCHAR,
             from_position BOOLEAN,              -- the log starts from a `start` position
@@ -136,7 +138,7 @@ VIEWS: dict[str, str] = {
                count(v.rule) FILTER (WHERE v.kind = 'bookkeeping') AS bookkeeping,
                count(v.rule) FILTER (WHERE v.kind = 'outcome') AS outcome,
                count(v.rule) FILTER (WHERE v.kind = 'format') AS format,
-               g.unverifiable, g.winner, g.reason, g.loaded_at
+               g.unverifiable, g.desync, g.import_problems, g.winner, g.reason, g.loaded_at
         FROM games g LEFT JOIN violations v USING (game_id)
         GROUP BY ALL""",
     "violation_details": """
@@ -203,7 +205,8 @@ def arrow_schemas() -> dict[str, Any]:
             ("game_id", pa.string()), ("file", pa.string()), ("declared_id", pa.string()),
             ("source_format", pa.string()), ("mode", pa.string()), ("ruleset", pa.string()),
             ("players", pa.int16()), ("events", pa.int32()), ("violations", pa.int32()),
-            ("unverifiable", pa.int32()), ("winner", pa.string()), ("reason", pa.string()),
+            ("unverifiable", pa.int32()), ("desync", pa.string()), ("import_problems", pa.int32()),
+            ("winner", pa.string()), ("reason", pa.string()),
             ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
             ("loaded_at", pa.timestamp("us")),
         ]),

@@ -228,10 +228,13 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     triggers.note(eng, window, e.seat, name or "retrial")
     eng.take_from_hand(s, [e.card], allow_equip=name in ("鬼道", "缓释"))
     if name == "鬼道" and eng.rs.get("guidao_obtain_original", True) and not is_unknown(frame.card):
+        eng.leave_processing([frame.card], discard=False)
         s.hand[frame.card] += 1  # 鬼道 takes the replaced card (seed 000 note under 黄天)
     else:
-        eng.to_discard([frame.card])
+        eng.leave_processing([frame.card])
     frame.card = e.card
+    if not is_unknown(e.card):
+        eng.table.processing[e.card] += 1  # the new judgement card, until the judgement is over
     if name == "缓释":
         eng.skills.chances[(e.seat, "red_out")] += 1 if (c is not None and c.is_red and eng.current != e.seat) else 0
 
