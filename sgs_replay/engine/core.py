@@ -349,9 +349,13 @@ class Engine:
     def push(self, frame: Frame) -> None:
         if len(self.stack) >= MAX_DEPTH:
             raise RecursionError("resolution stack too deep")
+        self.insert(len(self.stack), frame)
+
+    def insert(self, index: int, frame: Frame) -> None:
+        """Put a frame into the stack at ``index`` (below resolutions that must finish first)."""
         self.frame_seq += 1
         frame.uid = self.frame_seq
-        self.stack.append(frame)
+        self.stack.insert(index, frame)
 
     def top(self, kind: type[Frame]) -> Any:
         for f in reversed(self.stack):

@@ -171,7 +171,7 @@ class SkillBook:
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
-        self._plans: dict[int, list[tuple[int, str, bool, list[Watch]]]] = {}
+        self._plans: dict[str, list[tuple[int, str, bool, list[Watch]]]] = {}
         skillset.install(eng)
 
     # ------------------------------------------------------------------ ownership
@@ -274,7 +274,7 @@ class SkillBook:
         if cf is not None:
             from sgs_replay.engine.skillset.common import trigger
 
-            trigger(self.eng, f"slash:{id(cf)}", e.seat, name)
+            trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:
         return name in {seat.weapon(), seat.armor()} or name in triggers.EQUIPMENT
@@ -306,7 +306,7 @@ class SkillBook:
                 del self.damaged[s]
         if not isinstance(e, (ev.Retrial, ev.Skill)) or (isinstance(e, ev.Skill) and e.skill not in ("鬼才", "鬼道", "缓释")):
             self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
-        self._watch(WATCH_BEFORE, e)
+        self._watch("before", WATCH_BEFORE, e)
 
     def after(self, e: ev.Event) -> None:
         """Called for every event after it was applied: windows open, effects are tracked."""
@@ -326,7 +326,7 @@ class SkillBook:
         for f in reversed(eng.stack):
             if isinstance(f, Effect) and f.note(eng, e):
                 break
-        self._watch(WATCH_AFTER, e)
+        self._watch("after", WATCH_AFTER, e)
         while eng.stack and isinstance(eng.stack[-1], Effect) and eng.stack[-1].finished:
             eng.stack.pop()
 
@@ -337,14 +337,14 @@ class SkillBook:
             return not any(isinstance(f, F.DyingFrame) for f in self.eng.stack)
         return False
 
-    def _watch(self, table: dict[str, list[Watch]], e: ev.Event) -> None:
+    def _watch(self, key: str, table: dict[str, list[Watch]], e: ev.Event) -> None:
         """Run the watchers of the skills at the table (the list is built once per table and skill set)."""
-        plan = self._plans.get(id(table))
+        plan = self._plans.get(key)
         if plan is None:
             names = skill_table()
             plan = [(seat_no, names[sid].name, sid == "wuhun", fns)
                     for seat_no, sid in self._watched if (fns := table.get(sid))]
-            self._plans[id(table)] = plan
+            self._plans[key] = plan
         if not plan:
             return
         eng = self.eng
@@ -500,7 +500,7 @@ class SkillBook:
     def push(self, frame: F.Frame, *, below_new: bool = False) -> None:
         """Push a frame; ``below_new`` places it under the frames the current event opened (dying …)."""
         if below_new:
-            self.eng.stack.insert(min(self.depth, len(self.eng.stack)), frame)
+            self.eng.insert(min(self.depth, len(self.eng.stack)), frame)
         else:
             self.eng.push(frame)
 

@@ -767,8 +767,13 @@ class _Reader:
             self.clear_resolution()  # back at the top level of the play phase
 
     def clear_resolution(self) -> None:
+        """Back at the top level (a phase, a turn, the play phase's prompt): nothing remembered of a
+        resolution may outlive it."""
         self.stack.clear()
         self.damage_skill_by = None
+        self.last_response = None
+        self.last_use = None
+        self.yiji_draw = None
 
     def pop_active(self, cid: int) -> None:
         self.stack = [a for a in self.stack if cid not in a.ids]
@@ -808,6 +813,10 @@ class _Reader:
         self.skip_reason = {k: v for k, v in self.skip_reason.items() if k[0] != pid}
         self.invoked.clear()
         self.turn_skills.clear()
+        self.judge_reason.clear()
+        self.judging.clear()
+        self.retrial_pending = None
+        self.last_skill = None
         self.clear_resolution()
         self.checkpoint("turn start")
         self.emit(Turn(seat=self.seat(pid)))
@@ -910,8 +919,11 @@ class _Reader:
         if last is None or not ids or last[1] != frozenset(ids) or last[0] == seat:
             return None
         skill = _PROVIDE.get(name)
-        if skill is None:
+        if skill is None or not self.has_lord_skill(seat, skill):
             return None
+        pid = self.order[seat - 1]
+        if any(self.where.get(cid, (0, None, None))[:2] in ((_HAND, pid), (_EQUIP, pid)) for cid in ids):
+            return None  # the user's own card (drawn again after a reshuffle): not a provision
         self.last_response = None
         if (seat, skill) in self.invoked:
             self.invoked.discard((seat, skill))
@@ -920,6 +932,14 @@ class _Reader:
             self.events.insert(at, Skill(seat=seat, skill=skill))
             self.sources.insert(at, self.sources[at])
         return skill
+
+    def has_lord_skill(self, seat: int, skill: str) -> bool:
+        """The character in ``seat`` is the lord and its general has the lord skill ``skill``."""
+        info = self.players.get(self.order[seat - 1]) if 0 < seat <= len(self.order) else None
+        g = content.generals().get(info.general or "") if info is not None else None
+        if info is None or g is None or info.role != "lord":
+            return False
+        return any(_skill_zh(sid) == skill for sid in g.skills)
 
     def retrial(self, card: str) -> None:
         """The pending retrial skill replaces the judgement card in progress with ``card``."""

@@ -205,6 +205,20 @@ LIMITS = [
          standard={("SGS-T002", 4), ("SGS-S002", 5)}, freekill={("SGS-T002", 4)}),
 ]
 
+# --- 制衡 with no card (zhiheng_zero_cards: FreeKill's engine behaviour, not a rule) ----------------
+ZHIHENG_ZERO = [
+    Case("zhiheng_zero_cards", "制衡 with one card", FIVE,
+         [skill(1, "制衡", cards=["♠7 杀"]), draw(1, ["♦2 闪"], "skill", skill="制衡"), phase(1, "discard")], ZHIHENG_AT),
+    # the rulebook's 弃掉任意数量的牌 needs at least one card; FreeKill's server lets its AI go with none
+    Case("zhiheng_zero_cards", "制衡 with no card", FIVE,
+         [skill(1, "制衡"), phase(1, "discard")], ZHIHENG_AT,
+         standard={("SGS-S004", 2)}, freekill=set()),
+    # the empty use is spent: a second 制衡 in the same play phase is over the limit under both
+    Case("zhiheng_zero_cards", "制衡 with no card, then with one", FIVE,
+         [skill(1, "制衡"), skill(1, "制衡", cards=["♠7 杀"]), draw(1, ["♦2 闪"], "skill", skill="制衡")], ZHIHENG_AT,
+         standard={("SGS-S004", 2), ("SGS-S002", 3)}, freekill={("SGS-S002", 3)}),
+]
+
 # --- 借刀杀人 (collateral_victim_in_range) ----------------------------------------------------------
 COLLATERAL_AT = {**PLAY, "hands": {1: ["♣Q 借刀杀人"], 2: ["♠7 杀"], 3: ["♦2 闪"], 4: ["♦2 闪"]},
                  "equip": {2: ["♣A 诸葛连弩"]}}
@@ -263,7 +277,7 @@ RENDE = [
          freekill={("SGS-S006", 4)}),
 ]
 
-CASES = [*FANJIAN, *ROLES, *LIGHTNING, *REWARDS, *LUOYI, *LIMITS, *COLLATERAL, *JIZHI, *LIULI, *RENDE]
+CASES = [*FANJIAN, *ROLES, *LIGHTNING, *REWARDS, *LUOYI, *LIMITS, *ZHIHENG_ZERO, *COLLATERAL, *JIZHI, *LIULI, *RENDE]
 
 
 def _verdict(sgs: Any, case: Case, ruleset: str) -> tuple[Verdict, str]:
@@ -301,7 +315,8 @@ def test_parameters_that_change_a_verdict() -> None:
     """The parameters whose cases are judged differently by the two rulesets (the others agree)."""
     differs = {c.param for c in CASES if c.standard != c.freekill}
     assert differs == {"fanjian_order", "eight_player_roles", "lightning_nature", "luoyi_scope", "skill_limit_scope",
-                       "collateral_victim_in_range", "jizhi_converted", "liuli_needs_legal_target", "rende_heal"}
+                       "collateral_victim_in_range", "jizhi_converted", "liuli_needs_legal_target", "rende_heal",
+                       "zhiheng_zero_cards"}
     # the rulebook also gives no reward without a living killer: 闪电 has no source (001 闪电), and a
     # dead character is out of the game (001 死亡的玩家…退出游戏)
     assert "reward_needs_living_killer" not in differs

@@ -28,6 +28,7 @@ import pytest
 from fkrec import (
     DISCARD,
     DISCARD_PILE,
+    DRAW,
     EQUIP,
     GIVE,
     HAND,
@@ -877,6 +878,11 @@ def test_path_converts_and_validates_clean(name: str) -> None:
     assert text == fixture.read_bytes(), f"the importer's log for {name} differs from the fixture\n{_numbered(text)}"
     found = _violations(text)
     assert not found, f"{name}: {found}\n{_numbered(text)}"
+    # the recording as an oracle: the replay's card areas agree with the recording's at every turn
+    from sgs_replay.importers.adapter import parsed_from_freekill
+
+    desyncs = validate_parsed(parsed_from_freekill(PATHS[name]().to_bytes(), f"{name}.fk.rep")).report.desyncs
+    assert desyncs == [], f"{name}: {desyncs}\n{_numbered(text)}"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1029,6 +1035,37 @@ def test_jijiang_provided_slash(logged: bool, echo: bool) -> None:
     tail = events[-3:]
     assert tail == [{"type": "skill", "seat": 1, "skill": "激将"}, {"type": "respond", "seat": 2, "card": "♣2 杀"},
                     {"type": "use", "seat": 1, "as": "杀", "cards": [], "targets": [5], "skill": "激将"}]
+
+
+@pytest.mark.parametrize("next_turn", [False, True], ids=["same turn", "a later turn"])
+def test_an_answer_is_not_remembered_as_a_provision(next_turn: bool) -> None:
+    """A 杀 played long ago, back in the lord's own hand after a reshuffle, is the lord's own 杀 when he
+    uses it: a provision (激将) is the provider's answer followed, in the same resolution, by the lord's
+    use of that very card, which did not come from the lord's hand."""
+    r = game("liubei", "guanyu", "zhangfei", "lvbu", "diaochan",
+             hands={1: [31, 32, 33, 34], 2: [8, 9, 35, 36], 3: [10, 11, 37, 38], 4: [12, 13, 39, 40], 5: [14, 15, 41, 42]})
+    r.begin(1, [16, 17])
+    r.respond(2, 8)  # 关羽 plays the ♣2 杀 (to the discard pile)
+    if next_turn:
+        r.end(1)
+        r.turn_start(2)
+    r.move([8], HAND, DRAW, to=1, from_area=DISCARD_PILE, skill="phase_draw", proposer=1)  # back in 刘备's hand
+    r.log("#UseCardToTargets", from_=1, to=[5], card=[cid(8)])
+    r.move([8], PROCESSING, USE, frm=1)
+    _, events = _events(r)
+    assert events[-1] == {"type": "use", "seat": 1, "card": "♣2 杀", "targets": [5]}
+    assert not any(ev.get("skill") == "激将" for ev in events)
+
+
+def test_a_provision_needs_the_lord_skill() -> None:
+    """The same shape for a user who has no 激将 (张飞 is not the lord): his own use of the card."""
+    r = game("liubei", "guanyu", "zhangfei", "lvbu", "diaochan",
+             hands={1: [31, 32, 33, 34], 2: [8, 9, 35, 36], 3: [10, 11, 37, 38], 4: [12, 13, 39, 40], 5: [14, 15, 41, 42]})
+    r.begin(1, [16, 17])
+    r.respond(2, 8, drop=False)
+    r.log("#UseCardToTargets", from_=3, to=[5], card=[cid(8)])
+    _, events = _events(r)
+    assert events[-1] == {"type": "use", "seat": 3, "card": "♣2 杀", "targets": [5]}
 
 
 def test_yiji_cards_given_away() -> None:

@@ -69,6 +69,8 @@ def test_sample_validates_clean_under_freekill_standard(path: Path, converted: d
     assert report["violations"] == [], json.dumps(report["violations"], ensure_ascii=False, indent=1)
     assert code == 0
     assert report["result"] is not None and report["events"] > 100
+    assert report["desyncs"] == [], report["desyncs"]  # the replay's card areas agree with the recording's
+    assert report["import_problems"] == []
 
     # round trip: the converted log gives the same report
     code2, report2 = _validate_json(converted[_stamp(path)])

@@ -343,7 +343,7 @@ def insert_below_dying(eng: Engine, frame: Any, seat: int) -> None:
     for i in range(len(eng.stack) - 1, -1, -1):
         f = eng.stack[i]
         if isinstance(f, F.DyingFrame) and f.seat == seat:
-            eng.stack.insert(i, frame)
+            eng.insert(i, frame)
             return
     eng.push(frame)
 

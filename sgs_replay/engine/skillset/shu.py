@@ -121,6 +121,7 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if not C.need_phase(eng, e, "in your start phase", *phases):
         return
     x = 3 if version(eng, "guanxing") == "000" else min(5, len(eng.table.alive()))
+    eng.need_cards(x)  # looking at X cards: a pile of fewer is reshuffled first (seed 001 二(二) III ◆)
     seen = eng.table.pile_top[:x]
     top = [c for c in e.choice if isinstance(c, str)] if isinstance(e.choice, list) else None
     if top is not None and seen and any(c not in seen for c in top):

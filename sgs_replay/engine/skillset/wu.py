@@ -33,6 +33,8 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["skill:制衡"] + 1)
     counter["skill:制衡"] += 1
     cards = list(e.cards or [])
+    if not cards and eng.rs.get("zhiheng_zero_cards", False):
+        return  # an engine that lets 制衡 go with no card: the use is spent and nothing moves
     if not cards or (v == "002-1v1" and len(cards) > 2):
         eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
                    observed=f"{len(cards)} cards")
@@ -206,7 +208,7 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, f"流离: seat {t} must be in your attack range and not the 杀's user", observed=f"seat {t}")
     elif eng.rs.get("liuli_needs_legal_target", False) and ts is not None and ts.has_skill("空城") and ts.hand_count == 0:
         eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
-    C.trigger(eng, f"slash-confirm:{id(cf)}", e.seat, "流离")
+    C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, "流离")
     cf.queue[cf.queue.index(e.seat)] = t
 
 
