@@ -41,7 +41,7 @@ def test_violation_carries_rule_citation_and_table() -> None:
     assert [f.violation.rule for f in a.findings] == ["SGS-P001"]
     f = a.findings[0]
     assert f.violation.line == 4
-    assert "seed 001" in f.cite
+    assert "《三国杀》标准版规则（身份局）" in f.cite
     assert {s.seat: s.hp for s in f.table}[4] == 3  # the table after the first 杀's damage
     md = to_markdown(a)
     assert "## Line 4: SGS-P001" in md and "| 4 | 黄盖 | 3/4 |" in md
