@@ -120,6 +120,21 @@ GAME_HP_SERIES = """
     )
     SELECT seq, 'seat ' || st.seat AS seat, st.hp AS hp FROM s ORDER BY seq, st.seat"""
 
+#: every event of a game (the viewer steps through them by turn, round and violation)
+GAME_EVENTS_ALL = """
+    SELECT seq, line, type, turn_seat, phase, json FROM events WHERE game_id = ? ORDER BY seq"""
+
+#: the raw seat states at one event, for the table picture
+GAME_STATE_RAW = """
+    WITH s AS (
+        SELECT unnest(state) AS st FROM events WHERE game_id = ? AND seq = ?
+        UNION ALL
+        SELECT unnest(start_state) AS st FROM games WHERE game_id = ? AND ? = 0
+    )
+    SELECT st.seat AS seat, st.hp AS hp, st.max_hp AS max_hp, st.alive AS alive, st.hand AS hand,
+           st.equip AS equip, st.judge AS judge
+    FROM s ORDER BY seat"""
+
 GAME_VIOLATIONS = """
     SELECT line, rule, kind, seat, message, expected, observed
     FROM violations WHERE game_id = ? ORDER BY line, n"""

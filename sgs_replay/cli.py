@@ -7,10 +7,10 @@ that need them, so start-up stays fast.
 
 from __future__ import annotations
 
-import json
 import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,8 +18,9 @@ app = typer.Typer(
     name="sgs-replay",
     help="Replay, check and analyse Sanguosha (三国杀) match logs.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
@@ -28,6 +29,64 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 def _err(msg: str) -> None:
     sys.stderr.write(msg.rstrip() + "\n")
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        from sgs_replay.report import tool_version
+
+        print(f"sgs-replay {tool_version()}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version_callback, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Replay, check and analyse Sanguosha (三国杀) match logs.
+
+    Exit status: 0 clean, 1 violations found, 2 usage error, 3 unreadable input.
+    """
+
+
+# ------------------------------------------------------------------------------------ input and output
+STDIN = "-"
+
+
+def _read_one(path: Path) -> tuple[bytes, object]:
+    """The bytes and the parsed log of one file (``-``: standard input); exit 3 when unreadable."""
+    from sgs_replay.reader import UnreadableInput, parse_any
+
+    try:
+        if str(path) == STDIN:
+            data, name = sys.stdin.buffer.read(), "<stdin>"
+        elif not path.is_file():
+            _err(f"error: {path}: {'is a directory, not a log file' if path.is_dir() else 'no such file'}")
+            raise typer.Exit(EXIT_UNREADABLE)
+        else:
+            data, name = path.read_bytes(), str(path)
+        return data, parse_any(data, name)
+    except OSError as exc:
+        _err(f"error: {path}: cannot read ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    except UnreadableInput as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _write_out(path: Path | None, text: str, what: str = "--output") -> None:
+    """Write ``text`` to ``path`` (stdout when None or ``-``); a path that cannot be written is a
+    located usage error (exit 2), never a traceback."""
+    if path is None or str(path) == STDIN:
+        sys.stdout.write(text)
+        return
+    _check_out(path, what)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _err(f"error: {what} {path}: cannot write ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
 
 
 def _ruleset_ok(name: str | None) -> None:
@@ -71,103 +130,193 @@ def _print_engine_notes(rep: object) -> None:
               + (" …" if len(problems) > SHOWN_PROBLEMS else ""))
 
 
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    junit = "junit"
+
+
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="log files or directories (.sgs.jsonl, .fk.rep)")],
-    json_out: Annotated[bool, typer.Option("--json", help="one JSON report per file on stdout")] = False,
-    ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of the log's")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the summary")] = False,
+    files: Annotated[list[Path], typer.Argument(help="log files or directories (.sgs.jsonl, .fk.rep); - reads standard input",
+                                                metavar="FILE")],
+    json_out: Annotated[bool, typer.Option("--json", help="the JSON result on stdout (same as --output-format json)")] = False,
+    output_format: Annotated[OutputFormat, typer.Option(
+        "--output-format", help="text: one line per violation; json: {files, unreadable, matches}; "
+                                "sarif: SARIF 2.1.0 for code-scanning views; junit: JUnit XML for CI")] = OutputFormat.text,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
+                                                help="judge under this ruleset (name or .toml file) instead of the log's")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="text format: only the summary line")] = False,
 ) -> None:
     """Check logs against the rules; report every violation with its line, rule and citation."""
-    from sgs_replay.reader import UnreadableInput, read_path
+    from sgs_replay.reader import UnreadableInput, parse_any, read_path
     from sgs_replay.replay import validate_parsed
 
+    fmt = OutputFormat.json if json_out else output_format
     _ruleset_ok(ruleset)
-    paths = _collect(files)
-    if not paths:
+    use_stdin = any(str(f) == STDIN for f in files)
+    paths = _collect([f for f in files if str(f) != STDIN])
+    if not paths and not use_stdin:
         _err("error: no log files found")
         raise typer.Exit(EXIT_UNREADABLE)
     from sgs_replay.match import MatchEntry, attach, check_matches
 
-    any_violation = False
-    unreadable = False
-    total_v = 0
-    reports = []
+    unreadable: list[dict[str, str]] = []
     done = []
-    for p in paths:
+    sources: list[Path | None] = [None] if use_stdin else []
+    for p in [*sources, *paths]:
         try:
-            parsed = read_path(p)
+            parsed = parse_any(sys.stdin.buffer.read(), "<stdin>") if p is None else read_path(p)
         except UnreadableInput as exc:
             _err(f"error: {exc}")
-            unreadable = True
+            unreadable.append({"file": "<stdin>" if p is None else str(p), "error": str(exc)})
             continue
         done.append((parsed.header, validate_parsed(parsed, ruleset).report))
     # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
     matches = check_matches(MatchEntry(r.file, h, r.result) for h, r in done)
     attach({r.file: r for _, r in done}, matches)
-    for _, rep in done:
-        total_v += len(rep.violations)
-        any_violation |= bool(rep.violations)
-        if json_out:
-            reports.append(rep.public())
-        elif not quiet:
-            for v in rep.violations:
-                seat = f" seat {v.seat}" if v.seat else ""
-                print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}"
-                      + (f" (expected {v.expected}; observed {v.observed})" if v.expected or v.observed else ""))
-            _print_engine_notes(rep)
-    problems = sum(len(r.import_problems) for _, r in done)
-    desynced = sum(1 for _, r in done if r.desyncs)
-    if not json_out and not quiet:
-        for m in (m for m in matches if len(m.games) > 1):
-            print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
-                  + (f" — {m.winner} wins" if m.winner else " — undecided"))
-    if json_out:
-        out: object = reports[0] if len(reports) == 1 and len(paths) == 1 else reports
-        if matches and isinstance(out, list):
-            out = {"reports": reports, "matches": [m.public() for m in matches]}
-        print(json.dumps(out, ensure_ascii=False, indent=1))
+    reports = [rep for _, rep in done]
+    any_violation = any(rep.violations for rep in reports)
+    if fmt is OutputFormat.text:
+        _validate_text(reports, matches, len(paths) + use_stdin, bool(unreadable), quiet)
     else:
-        print(f"{len(paths)} file(s), {total_v} violation(s)"
-              + (f", {desynced} engine desync(s)" if desynced else "")
-              + (f", {problems} import problem(s)" if problems else "")
-              + (", some unreadable" if unreadable else ""))
+        _validate_machine(fmt, reports, unreadable, matches, single=len(paths) + use_stdin == 1)
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)
 
 
+def _validate_text(reports: list, matches: list, n_files: int, unreadable: bool, quiet: bool) -> None:  # type: ignore[type-arg]
+    total_v = 0
+    for rep in reports:
+        total_v += len(rep.violations)
+        if quiet:
+            continue
+        for v in rep.violations:
+            seat = f" seat {v.seat}" if v.seat else ""
+            vals = "; ".join(x for x in (f"expected {v.expected}" if v.expected is not None else "",
+                                         f"observed {v.observed}" if v.observed is not None else "") if x)
+            print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}" + (f" ({vals})" if vals else ""))
+        _print_engine_notes(rep)
+    if not quiet:
+        for m in (m for m in matches if len(m.games) > 1):
+            print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
+                  + (f" — {m.winner} wins" if m.winner else " — undecided"))
+    problems = sum(len(r.import_problems) for r in reports)
+    desynced = sum(1 for r in reports if r.desyncs)
+    print(f"{n_files} file(s), {total_v} violation(s)"
+          + (f", {desynced} engine desync(s)" if desynced else "")
+          + (f", {problems} import problem(s)" if problems else "")
+          + (", some unreadable" if unreadable else ""))
+
+
+def _validate_machine(fmt: OutputFormat, reports: list, unreadable: list[dict[str, str]], matches: list,  # type: ignore[type-arg]
+                      *, single: bool) -> None:
+    from sgs_replay import ci_formats
+    from sgs_replay.report import tool_version
+
+    public = [rep.public() for rep in reports]
+    if fmt is OutputFormat.json:
+        text = ci_formats.stable_json(public, unreadable, [m.public() for m in matches], single=single)
+    elif fmt is OutputFormat.sarif:
+        text = ci_formats.sarif(public, unreadable, tool_version())
+    else:
+        text = ci_formats.junit(public, unreadable)
+    print(text)
+
+
+class AuditFormat(StrEnum):
+    text = "text"
+    md = "md"
+    html = "html"
+    json = "json"
+
+
+class Lang(StrEnum):
+    zh = "zh"
+    en = "en"
+
+
 @app.command()
 def audit(
-    file: Annotated[Path, typer.Argument(help="one log (.sgs.jsonl or .fk.rep)")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of the log's")] = None,
-    html: Annotated[Path | None, typer.Option("--html", help="write an HTML report here")] = None,
-    md: Annotated[Path | None, typer.Option("--md", help="write a Markdown report here")] = None,
+    file: Annotated[Path, typer.Argument(help="one log (.sgs.jsonl or .fk.rep); - reads standard input", metavar="FILE")],
+    fmt: Annotated[AuditFormat | None, typer.Option("--format", "-f", help="text (default), md, html or json")] = None,
+    lang: Annotated[Lang, typer.Option("--lang", help="language of the report: zh (default) or en")] = Lang.zh,
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="OUT",
+                                                help="write the report to this file instead of stdout")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
+                                                help="judge under this ruleset instead of the log's")] = None,
+    html: Annotated[Path | None, typer.Option("--html", metavar="OUT", help="also write the HTML report here")] = None,
+    md: Annotated[Path | None, typer.Option("--md", metavar="OUT", help="also write the Markdown report here")] = None,
 ) -> None:
-    """A referee's report on one game: every violation with its rule, citation and the table at that moment."""
-    from sgs_replay.reader import UnreadableInput, read_path
+    """A referee's report on one game: the dispute, the verdict, every violation with its rule, passage
+    and the table before and after."""
     from sgs_replay.report import build_audit
-    from sgs_replay.report.render import to_html, to_markdown, to_terminal
+    from sgs_replay.report.render import render
 
     _ruleset_ok(ruleset)
-    if not file.is_file():
-        _err(f"error: {file}: no such file")
-        raise typer.Exit(EXIT_UNREADABLE)
-    try:
-        parsed = read_path(file)
-    except UnreadableInput as exc:
-        _err(f"error: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    a = build_audit(parsed, ruleset)
+    for target, what in ((output, "--output"), (html, "--html"), (md, "--md")):
+        _check_out(target, what)
+    data, parsed = _read_one(file)
+    a = build_audit(parsed, ruleset, data=data)  # type: ignore[arg-type]
+    lg: Any = lang.value
     if html:
-        html.write_text(to_html(a), encoding="utf-8")
+        _write_out(html, render(a, "html", lg), "--html")
     if md:
-        md.write_text(to_markdown(a), encoding="utf-8")
-    if not html and not md:
-        to_terminal(a)
+        _write_out(md, render(a, "md", lg), "--md")
+    if fmt is None and (html or md) and output is None:
+        print(a.verdict_in(lg))
     else:
-        print(a.verdict)
+        _write_out(output, render(a, (fmt or AuditFormat.text).value, lg))
     raise typer.Exit(EXIT_VIOLATIONS if a.findings else EXIT_OK)
+
+
+def _check_out(path: Path | None, what: str) -> None:
+    """Refuse an output path before the work is done: a directory, or a folder that does not exist."""
+    if path is None or str(path) == STDIN:
+        return
+    if path.is_dir():
+        _err(f"error: {what} {path}: is a directory; give a file name")
+        raise typer.Exit(EXIT_USAGE)
+    if not path.parent.is_dir():
+        _err(f"error: {what} {path}: the folder {path.parent} does not exist")
+        raise typer.Exit(EXIT_USAGE)
+
+
+class ShowFormat(StrEnum):
+    text = "text"
+    svg = "svg"
+    html = "html"
+
+
+@app.command()
+def show(
+    file: Annotated[Path, typer.Argument(help="one log (.sgs.jsonl or .fk.rep); - reads standard input", metavar="FILE")],
+    at: Annotated[int | None, typer.Option("--at", metavar="LINE", help="the table just after the event on this line")] = None,
+    turn: Annotated[int | None, typer.Option("--turn", metavar="N", help="the table at the start of the N-th turn")] = None,
+    fmt: Annotated[ShowFormat, typer.Option("--format", "-f", help="text (default), svg (the picture) or html")] = ShowFormat.text,
+    lang: Annotated[Lang, typer.Option("--lang", help="language: zh (default) or en")] = Lang.zh,
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="OUT", help="write to this file instead of stdout")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
+                                                help="replay under this ruleset instead of the log's")] = None,
+) -> None:
+    """The table at any moment of a game: seats, HP, hands, equipment, judge areas (as text or a picture).
+    Without --at or --turn: the end of the log."""
+    from sgs_replay.report.show import PositionNotFound, show_position
+
+    _ruleset_ok(ruleset)
+    if at is not None and turn is not None:
+        _err("error: give --at LINE or --turn N, not both")
+        raise typer.Exit(EXIT_USAGE)
+    _check_out(output, "--output")
+    _, parsed = _read_one(file)
+    try:
+        text = show_position(parsed, ruleset, at=at, turn=turn, fmt=fmt.value, lang=lang.value)  # type: ignore[arg-type]
+    except PositionNotFound as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    _write_out(output, text)
 
 
 @app.command()
@@ -194,26 +343,17 @@ def schema(
 
 
 @app.command()
-def explain(what: Annotated[str, typer.Argument(help="a rule id (SGS-P001) or a skill name (制衡 / zhiheng)")]) -> None:
-    """Print a rule's documentation, or a skill's rules text."""
-    from sgs_replay.rules import REGISTRY
-    from sgs_replay.rules import catalogue as _  # noqa: F401  (registers the rules)
+def explain(what: Annotated[str, typer.Argument(
+        help="a rule id (SGS-P001), a skill (制衡 / zhiheng) or a card (杀, 青龙偃月刀)", metavar="RULE|SKILL|CARD")]) -> None:
+    """Print a rule's documentation, a skill's rules text, or a card's text and deck rows, each with its citation."""
+    from sgs_replay.explain import explain_text
 
-    r = REGISTRY.get(what.upper())
-    if r is not None:
-        print(f"{r.id} ({r.kind}) — {r.en} / {r.zh}\n\nWhat: {r.what}\nWhy: {r.why}\nReference: {r.cite}"
-              + (f"\nExample: {r.example}" if r.example else ""))
-        return
-    from sgs_replay.content import skill_by_name
-
-    s = skill_by_name().get(what) or skill_by_name().get(what.lower())
-    if s is not None:
-        print(f"{s.name} ({s.id}){' — 主公技' if s.lord else ''}\n\n{s.text or '(no rules text)'}\n\nSource: {s.source}")
-        for k, v in s.variants.items():
-            print(f"\nVariant {k}: {v}")
-        return
-    _err(f"error: no rule or skill named {what!r}")
-    raise typer.Exit(EXIT_USAGE)
+    text = explain_text(what)
+    if text is None:
+        _err(f"error: no rule, skill or card named {what!r} (try a rule id such as SGS-P001, a skill such as 制衡, "
+             "or a card such as 杀)")
+        raise typer.Exit(EXIT_USAGE)
+    print(text)
 
 
 @app.command()

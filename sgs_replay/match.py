@@ -1,8 +1,8 @@
 """3v3 matches: the games of one best-of-3 match, checked together.
 
 A 3v3 competition round is a match of two or three games between the same two teams; the first team
-to win two games wins it (seed 004 一、1(1): 一轮比赛采用3局2胜得赛制). Between the games the teams
-switch colour (seed 000/001 3V3规则 步骤4: 下一局直接轮换色系) and the commander rotates (seed 004
+to win two games wins it (《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、1(1): 一轮比赛采用3局2胜得赛制). Between the games the teams
+switch colour (《三国杀3V3解析·游戏牌篇》(2019) / 《三国杀》标准版规则（身份局） · 3V3规则 步骤4: 下一局直接轮换色系) and the commander rotates (《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则
 一、1(1): 如比赛局数大于一局，主帅选手应当进行轮换).
 
 The games of a match are the logs whose header carries the same ``meta.match`` id. Header fields read

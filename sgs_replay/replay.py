@@ -109,7 +109,7 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
             c = Counter(roles)
             eight = rs.get("eight_player_roles") if n == 8 else None
             out.append(make(R.H_ROLES, 1, None, f"{n} players with {dict(c)}; the lord sits in seat 1",
-                            expected=f"{eight} lord/loyalists/rebels/renegade ({rs.name})" if eight else "seed 001 role table",
+                            expected=f"{eight} lord/loyalists/rebels/renegade ({rs.name})" if eight else "《三国杀》标准版规则（身份局） · role table",
                             observed=dict(c)))
         if not 4 <= n <= 10:
             out.append(make(R.H_ROLES, 1, None, f"identity mode is for 4–10 players, not {n}", observed=n))

@@ -33,7 +33,7 @@ def _log(events: list[str]) -> bytes:
 def test_clean_game_has_a_clean_verdict() -> None:
     a = build_audit(parse_bytes(_log(EVENTS[:2]), "g.sgs.jsonl"))
     assert a.findings == []
-    assert "No violation" in a.verdict
+    assert a.verdict.startswith("Clean")
 
 
 def test_violation_carries_rule_citation_and_table() -> None:
@@ -41,10 +41,10 @@ def test_violation_carries_rule_citation_and_table() -> None:
     assert [f.violation.rule for f in a.findings] == ["SGS-P001"]
     f = a.findings[0]
     assert f.violation.line == 4
-    assert "seed 001" in f.cite
+    assert "《三国杀》标准版规则（身份局）" in f.cite
     assert {s.seat: s.hp for s in f.table}[4] == 3  # the table after the first 杀's damage
-    md = to_markdown(a)
-    assert "## Line 4: SGS-P001" in md and "| 4 | 黄盖 | 3/4 |" in md
+    md = to_markdown(a, "en")
+    assert "## line 4: SGS-P001" in md and "| 4 | 黄盖 | rebel | 3/4 |" in md
 
 
 def test_html_is_escaped() -> None:

@@ -48,7 +48,8 @@ def test_json_report_equals_the_api(cli: Any, logs: dict[str, Path]) -> None:
     assert p.returncode == 1
     out = json.loads(p.stdout)
     api = validate_parsed(read_path(logs["flagged"])).report.public()
-    assert out == json.loads(json.dumps(api, ensure_ascii=False))
+    assert out["files"] == [json.loads(json.dumps(api, ensure_ascii=False))]
+    assert {k: out[k] for k in api} == out["files"][0]  # the spec §7 object, at the top level too
     (v,) = out["violations"]
     assert (v["rule"], v["kind"], v["line"], v["seat"]) == ("SGS-P001", "illegal_play", 4, 3)
 
@@ -62,7 +63,7 @@ def test_quiet_prints_only_the_summary(cli_fast: Any, logs: dict[str, Path]) -> 
 def test_several_files(cli_fast: Any, logs: dict[str, Path]) -> None:
     p = cli_fast("validate", str(logs["clean"]), str(logs["flagged"]), "--json")
     assert p.returncode == 1
-    assert [Path(r["file"]).name for r in json.loads(p.stdout)] == ["clean.sgs.jsonl", "flagged.sgs.jsonl"]
+    assert [Path(r["file"]).name for r in json.loads(p.stdout)["files"]] == ["clean.sgs.jsonl", "flagged.sgs.jsonl"]
 
 
 def test_ruleset_override(cli_fast: Any, sgs: Any) -> None:

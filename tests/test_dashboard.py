@@ -136,7 +136,7 @@ def test_game_viewer_steps_through_a_game(db: Path) -> None:
     at.selectbox[0].set_value(gid).run()
     assert not at.exception
     assert _metric(at, "Events") == "8"
-    assert _metric(at, "Result") == "lord (rebels_and_renegades_dead)"
+    assert _metric(at, "Result") == "主公与忠臣获胜（rebels_and_renegades_dead）"
     assert at.slider[0].value == 8
     seats = at.dataframe[1].value
     assert seats["hp"].tolist() == ["4 / 4", "4 / 4", "0 / 4", "0 / 3"]

@@ -348,4 +348,4 @@ def test_cli_exit_codes_on_mutated_logs(cli: Any, tmp_path: Path) -> None:
     whole = cli("validate", str(tmp_path), "--json")
     assert whole.returncode == 3  # the empty file is unreadable; the others are still reported
     assert "Traceback" not in whole.stderr
-    assert len(json.loads(whole.stdout)) == len(paths)
+    assert len(json.loads(whole.stdout)["files"]) == len(paths)

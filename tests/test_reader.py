@@ -205,7 +205,7 @@ def test_directory_input(cli_fast: Any, tmp_path: Path) -> None:
     assert [p.relative_to(tmp_path).as_posix() for p in expand_paths([tmp_path])] == ["a.sgs.jsonl", "b/c.sgs.jsonl"]
     p = cli_fast("validate", str(tmp_path), "--json")
     assert p.returncode == 1, p.stderr
-    reports = json.loads(p.stdout)
+    reports = json.loads(p.stdout)["files"]
     assert [Path(r["file"]).name for r in reports] == ["a.sgs.jsonl", "c.sgs.jsonl"]
     assert reports[0]["violations"] == []
     assert {v["rule"] for v in reports[1]["violations"]} == {"SGS-C001"}  # ♣8 杀 is not in seat 3's hand
@@ -217,7 +217,9 @@ def test_directory_with_an_unreadable_file_exits_3(cli_fast: Any, tmp_path: Path
     p = cli_fast("validate", str(tmp_path), "--json")
     assert p.returncode == 3
     assert "z.sgs.jsonl" in p.stderr and "Traceback" not in p.stderr
-    assert len(json.loads(p.stdout)) == 1  # the readable file is still reported
+    out = json.loads(p.stdout)
+    assert len(out["files"]) == 1  # the readable file is still reported
+    assert [Path(u["file"]).name for u in out["unreadable"]] == ["z.sgs.jsonl"]
 
 
 def test_cli_usage_errors_exit_2(cli_fast: Any, tmp_path: Path) -> None:

@@ -86,6 +86,6 @@ def test_cli_directory_of_scenarios(cli: Any) -> None:
     """A directory is expanded to its logs; one report per file; exit 1 because some are flagged."""
     p = cli("validate", str(SCENARIOS), "--json")
     assert p.returncode == 1, p.stderr
-    reports = json.loads(p.stdout)
+    reports = json.loads(p.stdout)["files"]
     assert isinstance(reports, list)
     assert sorted(Path(r["file"]).name.removesuffix(".sgs.jsonl") for r in reports) == NAMES

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
@@ -33,11 +34,15 @@ rows = q.df(q.VIOLATION_LIST, [kind_param, kind_param, rule_param, rule_param, t
 st.metric("Violations shown", len(rows))
 if len(rows) >= LIMIT:
     st.caption(f"Showing the first {LIMIT}; narrow the filters to see the rest.")
+#: each violation opens the game viewer at its line (``?game=…&line=…``)
+rows = rows.assign(open=[f"game_viewer?{urlencode({'game': g, 'line': int(ln)})}"
+                         for g, ln in zip(rows["game_id"], rows["line"], strict=True)])
 st.dataframe(
     rows.drop(columns=["message_zh", "cite", "file", "game_id"]), hide_index=True, width="stretch",
     column_config={
         "file_name": "file", "declared_id": "game id",
         "message": st.column_config.TextColumn("message", width="large"),
+        "open": st.column_config.LinkColumn("viewer", display_text="open ▶", help="open the game viewer at this line"),
     },
 )
 
@@ -58,4 +63,6 @@ if not rows.empty:
     c2.code(r["observed"] if pd.notna(r["observed"]) else "—", language=None)
     if pd.notna(r["cite"]) and r["cite"]:
         st.caption(f"Reference: {r['cite']}")
-    st.caption(f"File: `{r['file']}` · open it in **Game viewer** (game `{r['game_id']}`).")
+    st.caption(f"File: {r['file']}")
+    url = "game_viewer?" + urlencode({"game": r["game_id"], "line": int(r["line"])})
+    st.markdown(f"[🎴 Open the game viewer at line {int(r['line'])}]({url})")

@@ -1,42 +1,114 @@
-"""Reports for people: the referee's audit of one game (terminal, Markdown, HTML).
+"""Reports for people: the referee's audit of one game (text, Markdown, HTML, JSON).
 
-An audit replays the game once and, for every violation, keeps the rule's documentation and a
-snapshot of the table at that moment (HP, hand size, equipment, judge area), so the verdict can be
-defended line by line with the rulebook passage next to it.
+An audit replays the game once (``validate_parsed`` with a position recorder) and keeps, for every
+violation, the rule with its cited passage, the event as a sentence, what was expected and what the
+log shows, and the table **before and after** the event. The header names the game and the dispute
+(the log's ``meta``), the ruleset and its rulebooks, the tool version, the log's SHA-256 and the time
+of the audit, so the verdict can be handed to both teams as it is.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from sgs_replay.narrate import Lang, Namer, phase_name, sentence
 from sgs_replay.reader import ParsedLog
-from sgs_replay.rules import REGISTRY, Violation
+from sgs_replay.report.positions import Position, Recorder, SeatView
+from sgs_replay.report.wording import observed_words, order_words, unverifiable_words, value_words
+from sgs_replay.rules import REGISTRY, Rule, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers the rules)
 
+__all__ = ["Audit", "Finding", "Position", "SeatView", "build_audit", "tool_version"]
 
-@dataclass
-class SeatView:
-    seat: int
-    general: str
-    role: str
-    hp: int
-    max_hp: int
-    alive: bool
-    hand: int
-    equip: list[str]
-    judge: list[str]
+#: the header ``meta`` keys a dispute is written with (sample_logs/disputes), in the order shown
+META_ORDER = ("event", "date", "round", "table", "referee", "dispute", "match", "team_cold", "team_warm")
+
+
+def tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sgs-replay")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 @dataclass
 class Finding:
     violation: Violation
-    rule_title: str
-    what: str
-    why: str
-    cite: str
-    event: str
-    table: list[SeatView]
+    rule: Rule | None
+    event: Any  # the logged event at the violation's line (None for the header)
+    before: Position | None
+    after: Position | None
+    actor: int | None
+    targets: list[int]
+
+    # --- kept for callers of the first audit API ---------------------------------------------
+    @property
+    def rule_title(self) -> str:
+        return self.rule.en if self.rule else self.violation.rule
+
+    @property
+    def cite(self) -> str:
+        return self.rule.cite if self.rule else (self.violation.cite or "")
+
+    @property
+    def table(self) -> list[SeatView]:
+        return self.after.seats if self.after else []
+
+    # --- words ---------------------------------------------------------------------------------
+    def title(self, lang: Lang) -> str:
+        if self.rule is None:
+            return self.violation.rule
+        return self.rule.zh if lang == "zh" else self.rule.en
+
+    def message(self, lang: Lang, namer: Namer) -> str:
+        """The whole message: the English one as the engine wrote it; in Chinese the rule, the seat, the values."""
+        v = self.violation
+        if lang == "en":
+            return v.message.replace("`", "")
+        parts = [self.title("zh")]
+        if v.seat:
+            parts.append(f"涉及{namer(v.seat)}")
+        exp, obs = self.expected("zh", namer), self.observed("zh", namer)
+        if exp:
+            parts.append(f"应为：{exp}")
+        if obs:
+            parts.append(f"实际：{obs}")
+        return "；".join(parts) + "。"
+
+    def expected(self, lang: Lang, namer: Namer) -> str:
+        r = self.rule
+        return value_words(self.violation.expected, lang, rule_en=r.en if r else "", rule_zh=r.zh if r else "")
+
+    def observed(self, lang: Lang, namer: Namer) -> str:
+        return observed_words(self.violation.observed, lang, namer, self.event, self.violation.line)
+
+    def event_sentence(self, namer: Namer) -> str:
+        return sentence(self.event, namer) if self.event is not None else ""
+
+    def order(self, lang: Lang) -> dict[str, str] | None:
+        return order_words(self.violation.rule, self.violation.message, lang)
+
+    def moment(self, lang: Lang) -> str:
+        """``第2轮 · 第5个回合 · 3号位的出牌阶段`` / ``round 2 · turn 5 · seat 3's play phase``."""
+        p = self.before
+        if p is None:
+            return ""
+        bits = []
+        if p.round:
+            bits.append(f"第{p.round}轮" if lang == "zh" else f"round {p.round}")
+        if p.turn:
+            bits.append(f"第{p.turn}个回合" if lang == "zh" else f"turn {p.turn}")
+        if p.current is not None:
+            ph = phase_name(p.phase, lang)
+            if lang == "zh":
+                bits.append(f"{p.current}号位的{ph or '回合'}")
+            else:
+                bits.append(f"seat {p.current}'s {ph or 'turn'}")
+        return " · ".join(bits)
 
 
 @dataclass
@@ -52,71 +124,161 @@ class Audit:
     unverifiable_notes: list[str]
     findings: list[Finding] = field(default_factory=list)
     import_problems: list[str] = field(default_factory=list)
-    desyncs: list[str] = field(default_factory=list)  # engine desyncs against a recording, as sentences
+    desyncs: list[dict[str, Any]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+    sha256: str = ""
+    version: str = ""
+    audited_at: str = ""
+    ruleset_sources: list[str] = field(default_factory=list)
+    turns: int = 0
+    rounds: int = 0
+    checked: list[str] = field(default_factory=list)
+    report: Any = None  # the validator's Report (spec §7)
+    header: Any = None
+    final: Position | None = None
 
-    @property
-    def verdict(self) -> str:
-        if not self.findings:
-            return "No violation found: every checked event follows the rules."
+    def namer(self, lang: Lang) -> Namer:
+        return Namer(self.header, lang)
+
+    def kinds(self) -> dict[str, int]:
         kinds: dict[str, int] = {}
         for f in self.findings:
             kinds[f.violation.kind] = kinds.get(f.violation.kind, 0) + 1
-        parts = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+        return dict(sorted(kinds.items()))
+
+    def verdict_in(self, lang: Lang) -> str:
+        if not self.findings:
+            if lang == "zh":
+                return f"未发现违规：已检查全部 {self.events} 个事件（{self.turns} 个回合）。"
+            return f"Clean: no violation in {self.events} events ({self.turns} turns)."
+        kinds = self.kinds()
+        if lang == "zh":
+            parts = "，".join(f"{KIND_ZH.get(k, k)} {n} 处" for k, n in kinds.items())
+            return f"发现 {len(self.findings)} 处违规：{parts}。"
+        parts = ", ".join(f"{n} {k}" for k, n in kinds.items())
         return f"{len(self.findings)} violation(s): {parts}."
 
+    @property
+    def verdict(self) -> str:
+        return self.verdict_in("en")
 
-def _snapshot(eng: Any) -> list[SeatView]:
-    out = []
-    for n, s in sorted(eng.table.seats.items()):
-        out.append(SeatView(
-            seat=n, general=s.name, role=s.role or s.side or "", hp=s.hp, max_hp=s.max_hp, alive=s.alive,
-            hand=s.hand_count, equip=list(s.equip.values()), judge=list(s.judge),
-        ))
+    def unverified(self, lang: Lang) -> list[tuple[str, str]]:
+        return [unverifiable_words(n, lang) for n in self.unverifiable_notes]
+
+
+KIND_ZH = {"illegal_play": "违规出牌", "resolution_order": "结算顺序错误", "bookkeeping": "记录错误",
+           "outcome": "结果错误", "format": "格式错误"}
+
+
+def _ruleset_sources(name: str | None) -> list[str]:
+    """The rulebooks a ruleset is built from: the ``# Rules:`` comment at the top of its file."""
+    from sgs_replay.content import UnknownRuleset, ruleset
+
+    try:
+        rs = ruleset(name or "")
+    except (UnknownRuleset, Exception):  # noqa: BLE001 - an unreadable ruleset is reported by the validator
+        return []
+    from pathlib import Path
+
+    from sgs_replay.content import _ruleset_dir
+
+    out: list[str] = []
+    chain, seen = [rs.name], set()
+    while chain:
+        n = chain.pop()
+        if n in seen:
+            break
+        seen.add(n)
+        p = Path(str(_ruleset_dir().joinpath(f"{n}.toml")))
+        if not p.is_file():
+            p = Path(rs.source)
+        if not p.is_file():
+            continue
+        text = p.read_text(encoding="utf-8")
+        head = []
+        for line in text.splitlines():
+            if not line.startswith("#"):
+                break
+            head.append(line.lstrip("# ").rstrip())
+        joined = " ".join(head)
+        if "Rules:" in joined:
+            out.append(joined.split("Rules:", 1)[1].split(" Readings:")[0].split(" Where ")[0].strip())
+        import tomllib
+
+        parent = tomllib.loads(text).get("inherits")
+        if isinstance(parent, str):
+            chain.append(parent)
     return out
 
 
-def build_audit(parsed: ParsedLog, ruleset_name: str | None = None) -> Audit:
-    """Replay once, keeping the table at every violation."""
-    import msgspec
+def _actor_targets(e: Any) -> tuple[int | None, list[int]]:
+    from sgs_replay import events as ev
 
-    from sgs_replay.content import UnknownRuleset, ruleset
-    from sgs_replay.engine.core import Engine
-    from sgs_replay.oracle import Desync
-    from sgs_replay.replay import check_header, validate_parsed
+    if isinstance(e, ev.Damage):
+        return e.source, [e.target]
+    targets = list(getattr(e, "targets", None) or [])
+    if isinstance(e, ev.Death) and e.killer is not None:
+        return e.killer, [e.seat]
+    if isinstance(e, ev.Move):
+        return e.from_.seat, [e.to.seat] if e.to.seat is not None else []
+    return getattr(e, "seat", None), targets
+
+
+def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: bytes | None = None,
+                now: str | None = None) -> Audit:
+    """Replay once, keeping the table before and after every event.
+
+    ``data`` is the file's bytes (for its SHA-256); ``now`` the audit time to print (ISO 8601; by
+    default the current UTC time, or ``SOURCE_DATE_EPOCH`` when set, for reproducible reports).
+    """
+    from sgs_replay.replay import validate_parsed
 
     h = parsed.header
-    name = ruleset_name or (h.ruleset if h else None)
+    rec = Recorder(parsed)
+    replay = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=rec)
+    rep = replay.report
     lines = {line: e for line, e in parsed.events}
-    findings: list[Finding] = []
-    snapshots: dict[int, list[SeatView]] = {}
-    eng = None
-    if h is not None:
-        try:
-            rs = ruleset(name or "")
-        except UnknownRuleset:
-            rs = None
-        if rs is not None and not any(v.rule == "SGS-H001" for v in check_header(h, rs)):
-            eng = Engine(h, rs)
-            seen = 0
-            for line, e in parsed.events:
-                eng.step(line, e)
-                if len(eng.violations) > seen:
-                    snapshots[line] = _snapshot(eng)
-                    seen = len(eng.violations)
-    rep = validate_parsed(parsed, ruleset_name).report
+    findings = []
     for v in rep.violations:
-        r = REGISTRY.get(v.rule)
-        logged = lines.get(v.line)
-        findings.append(Finding(
-            violation=v, rule_title=r.en if r else v.rule, what=r.what if r else "", why=r.why if r else "",
-            cite=r.cite if r else "", event=msgspec.json.encode(logged).decode() if logged is not None else "",
-            table=snapshots.get(v.line, []),
-        ))
+        before, after = rec.around(v.line)
+        e = lines.get(v.line)
+        actor, targets = _actor_targets(e) if e is not None else (v.seat, [])
+        findings.append(Finding(violation=v, rule=REGISTRY.get(v.rule), event=e, before=before, after=after,
+                                actor=actor if actor is not None else v.seat, targets=targets))
+    import msgspec
+
     players = [msgspec.structs.asdict(p) for p in h.players] if h else []
+    final = next((p for p in reversed(rec.positions) if p is not None), None)
+    from sgs_replay import events as ev
+
+    turns = sum(1 for _, e in parsed.events if isinstance(e, ev.Turn))
+    families = sorted({r.id.removeprefix("SGS-")[:1] for r in REGISTRY.values()})
+    from sgs_replay.rules.docs import FAMILIES
+
     return Audit(
         file=parsed.name, game_id=rep.game_id, ruleset=rep.ruleset, mode=h.mode if h else None, players=players,
         events=rep.events, result=rep.result, unverifiable=rep.unverifiable,
-        unverifiable_notes=list(eng.unverifiable_notes) if eng is not None else [], findings=findings,
-        import_problems=list(parsed.import_problems),
-        desyncs=[Desync(**d).message() for d in rep.desyncs],
+        unverifiable_notes=_notes(replay), findings=findings,
+        import_problems=list(getattr(rep, "import_problems", None) or parsed.import_problems),
+        desyncs=list(getattr(rep, "desyncs", None) or []),
+        meta=dict(h.meta) if h else {}, note=(h.note or "") if h else "",
+        sha256=hashlib.sha256(data).hexdigest() if data is not None else "",
+        version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),
+        turns=turns, rounds=(final.round or 0) if final else 0,
+        checked=[FAMILIES.get(f, f) for f in families if f in FAMILIES], report=rep, header=h, final=final,
     )
+
+
+def _notes(replay: Any) -> list[str]:
+    eng = replay.engine
+    return list(eng.unverifiable_notes) if eng is not None else list(replay.extra.get("unverifiable_notes", []))
+
+
+def _now() -> str:
+    import datetime as dt
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    t = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch and epoch.isdigit() else dt.datetime.now(dt.UTC)
+    return t.replace(microsecond=0).isoformat().replace("+00:00", "Z")

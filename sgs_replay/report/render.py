@@ -1,128 +1,324 @@
-"""Render an :class:`~sgs_replay.report.Audit` as Markdown or HTML (jinja2, autoescaped) or to a terminal."""
+"""Render an :class:`~sgs_replay.report.Audit` as text, Markdown, HTML (jinja2, autoescaped) or JSON.
+
+Every human format carries the same content in the same order: the header (game, dispute, ruleset
+and its rulebooks, tool version, SHA-256 of the log, time of the audit), the verdict, each violation
+(line, moment, seat, the rule with its cited passage, the event as a sentence, expected against
+observed, the order and its sort key where the rule is about an order, the table before and after),
+then the checks a hidden card made impossible with the fact that would settle them.
+"""
 
 from __future__ import annotations
 
-from sgs_replay.report import Audit
+import json
+from functools import cache
+from typing import Any
 
-_MD = """# Audit of {{ a.file }}
+from sgs_replay.narrate import Lang, Namer, role_name, winner_name
+from sgs_replay.report import META_ORDER, Audit, Finding
+from sgs_replay.report.positions import Position
 
-- game: {{ a.game_id or "—" }} · mode: {{ a.mode }} · ruleset: {{ a.ruleset }} · events: {{ a.events }}
-- declared result: {% if a.result %}{{ a.result.winner }} ({{ a.result.reason }}){% else %}none{% endif %}
-- unverifiable checks: {{ a.unverifiable }}
+LABELS: dict[str, dict[str, str]] = {
+    "zh": {"title": "裁判审查报告", "game": "对局", "dispute": "争议", "ruleset": "规则", "sources": "规则来源",
+           "version": "工具版本", "sha": "日志 SHA-256", "time": "审查时间", "verdict": "结论", "players": "玩家",
+           "seat": "座位", "player": "玩家", "general": "武将", "role": "身份/阵营", "line": "第{n}行",
+           "rule": "规则", "passage": "条文", "why": "理由", "event": "事件", "expected": "应为", "observed": "实际",
+           "order": "应有顺序", "key": "排序依据", "before": "事件之前", "after": "事件之后",
+           "unverified": "因暗牌无法检查", "settle": "可判定的事实", "checked": "已检查",
+           "result": "记录的结果", "none": "无", "events": "事件", "turns": "回合", "import": "导入问题",
+           "desyncs": "与录像不一致", "hp": "体力", "hand": "手牌", "equip": "装备", "judge": "判定区",
+           "moment": "时机", "who": "角色", "note": "备注", "clean_checked": "已按以下规则检查"},
+    "en": {"title": "Referee's audit", "game": "Game", "dispute": "Dispute", "ruleset": "Ruleset", "sources": "Rules from",
+           "version": "Tool version", "sha": "Log SHA-256", "time": "Audited at", "verdict": "Verdict", "players": "Players",
+           "seat": "seat", "player": "player", "general": "general", "role": "role/side", "line": "line {n}",
+           "rule": "Rule", "passage": "Passage", "why": "Why", "event": "Event", "expected": "Expected",
+           "observed": "Observed", "order": "Expected order", "key": "Sort key", "before": "Before the event",
+           "after": "After the event", "unverified": "Not verifiable (hidden cards)", "settle": "would be settled by",
+           "checked": "Checked", "result": "Declared result", "none": "none", "events": "events", "turns": "turns",
+           "import": "Import problems", "desyncs": "Desyncs against the recording", "hp": "HP", "hand": "hand",
+           "equip": "equipment", "judge": "judge area", "moment": "Moment", "who": "Seat", "note": "Note",
+           "clean_checked": "Checked against"},
+}
 
-**Verdict:** {{ a.verdict }}
+META_LABELS = {"zh": {"event": "赛事", "date": "日期", "round": "轮次", "table": "桌号", "referee": "裁判",
+                      "dispute": "争议", "match": "比赛", "team_cold": "冷色方", "team_warm": "暖色方"},
+               "en": {"event": "event", "date": "date", "round": "round", "table": "table", "referee": "referee",
+                      "dispute": "disputed claim", "match": "match", "team_cold": "cold team", "team_warm": "warm team"}}
 
-| seat | player | general | role/side |
+
+# ------------------------------------------------------------------------------------------ the model
+def _seat_row(s: Any, lang: Lang) -> dict[str, Any]:
+    L = LABELS[lang]
+    if s.cards is not None:
+        hand = " ".join(s.cards) or L["none"]
+    else:
+        hand = f"{s.hand}" + (f" ({' '.join(s.known)} …)" if s.known else "")
+    state = "" if s.alive else (" · 阵亡" if lang == "zh" else " · dead")
+    return {"seat": s.seat, "who": f"{s.general}" + (f" ({s.name})" if s.name else "") + state,
+            "role": role_name(s.role, lang), "hp": f"{s.hp}/{s.max_hp}", "hand": hand,
+            "equip": " ".join(s.equip) or "—", "judge": " ".join(s.judge) or "—"}
+
+
+def _position(p: Position | None, lang: Lang, label: str, f: Finding | None = None, svg: bool = False) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    from sgs_replay.report.svg import caption_of, table_svg
+
+    cap, sub = caption_of(p, lang, label)
+    out: dict[str, Any] = {"label": label, "caption": sub or cap, "rows": [_seat_row(s, lang) for s in p.seats]}
+    if svg:
+        out["svg"] = table_svg(p, lang, actor=f.actor if f else None, targets=f.targets if f else None, label=label)
+    return out
+
+
+def _meta_rows(a: Audit, lang: Lang) -> list[tuple[str, str]]:
+    keys = [k for k in META_ORDER if k in a.meta] + sorted(k for k in a.meta if k not in META_ORDER)
+    return [(META_LABELS[lang].get(k, k), _scalar(a.meta[k])) for k in keys]
+
+
+def _desync(d: dict[str, Any]) -> str:
+    from sgs_replay.oracle import Desync
+
+    try:
+        return Desync(**d).message()
+    except TypeError:
+        return _scalar(d)
+
+
+def _scalar(v: Any) -> str:
+    if isinstance(v, (dict, list)):
+        return json.dumps(v, ensure_ascii=False)
+    return str(v)
+
+
+def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
+    """Everything a human format prints, already in words (templates only lay it out)."""
+    L = LABELS[lang]
+    n: Namer = a.namer(lang)
+    findings = []
+    for f in a.findings:
+        v = f.violation
+        r = f.rule
+        findings.append({
+            "line": v.line, "rule": v.rule, "kind": v.kind, "title": f.title(lang), "moment": f.moment(lang),
+            "who": n(v.seat) if v.seat else "", "message": f.message(lang, n), "cite": f.cite,
+            "what": r.what.replace("`", "") if r else "", "why": r.why.replace("`", "") if r else "",
+            "event": f.event_sentence(n), "expected": f.expected(lang, n), "observed": f.observed(lang, n),
+            "order": f.order(lang),
+            "before": _position(f.before, lang, L["before"], f, svg), "after": _position(f.after, lang, L["after"], f, svg),
+        })
+    result = ""
+    if a.result:
+        result = winner_name(a.result.get("winner"), lang) + (f" ({a.result.get('reason')})" if a.result.get("reason") else "")
+    return {
+        "L": L, "lang": lang, "file": a.file, "game_id": a.game_id or "—", "mode": a.mode or "—",
+        "ruleset": a.ruleset or "—", "sources": a.ruleset_sources, "version": a.version, "sha256": a.sha256 or "—",
+        "audited_at": a.audited_at, "meta": _meta_rows(a, lang), "note": a.note,
+        "players": [{"seat": p["seat"], "name": p.get("name") or "", "general": p["general"],
+                     "role": " ".join(role_name(x, lang) for x in (p.get("role"), p.get("side"), p.get("position")) if x)}
+                    for p in a.players],
+        "verdict": a.verdict_in(lang), "clean": not a.findings, "events": a.events, "turns": a.turns,
+        "checked": a.checked, "result": result or L["none"], "findings": findings,
+        "unverified": a.unverified(lang), "unverifiable": a.unverifiable,
+        "import_problems": a.import_problems, "desyncs": [_desync(d) for d in a.desyncs],
+    }
+
+
+# ------------------------------------------------------------------------------------------ templates
+_TEXT = """{{ L.title }} — {{ file }}
+{{ L.game }}: {{ game_id }} · {{ mode }} · {{ events }} {{ L.events }} · {{ turns }} {{ L.turns }}
+{% for k, v in meta %}{{ k }}: {{ v }}
+{% endfor %}{{ L.ruleset }}: {{ ruleset }}{% for s in sources %}
+{{ L.sources }}: {{ s }}{% endfor %}
+{{ L.version }}: sgs-replay {{ version }} · {{ L.sha }}: {{ sha256 }} · {{ L.time }}: {{ audited_at }}
+{{ L.result }}: {{ result }}
+{% if note %}{{ L.note }}: {{ note }}
+{% endif %}
+{{ L.verdict }}: {{ verdict }}
+{% if clean %}{{ L.clean_checked }}: {{ checked | join(", ") }}
+{% endif %}
+{{ L.players }}:
+{% for p in players %}  {{ p.seat }}. {{ p.general }}{% if p.name %} ({{ p.name }}){% endif %} {{ p.role }}
+{% endfor %}{% for f in findings %}
+== {{ L.line.format(n=f.line) }} · {{ f.rule }} {{ f.title }} ({{ f.kind }})
+   {{ L.moment }}: {{ f.moment or "—" }}{% if f.who %} · {{ L.who }}: {{ f.who }}{% endif %}
+   {{ f.message }}
+{% if f.event %}   {{ L.event }}: {{ f.event }}
+{% endif %}{% if f.expected %}   {{ L.expected }}: {{ f.expected }}
+{% endif %}{% if f.observed %}   {{ L.observed }}: {{ f.observed }}
+{% endif %}{% if f.order %}{% if f.order.order %}   {{ L.order }}: {{ f.order.order }}
+{% endif %}   {{ L.key }}: {{ f.order.key }}
+{% endif %}   {{ L.rule }}: {{ f.what }}
+   {{ L.passage }}: {{ f.cite }} — {{ f.why }}
+{% for t in [f.before, f.after] if t %}   [{{ t.label }}] {{ t.caption }}
+{% for s in t.rows %}     {{ s.seat }}. {{ s.who }} {{ s.role }} · {{ L.hp }} {{ s.hp }} · {{ L.hand }} {{ s.hand }} · {{ L.equip }} {{ s.equip }} · {{ L.judge }} {{ s.judge }}
+{% endfor %}{% endfor %}{% endfor %}{% if unverified %}
+{{ L.unverified }} ({{ unverifiable }}):
+{% for what, fact in unverified %}  - {{ what }} — {{ L.settle }}: {{ fact }}
+{% endfor %}{% endif %}{% if import_problems %}
+{{ L.import }}:
+{% for p in import_problems %}  - {{ p }}
+{% endfor %}{% endif %}{% if desyncs %}
+{{ L.desyncs }}:
+{% for d in desyncs %}  - {{ d }}
+{% endfor %}{% endif %}"""
+
+_MD = """# {{ L.title }}: {{ file }}
+
+| | |
+|---|---|
+| {{ L.game }} | {{ game_id }} · {{ mode }} · {{ events }} {{ L.events }} · {{ turns }} {{ L.turns }} |
+{% for k, v in meta %}| {{ k }} | {{ v }} |
+{% endfor %}| {{ L.ruleset }} | {{ ruleset }} |
+{% for s in sources %}| {{ L.sources }} | {{ s }} |
+{% endfor %}| {{ L.version }} | sgs-replay {{ version }} |
+| {{ L.sha }} | {{ sha256 }} |
+| {{ L.time }} | {{ audited_at }} |
+| {{ L.result }} | {{ result }} |
+{% if note %}| {{ L.note }} | {{ note }} |
+{% endif %}
+**{{ L.verdict }}:** {{ verdict }}
+{% if clean %}
+{{ L.clean_checked }}: {{ checked | join(", ") }}
+{% endif %}
+| {{ L.seat }} | {{ L.player }} | {{ L.general }} | {{ L.role }} |
 |---|---|---|---|
-{% for p in a.players %}| {{ p.seat }} | {{ p.name or "" }} | {{ p.general }} | {{ p.role or p.side or "" }}{{ " " ~ p.position if p.position else "" }} |
-{% endfor %}
-{% for f in a.findings %}
-## Line {{ f.violation.line }}: {{ f.violation.rule }} ({{ f.violation.kind }})
+{% for p in players %}| {{ p.seat }} | {{ p.name }} | {{ p.general }} | {{ p.role }} |
+{% endfor %}{% for f in findings %}
+## {{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind }})
 
-{{ f.violation.message }}{% if f.violation.message_zh %} / {{ f.violation.message_zh }}{% endif %}
+{{ f.message }}
 
-- expected: {{ f.violation.expected or "—" }}
-- observed: {{ f.violation.observed or "—" }}
-- event: `{{ f.event }}`
-- rule: {{ f.what }}
-- why: {{ f.why }}
-- reference: {{ f.cite }}
-{% if f.table %}
-| seat | general | HP | hand | equipment | judge area |
-|---|---|---|---|---|---|
-{% for s in f.table %}| {{ s.seat }} | {{ s.general }}{{ "" if s.alive else " (dead)" }} | {{ s.hp }}/{{ s.max_hp }} | {{ s.hand }} | {{ s.equip | join(", ") }} | {{ s.judge | join(", ") }} |
-{% endfor %}{% endif %}
-{% endfor %}
-{% if a.desyncs or a.import_problems %}
-## Limits of this verdict
+- {{ L.moment }}: {{ f.moment or "—" }}{% if f.who %} · {{ L.who }}: {{ f.who }}{% endif %}
+{% if f.event %}- {{ L.event }}: {{ f.event }}
+{% endif %}{% if f.expected %}- {{ L.expected }}: {{ f.expected }}
+{% endif %}{% if f.observed %}- {{ L.observed }}: {{ f.observed }}
+{% endif %}{% if f.order %}{% if f.order.order %}- {{ L.order }}: {{ f.order.order }}
+{% endif %}- {{ L.key }}: {{ f.order.key }}
+{% endif %}- {{ L.rule }}: {{ f.what }}
+- {{ L.passage }}: {{ f.cite }} — {{ f.why }}
+{% for t in [f.before, f.after] if t %}
+**{{ t.label }}** ({{ t.caption }})
 
-{% for d in a.desyncs %}- {{ d }}
-{% endfor %}{% if a.import_problems %}- {{ a.import_problems | length }} import problem(s) in the recording:
-{% for p in a.import_problems %}  - {{ p }}
-{% endfor %}{% endif %}{% endif %}
-{% if a.unverifiable_notes %}
-## Not verifiable
+| {{ L.seat }} | {{ L.general }} | {{ L.role }} | {{ L.hp }} | {{ L.hand }} | {{ L.equip }} | {{ L.judge }} |
+|---|---|---|---|---|---|---|
+{% for s in t.rows %}| {{ s.seat }} | {{ s.who }} | {{ s.role }} | {{ s.hp }} | {{ s.hand }} | {{ s.equip }} | {{ s.judge }} |
+{% endfor %}{% endfor %}{% endfor %}{% if unverified %}
+## {{ L.unverified }} ({{ unverifiable }})
 
-{% for n in a.unverifiable_notes %}- {{ n }}
-{% endfor %}{% endif %}
-"""
+{% for what, fact in unverified %}- {{ what }} — {{ L.settle }}: {{ fact }}
+{% endfor %}{% endif %}{% if import_problems %}
+## {{ L.import }}
+
+{% for p in import_problems %}- {{ p }}
+{% endfor %}{% endif %}{% if desyncs %}
+## {{ L.desyncs }}
+
+{% for d in desyncs %}- {{ d }}
+{% endfor %}{% endif %}"""
 
 _HTML = """<!doctype html>
-<html lang="zh-Hans"><head><meta charset="utf-8"><title>Audit: {{ a.file }}</title>
+<html lang="{{ 'zh-Hans' if lang == 'zh' else 'en' }}"><head><meta charset="utf-8"><title>{{ L.title }}: {{ file }}</title>
 <style>
-body { font-family: system-ui, "Noto Sans CJK SC", sans-serif; margin: 2rem; max-width: 70rem; }
-table { border-collapse: collapse; margin: .5rem 0 1rem; } td, th { border: 1px solid #ccc; padding: .2rem .6rem; }
+body { font-family: system-ui, "Noto Sans CJK SC", sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; } td, th { border: 1px solid #ccc; padding: .2rem .6rem; text-align: left; }
+th { background: #f4f4f4; } .head th { width: 10rem; }
+.verdict { font-size: 1.3rem; font-weight: 700; padding: .6rem 1rem; border-radius: .4rem; }
+.verdict.clean { background: #e6f4ea; } .verdict.dirty { background: #fdecea; }
 .kind-illegal_play { color: #a40000; } .kind-resolution_order { color: #8a5a00; }
 .kind-bookkeeping { color: #004c8c; } .kind-outcome { color: #5c2d91; } .kind-format { color: #555; }
-.verdict { font-size: 1.2rem; font-weight: 600; } code { background: #f4f4f4; padding: 0 .2rem; }
-.table-ring { display: flex; gap: .5rem; flex-wrap: wrap; }
-.seat { border: 1px solid #999; border-radius: .5rem; padding: .4rem .6rem; min-width: 9rem; }
-.seat.dead { opacity: .45; }
+.finding { border-top: 2px solid #ddd; margin-top: 1.5rem; } .cite { color: #444; }
+.tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 30rem; }
+.tables svg { width: 100%; height: auto; } figcaption { font-weight: 600; }
 </style></head><body>
-<h1>Audit of {{ a.file }}</h1>
-<p>game {{ a.game_id or "—" }} · mode {{ a.mode }} · ruleset {{ a.ruleset }} · {{ a.events }} events ·
-declared result: {% if a.result %}{{ a.result.winner }} ({{ a.result.reason }}){% else %}none{% endif %} ·
-unverifiable checks: {{ a.unverifiable }}</p>
-<p class="verdict">{{ a.verdict }}</p>
-<table><tr><th>seat</th><th>player</th><th>general</th><th>role/side</th></tr>
-{% for p in a.players %}<tr><td>{{ p.seat }}</td><td>{{ p.name or "" }}</td><td>{{ p.general }}</td><td>{{ p.role or p.side or "" }} {{ p.position or "" }}</td></tr>
+<h1>{{ L.title }}: {{ file }}</h1>
+<table class="head">
+<tr><th>{{ L.game }}</th><td>{{ game_id }} · {{ mode }} · {{ events }} {{ L.events }} · {{ turns }} {{ L.turns }}</td></tr>
+{% for k, v in meta %}<tr><th>{{ k }}</th><td>{{ v }}</td></tr>
+{% endfor %}<tr><th>{{ L.ruleset }}</th><td>{{ ruleset }}</td></tr>
+{% for s in sources %}<tr><th>{{ L.sources }}</th><td>{{ s }}</td></tr>
+{% endfor %}<tr><th>{{ L.version }}</th><td>sgs-replay {{ version }}</td></tr>
+<tr><th>{{ L.sha }}</th><td><code>{{ sha256 }}</code></td></tr>
+<tr><th>{{ L.time }}</th><td>{{ audited_at }}</td></tr>
+<tr><th>{{ L.result }}</th><td>{{ result }}</td></tr>
+{% if note %}<tr><th>{{ L.note }}</th><td>{{ note }}</td></tr>{% endif %}
+</table>
+<p class="verdict {{ 'clean' if clean else 'dirty' }}">{{ L.verdict }}: {{ verdict }}</p>
+{% if clean %}<p>{{ L.clean_checked }}: {{ checked | join(", ") }}</p>{% endif %}
+<table><tr><th>{{ L.seat }}</th><th>{{ L.player }}</th><th>{{ L.general }}</th><th>{{ L.role }}</th></tr>
+{% for p in players %}<tr><td>{{ p.seat }}</td><td>{{ p.name }}</td><td>{{ p.general }}</td><td>{{ p.role }}</td></tr>
 {% endfor %}</table>
-{% for f in a.findings %}
-<h2 class="kind-{{ f.violation.kind }}">Line {{ f.violation.line }}: {{ f.violation.rule }} — {{ f.rule_title }}</h2>
-<p>{{ f.violation.message }}{% if f.violation.message_zh %} / {{ f.violation.message_zh }}{% endif %}</p>
-<ul><li>expected: {{ f.violation.expected or "—" }}</li><li>observed: {{ f.violation.observed or "—" }}</li>
-<li>event: <code>{{ f.event }}</code></li><li>rule: {{ f.what }}</li><li>why: {{ f.why }}</li>
-<li>reference: {{ f.cite }}</li></ul>
-{% if f.table %}<div class="table-ring">{% for s in f.table %}
-<div class="seat{{ '' if s.alive else ' dead' }}"><b>{{ s.seat }} · {{ s.general }}</b><br>{{ s.role }}<br>
-HP {{ s.hp }}/{{ s.max_hp }} · hand {{ s.hand }}<br>{{ s.equip | join(", ") }}{% if s.judge %}<br>judge: {{ s.judge | join(", ") }}{% endif %}</div>
-{% endfor %}</div>{% endif %}
-{% endfor %}
-{% if a.desyncs or a.import_problems %}<h2>Limits of this verdict</h2><ul>{% for d in a.desyncs %}<li>{{ d }}</li>{% endfor %}
-{% if a.import_problems %}<li>{{ a.import_problems | length }} import problem(s) in the recording:<ul>{% for p in a.import_problems %}<li>{{ p }}</li>{% endfor %}</ul></li>{% endif %}</ul>{% endif %}
-{% if a.unverifiable_notes %}<h2>Not verifiable</h2><ul>{% for n in a.unverifiable_notes %}<li>{{ n }}</li>{% endfor %}</ul>{% endif %}
+{% for f in findings %}<section class="finding" id="line-{{ f.line }}">
+<h2 class="kind-{{ f.kind }}">{{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind }})</h2>
+<p>{{ f.message }}</p>
+<ul><li>{{ L.moment }}: {{ f.moment or "—" }}{% if f.who %} · {{ L.who }}: {{ f.who }}{% endif %}</li>
+{% if f.event %}<li>{{ L.event }}: {{ f.event }}</li>{% endif %}
+{% if f.expected %}<li>{{ L.expected }}: {{ f.expected }}</li>{% endif %}
+{% if f.observed %}<li>{{ L.observed }}: {{ f.observed }}</li>{% endif %}
+{% if f.order %}{% if f.order.order %}<li>{{ L.order }}: {{ f.order.order }}</li>{% endif %}<li>{{ L.key }}: {{ f.order.key }}</li>{% endif %}
+<li>{{ L.rule }}: {{ f.what }}</li>
+<li class="cite">{{ L.passage }}: {{ f.cite }} — <q>{{ f.why }}</q></li></ul>
+<div class="tables">{% for t in [f.before, f.after] if t %}<figure><figcaption>{{ t.label }} · {{ t.caption }}</figcaption>{{ t.svg | safe }}</figure>{% endfor %}</div>
+</section>
+{% endfor %}{% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
+<ul>{% for what, fact in unverified %}<li>{{ what }} — {{ L.settle }}: {{ fact }}</li>{% endfor %}</ul>{% endif %}
+{% if import_problems %}<h2>{{ L.import }}</h2><ul>{% for p in import_problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
+{% if desyncs %}<h2>{{ L.desyncs }}</h2><ul>{% for d in desyncs %}<li>{{ d }}</li>{% endfor %}</ul>{% endif %}
 </body></html>
 """
 
 
-def _env(autoescape: bool):  # type: ignore[no-untyped-def]
+def md_escape(value: Any) -> str:
+    """A value safe in Markdown text and table cells: no raw HTML, no cell breaks, no code spans."""
+    s = "" if value is None else str(value)
+    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+            .replace("`", "'").replace("\r", " ").replace("\n", " "))
+
+
+@cache
+def _templates() -> dict[str, Any]:
     import jinja2
 
-    return jinja2.Environment(autoescape=autoescape, trim_blocks=False, lstrip_blocks=False,
-                              undefined=jinja2.StrictUndefined)
+    text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    md = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                            finalize=md_escape)
+    html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    return {"text": text.from_string(_TEXT), "md": md.from_string(_MD), "html": html.from_string(_HTML)}
 
 
-def to_markdown(a: Audit) -> str:
-    return _env(False).from_string(_MD).render(a=a)
+def to_text(a: Audit, lang: Lang = "zh") -> str:
+    return str(_templates()["text"].render(**view(a, lang)))
 
 
-def to_html(a: Audit) -> str:
-    return _env(True).from_string(_HTML).render(a=a)
+def to_markdown(a: Audit, lang: Lang = "zh") -> str:
+    return str(_templates()["md"].render(**view(a, lang)))
 
 
-def to_terminal(a: Audit) -> None:
-    from rich.console import Console
-    from rich.table import Table
+def to_html(a: Audit, lang: Lang = "zh") -> str:
+    return str(_templates()["html"].render(**view(a, lang, svg=True)))
 
-    con = Console()
-    con.print(f"[bold]{a.file}[/bold]  game {a.game_id or '—'} · {a.mode} · {a.ruleset} · {a.events} events")
-    if a.result:
-        con.print(f"declared result: {a.result.get('winner')} ({a.result.get('reason')})")
-    con.print(f"[bold]{a.verdict}[/bold]  (unverifiable checks: {a.unverifiable})")
-    for d in a.desyncs:
-        con.print(d, style="yellow", markup=False, highlight=False)
-    if a.import_problems:
-        con.print(f"{len(a.import_problems)} import problem(s): " + "; ".join(a.import_problems[:3]),
-                  style="yellow", markup=False, highlight=False)
-    for f in a.findings:
-        v = f.violation
-        con.print(f"\n[bold]line {v.line}[/bold] {v.rule} [italic]{v.kind}[/italic] — {v.message}")
-        if v.expected or v.observed:
-            con.print(f"  expected: {v.expected}   observed: {v.observed}")
-        con.print(f"  reference: {f.cite}")
-        if f.table:
-            t = Table("seat", "general", "HP", "hand", "equipment", "judge")
-            for s in f.table:
-                t.add_row(str(s.seat), s.general + ("" if s.alive else " (dead)"), f"{s.hp}/{s.max_hp}", str(s.hand),
-                          ", ".join(s.equip), ", ".join(s.judge))
-            con.print(t)
+
+def to_json(a: Audit, lang: Lang = "zh") -> str:
+    """The validator's report (spec §7) plus the audit: header, verdict and each violation in words."""
+    v = view(a, lang)
+    out = a.report.public() if a.report is not None else {}
+    out["audit"] = {
+        "lang": lang, "meta": a.meta, "sha256": a.sha256, "tool_version": a.version, "audited_at": a.audited_at,
+        "ruleset_sources": a.ruleset_sources, "verdict": v["verdict"],
+        "violations": [{k: f[k] for k in ("line", "rule", "kind", "title", "moment", "who", "message", "event",
+                                           "expected", "observed", "order", "cite")}
+                       | {"before": f["before"]["rows"] if f["before"] else None,
+                          "after": f["after"]["rows"] if f["after"] else None} for f in v["findings"]],
+        "unverifiable": [{"check": w, "settled_by": s} for w, s in v["unverified"]],
+        "import_problems": a.import_problems, "desyncs": a.desyncs,
+    }
+    return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
+
+
+def render(a: Audit, fmt: str, lang: Lang = "zh") -> str:
+    return {"text": to_text, "md": to_markdown, "html": to_html, "json": to_json}[fmt](a, lang)
+
+
+def to_terminal(a: Audit, lang: Lang = "zh") -> None:
+    import sys
+
+    sys.stdout.write(to_text(a, lang))

@@ -64,10 +64,12 @@ def rule(
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
          observed: object = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
-    msg = r.en if not detail else f"{r.en}: {detail}"
+    from sgs_replay.sources import name_sources
+
+    msg = r.en if not detail else f"{r.en}: {name_sources(detail)}"
     return Violation(
         rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
-        expected=None if expected is None else str(expected),
+        expected=None if expected is None else name_sources(str(expected)),
         observed=None if observed is None else str(observed),
         message_zh=r.zh, cite=r.cite,
     )

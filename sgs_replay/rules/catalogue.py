@@ -3,17 +3,17 @@
 Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conservation, SGS-T… turn flow,
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
 SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode. Ids are never reused.
-Citations name the seed file (``../shared/rules/seeds``) and the section heading.
+Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
 """
 
 from __future__ import annotations
 
 from sgs_replay.rules import Kind, rule
 
-S001_CARDS = "seed 001 一、卡牌资料"
-S001_FLOW = "seed 001 二、游戏过程 (二)回合流程"
-S001_END = "seed 001 二、游戏过程 (三)游戏结束"
-S001_SETUP = "seed 001 二、游戏过程 (一)开始游戏"
+S001_CARDS = "《三国杀》标准版规则（身份局） · 一、卡牌资料"
+S001_FLOW = "《三国杀》标准版规则（身份局） · 二、游戏过程 (二)回合流程"
+S001_END = "《三国杀》标准版规则（身份局） · 二、游戏过程 (三)游戏结束"
+S001_SETUP = "《三国杀》标准版规则（身份局） · 二、游戏过程 (一)开始游戏"
 
 K = Kind
 
@@ -41,13 +41,13 @@ F_SEAT = rule("SGS-F006", K.FORMAT, "unknown-seat", "The event names a seat that
 H_SEATS = rule("SGS-H001", K.FORMAT, "seats", "Every seat must be listed exactly once", "每个座位须恰好出现一次",
                "docs/log-format.md §4", "The players list must hold seats 1..n once each.", "Seats define turn order and distance.")
 H_ROSTER = rule("SGS-H002", K.ILLEGAL_PLAY, "roster", "The general is not in the ruleset's roster", "武将不在该规则的武将池中",
-                "seed 002 (3v3-2013 roster); seed 000 (3v3 2010-2012)", "Each ruleset names the generals it allows.",
+                "《2013 王者之战 比赛规则》 (3v3-2013 roster); 《三国杀3V3解析·游戏牌篇》(2019) (3v3 2010-2012)", "Each ruleset names the generals it allows.",
                 "A tournament game with a general outside the pool is not a game of that ruleset.")
 H_ROLES = rule("SGS-H003", K.FORMAT, "roles", "The roles do not match the role table for this many players", "身份数量与人数不符",
                S001_SETUP + " 1、决定身份", "Identity mode: one lord in seat 1, and loyalist/rebel/renegade counts from the table.",
                "The role table fixes the balance of the game.")
 H_3V3 = rule("SGS-H004", K.FORMAT, "3v3-seating", "3v3 seating, sides or positions are wrong", "3V3座位、阵营或位置不正确",
-             "docs/log-format.md §2; seed 001 3V3规则", "Six seats: cold vanguard, cold commander, cold vanguard, warm vanguard, warm commander, warm vanguard.",
+             "docs/log-format.md §2; 《三国杀》标准版规则（身份局） · 3V3规则", "Six seats: cold vanguard, cold commander, cold vanguard, warm vanguard, warm commander, warm vanguard.",
              "Action order and directions depend on the seating.")
 H_START_CARD = rule("SGS-H005", K.BOOKKEEPING, "start-cards", "The start position holds a card the deck does not have (or too many copies)",
                     "初始局面中的牌不在牌堆中或超过张数", "reference: the ruleset's deck",
@@ -124,13 +124,13 @@ P_SAME_NAME = rule("SGS-P008", K.ILLEGAL_PLAY, "same-name-area", "No two same-na
                    S001_FLOW + " IV 出牌阶段 2.", "A delayed trick placed where one of the same name already lies.",
                    "任何一个玩家面前的判定区或装备区里不能放有两张同名的牌.")
 P_CONVERSION = rule("SGS-P009", K.ILLEGAL_PLAY, "bad-conversion", "The physical cards do not qualify for this conversion", "实体牌不符合转化条件",
-                    "seed 001 一(三) 武将牌; 一(五) 丈八蛇矛", "武圣 needs a red card, 龙胆 杀↔闪, 倾国 a black hand card, 奇袭 a black card, 国色 a ♦ card, 急救 a red card outside your turn, 丈八蛇矛 two hand cards.",
+                    "《三国杀》标准版规则（身份局） · 一(三) 武将牌; 一(五) 丈八蛇矛", "武圣 needs a red card, 龙胆 杀↔闪, 倾国 a black hand card, 奇袭 a black card, 国色 a ♦ card, 急救 a red card outside your turn, 丈八蛇矛 two hand cards.",
                     "The conversion's text names which cards it accepts.")
 P_UNDODGEABLE = rule("SGS-P010", K.ILLEGAL_PLAY, "undodgeable", "This 杀 cannot be dodged", "此【杀】不可被闪避",
-                     "seed 001 一(三) 马超 铁骑; seed 000 黄忠 烈弓", "A 闪 used against a 杀 that 铁骑 or 烈弓 made undodgeable.",
+                     "《三国杀》标准版规则（身份局） · 一(三) 马超 铁骑; 《三国杀3V3解析·游戏牌篇》(2019) · 黄忠 烈弓", "A 闪 used against a 杀 that 铁骑 or 烈弓 made undodgeable.",
                      "此【杀】不可被闪避.")
 P_EMPTY_CITY = rule("SGS-P011", K.ILLEGAL_PLAY, "protected-target", "The target's skill forbids this card", "目标的技能使其不能成为该牌的目标",
-                    "seed 001 一(三) 诸葛亮 空城, 陆逊 谦逊", "空城 with no hand cards: no 杀 or 决斗; 谦逊: no 顺手牵羊 or 乐不思蜀.",
+                    "《三国杀》标准版规则（身份局） · 一(三) 诸葛亮 空城, 陆逊 谦逊", "空城 with no hand cards: no 杀 or 决斗; 谦逊: no 顺手牵羊 or 乐不思蜀.",
                     "锁定技 protect their owner.")
 
 # --- resolution order --------------------------------------------------------------------------
@@ -141,7 +141,7 @@ R_JUDGE_ORDER = rule("SGS-R002", K.RESOLUTION_ORDER, "judge-order", "Delayed tri
                      S001_FLOW + " II 判定阶段", "With two delayed tricks, the one placed last is judged first (ruleset parameter `delayed_trick_order`).",
                      "若面前横置有两种或更多的延时类锦囊，从最后一个施加的锦囊开始判定.")
 R_RESCUE_ORDER = rule("SGS-R003", K.RESOLUTION_ORDER, "rescue-order", "Rescue is asked from the current player onwards", "求桃须从当前回合角色开始依次询问",
-                      "seed 004 (濒死求桃); rules/CONFLICTS.md", "Peaches for a dying character come in seat order from the current player.",
+                      "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 (濒死求桃); rules/CONFLICTS.md", "Peaches for a dying character come in seat order from the current player.",
                       "濒死求桃时，从当前行动回合的角色开始按逆时针顺序.")
 R_INTERLEAVED = rule("SGS-R004", K.RESOLUTION_ORDER, "interrupted-resolution", "A new action began before the current resolution finished", "当前结算尚未完成就开始了新的行动",
                      S001_CARDS, "The user played on while a card's resolution (responses, damage, dying) was still open.",
@@ -150,12 +150,12 @@ R_INTERLEAVED = rule("SGS-R004", K.RESOLUTION_ORDER, "interrupted-resolution", "
 R_TRIGGER_ORDER = rule("SGS-R005", K.RESOLUTION_ORDER, "trigger-order",
                        "Simultaneous skills resolve from the current player in seat order; locked > general > equipment",
                        "同时机的技能须自当前行动角色开始依次结算；锁定技＞武将技能＞武器技能",
-                       "seed 004 一、比赛总则 6、武将技能结算顺序",
+                       "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、比赛总则 6、武将技能结算顺序",
                        "Two skills that trigger at the same moment are logged in an order the rules do not permit (a later seat "
                        "before an earlier one, a weapon before a general skill, a player coming back after the next one answered).",
                        "自当前行动选手开始，逆时针顺序进行结算；锁定技＞武将技能＞武器技能.")
 R_EFFECT_ORDER = rule("SGS-R006", K.RESOLUTION_ORDER, "effect-order", "An effect's steps happen in the order its text gives",
-                      "效果须按描述的顺序依次执行", "seed 001 一(三) 武将牌 (周瑜 反间)",
+                      "效果须按描述的顺序依次执行", "《三国杀》标准版规则（身份局） · 一(三) 武将牌 (周瑜 反间)",
                       "Two steps of one effect are logged the other way round: 反间's damage for a wrong guess and the target "
                       "getting the card (ruleset parameter `fanjian_order`: damage first in the rulebook, the card first in FreeKill).",
                       "若此牌与所选花色不吻合，则对该角色造成1点伤害。然后不论结果，该角色都获得此牌.")
@@ -194,7 +194,7 @@ D_CARD_EFFECT = rule("SGS-D010", K.BOOKKEEPING, "card-effect", "The card's effec
 O_AFTER_END = rule("SGS-O001", K.OUTCOME, "after-end", "The game was already over", "游戏已经结束",
                    S001_END, "An event after a victory condition was met (or after `game_end`).", "游戏立即结束.")
 O_WINNER = rule("SGS-O002", K.OUTCOME, "wrong-winner", "The declared winner or reason is wrong", "宣布的胜者或原因不正确",
-                S001_END + "; seed 001 三(一) 游戏目标", "`game_end` names a winner the position does not give.", "胜利条件.")
+                S001_END + "; 《三国杀》标准版规则（身份局） · 三(一) 游戏目标", "`game_end` names a winner the position does not give.", "胜利条件.")
 O_MISSING_END = rule("SGS-O003", K.OUTCOME, "missing-end", "The game is over but `game_end` is missing", "游戏已结束但缺少结束记录",
                      S001_END, "A victory condition was met and the log ends without `game_end`.", "Every finished game states its result.")
 O_EARLY_END = rule("SGS-O004", K.OUTCOME, "premature-end", "`game_end` before any victory condition was met", "尚未满足胜利条件就结束了游戏",
@@ -202,46 +202,46 @@ O_EARLY_END = rule("SGS-O004", K.OUTCOME, "premature-end", "`game_end` before an
 
 # --- skills ------------------------------------------------------------------------------------
 S_NOT_OWNED = rule("SGS-S001", K.ILLEGAL_PLAY, "skill-not-owned", "The seat's general does not have this skill", "该武将没有此技能",
-                   "seed 001 一(三) 武将牌", "A skill invoked (or a conversion used) by a general that does not have it.",
+                   "《三国杀》标准版规则（身份局） · 一(三) 武将牌", "A skill invoked (or a conversion used) by a general that does not have it.",
                    "Each general has the skills printed on its card.")
 S_LIMIT = rule("SGS-S002", K.ILLEGAL_PLAY, "skill-limit", "The skill's use limit is exceeded", "技能发动次数超过限制",
-               "seed 001 一(三) 武将牌", "E.g. 制衡, 反间, 结姻, 青囊, 离间: 出牌阶段限一次.", "The skill's text limits it.")
+               "《三国杀》标准版规则（身份局） · 一(三) 武将牌", "E.g. 制衡, 反间, 结姻, 青囊, 离间: 出牌阶段限一次.", "The skill's text limits it.")
 S_TIMING = rule("SGS-S003", K.ILLEGAL_PLAY, "skill-timing", "The skill cannot be used at this moment", "此时不能发动该技能",
-                "seed 001 一(三) 武将牌", "A skill invoked outside its timing (an active skill outside the play phase, a triggered skill without its trigger).",
+                "《三国杀》标准版规则（身份局） · 一(三) 武将牌", "A skill invoked outside its timing (an active skill outside the play phase, a triggered skill without its trigger).",
                 "Each skill names when it may be used.")
 S_CONDITION = rule("SGS-S004", K.ILLEGAL_PLAY, "skill-condition", "The skill's condition is not met", "技能的发动条件不满足",
-                   "seed 001 一(三) 武将牌", "Wrong cost, wrong number of cards or targets, a target the text excludes.", "The text states its conditions.")
+                   "《三国杀》标准版规则（身份局） · 一(三) 武将牌", "Wrong cost, wrong number of cards or targets, a target the text excludes.", "The text states its conditions.")
 S_LORD = rule("SGS-S005", K.ILLEGAL_PLAY, "lord-skill", "Lord skills belong to the lord only (never in 3v3)", "主公技仅主公可用（3V3中不可用）",
-              "seed 001 一(三) 武将牌 (主公技); seed 000/001 3V3规则", "A lord skill used by a non-lord, or in a ruleset without lord skills.",
+              "《三国杀》标准版规则（身份局） · 一(三) 武将牌 (主公技); 《三国杀3V3解析·游戏牌篇》(2019) / 《三国杀》标准版规则（身份局） · 3V3规则", "A lord skill used by a non-lord, or in a ruleset without lord skills.",
               "3V3 中主帅不拥有主公技.")
 S_EFFECT = rule("SGS-S006", K.BOOKKEEPING, "skill-effect", "The skill's effect was not carried out as its text says", "技能效果执行不正确",
-                "seed 001 一(三) 武将牌", "E.g. 苦肉 without losing 1 HP, 制衡 drawing a different number than discarded.", "The effect is fixed by the text.")
+                "《三国杀》标准版规则（身份局） · 一(三) 武将牌", "E.g. 苦肉 without losing 1 HP, 制衡 drawing a different number than discarded.", "The effect is fixed by the text.")
 
 # --- 3v3 ---------------------------------------------------------------------------------------
 V_ACTION_ORDER = rule("SGS-3001", K.RESOLUTION_ORDER, "action-order", "It is the other side's action unit", "此时应由另一方行动",
-                      "seed 001 3V3规则; seed 004 二、赛事流程介绍", "Action units alternate between the sides; a side with every card sideways passes.",
+                      "《三国杀》标准版规则（身份局） · 3V3规则; 《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 二、赛事流程介绍", "Action units alternate between the sides; a side with every card sideways passes.",
                       "双方轮流行动.")
 V_UNIT = rule("SGS-3002", K.RESOLUTION_ORDER, "action-unit", "The turn does not belong to the declared action unit", "该回合不属于所宣布的行动单元",
-              "seed 001 3V3规则", "A unit is the commander alone, or both living vanguards one after the other in the declared order.",
+              "《三国杀》标准版规则（身份局） · 3V3规则", "A unit is the commander alone, or both living vanguards one after the other in the declared order.",
               "主帅单独行动，或两名前锋依次行动.")
 V_DIRECTION = rule("SGS-3003", K.ILLEGAL_PLAY, "direction", "The resolution direction is missing or not allowed", "结算方向缺失或不允许",
-                   "seed 000/001 3V3规则", "3v3 AOE and global tricks need a chosen direction (cw/ccw).", "可指定顺时针或逆时针.")
+                   "《三国杀3V3解析·游戏牌篇》(2019) / 《三国杀》标准版规则（身份局） · 3V3规则", "3v3 AOE and global tricks need a chosen direction (cw/ccw).", "可指定顺时针或逆时针.")
 V_TIME = rule("SGS-3004", K.OUTCOME, "time-up-result", "The time-up result does not follow the tie-breaks", "时间到后的胜负判定不正确",
-              "seed 004 一、比赛总则 (比赛时间)", "After time is up: more living characters, then less lost HP, then fewer penalty points.",
+              "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、比赛总则 (比赛时间)", "After time is up: more living characters, then less lost HP, then fewer penalty points.",
               "比赛时间到且当前行动武将回合结束.")
 V_DRAFT = rule("SGS-3005", K.ILLEGAL_PLAY, "draft", "The draft does not follow the procedure", "选将不符合规则",
-               "seed 004 二、赛事流程介绍; seed 000/001 3V3规则", "Pick sizes 1,2,2,2,2,2,2,2,1 alternating, only from the pool, never twice; lineups from own picks.",
+               "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 二、赛事流程介绍; 《三国杀3V3解析·游戏牌篇》(2019) / 《三国杀》标准版规则（身份局） · 3V3规则", "Pick sizes 1,2,2,2,2,2,2,2,1 alternating, only from the pool, never twice; lineups from own picks.",
                "选将顺序及数量为 1、2、2、2、2、2、2、2、1.")
 V_MATCH_SIDES = rule("SGS-3006", K.ILLEGAL_PLAY, "match-sides", "The teams do not switch colour from one game of the match to the next",
-                     "同一轮比赛中双方未交换冷暖色", "seed 000/001 3V3规则 步骤4 (下一局直接轮换色系); seed 004 一、1(1)",
+                     "同一轮比赛中双方未交换冷暖色", "《三国杀3V3解析·游戏牌篇》(2019) / 《三国杀》标准版规则（身份局） · 3V3规则 步骤4 (下一局直接轮换色系); 《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、1(1)",
                      "Games with the same `meta.match` id are one best-of-3 match between the same two teams (players keep their names); each game the team that was cold plays warm.",
                      "下一局直接轮换色系.")
 V_MATCH_COMMANDER = rule("SGS-3007", K.ILLEGAL_PLAY, "commander-rotation", "The team's commander does not rotate between the games of the match",
-                         "同一轮比赛中主帅选手未轮换", "seed 004 一、1(1)",
+                         "同一轮比赛中主帅选手未轮换", "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、1(1)",
                          "In a match of more than one game each team's commander is a player who has not yet been its commander in that match.",
                          "如比赛局数大于一局，主帅选手应当进行轮换.")
 V_MATCH_RESULT = rule("SGS-3008", K.OUTCOME, "match-result", "The match result is wrong", "整轮比赛结果不正确",
-                      "seed 004 一、1(1)", "A match is won by the first team to win 2 games (best of 3): no game after that, no more than 3 games, and `meta.match_winner` names the team that won.",
+                      "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、1(1)", "A match is won by the first team to win 2 games (best of 3): no game after that, no more than 3 games, and `meta.match_winner` names the team that won.",
                       "一轮比赛采用3局2胜得赛制，任一方先获胜2局即获得该轮比赛的胜利.")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"

@@ -90,7 +90,8 @@ def _documented_findings() -> set[tuple[str, int, int, str]]:
 
 
 def test_standard_ruleset_reproduces_the_documented_findings() -> None:
-    code, reports = _validate_json(SAMPLE_DIR, "--ruleset", "standard")
+    code, out = _validate_json(SAMPLE_DIR, "--ruleset", "standard")
+    reports = out["files"]
     assert {r["ruleset"] for r in reports} == {"standard"}
     found = set()
     for r in reports:

@@ -58,7 +58,7 @@ def test_cli_directory_run(cli: Any) -> None:
     p = cli("validate", str(HERE), "--json", timeout=300)
     assert p.returncode == 1, p.stderr[-300:]
     assert "Traceback" not in p.stderr
-    reports = {Path(r["file"]).name.removesuffix(".sgs.jsonl"): r for r in json.loads(p.stdout)}
+    reports = {Path(r["file"]).name.removesuffix(".sgs.jsonl"): r for r in json.loads(p.stdout)["files"]}
     assert sorted(reports) == NAMES
     problems = [f"{n}: {msg}" for n in NAMES
                 if (msg := judge(EXPECTED[n], reports[n]["violations"], 1 if reports[n]["violations"] else 0))]

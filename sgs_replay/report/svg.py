@@ -1,0 +1,108 @@
+"""The table as a picture: an SVG drawn by our own jinja2 template (autoescaped).
+
+Seats sit around the table in seat order (seat 1 at the bottom, the next seats counter-clockwise,
+as the rulebooks seat the players); each shows the general, the player, the role or side, HP,
+the hand (the cards when the log shows them all, else their count), equipment and judge area. The
+acting seat and the targets of the event are highlighted.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from sgs_replay.narrate import Lang, phase_name, role_name
+from sgs_replay.report.positions import Position, SeatView
+
+W, H = 980, 720
+BOX_W, BOX_H = 232, 150
+
+_SVG = """<svg xmlns="http://www.w3.org/2000/svg" class="sgs-table" viewBox="0 0 {{ W }} {{ H }}" width="{{ W }}" height="{{ H }}" role="img" aria-label="{{ caption }}" font-family="'Noto Sans CJK SC', 'Noto Sans', sans-serif" font-size="13">
+<title>{{ caption }}</title>
+<ellipse cx="{{ W / 2 }}" cy="{{ H / 2 }}" rx="{{ W / 2 - 190 }}" ry="{{ H / 2 - 150 }}" fill="#2f6b3a" stroke="#1d4426" stroke-width="6"/>
+<text x="{{ W / 2 }}" y="{{ H / 2 - 8 }}" text-anchor="middle" fill="#fff" font-size="17" font-weight="600">{{ caption }}</text>
+{% if subcaption %}<text x="{{ W / 2 }}" y="{{ H / 2 + 16 }}" text-anchor="middle" fill="#dfe" font-size="13">{{ subcaption }}</text>{% endif %}
+{% for b in boxes %}<g class="seat{{ ' actor' if b.actor }}{{ ' target' if b.target }}{{ ' dead' if not b.s.alive }}" data-seat="{{ b.s.seat }}" transform="translate({{ b.x }},{{ b.y }})">
+<rect width="{{ BOX_W }}" height="{{ BOX_H }}" rx="10" fill="{{ '#e5e5e5' if not b.s.alive else '#fffdf6' }}" stroke="{{ b.stroke }}" stroke-width="{{ b.width }}"{% if b.target and not b.actor %} stroke-dasharray="7 4"{% endif %}/>
+<text x="10" y="20" font-weight="700" font-size="15">{{ b.s.seat }} · {{ b.s.general }}{% if b.current %} ▶{% endif %}</text>
+<text x="{{ BOX_W - 10 }}" y="20" text-anchor="end" fill="#555">{{ b.role }}</text>
+<text x="10" y="38" fill="#333">{{ b.s.name }}{% if not b.s.alive %} · {{ L.dead }}{% elif b.s.dying %} · {{ L.dying }}{% endif %}</text>
+<text x="10" y="58">{{ L.hp }} {{ b.s.hp }}/{{ b.s.max_hp }}</text>
+{% for k in range(b.s.max_hp if b.s.max_hp < 9 else 8) %}<rect x="{{ 84 + k * 16 }}" y="48" width="12" height="12" rx="3" fill="{{ '#c62828' if k < b.s.hp else '#ddd' }}"/>{% endfor %}
+{% for row in b.hand_rows %}<text x="10" y="{{ 78 + loop.index0 * 16 }}">{{ row }}</text>{% endfor %}
+<text x="10" y="{{ 78 + b.hand_rows | length * 16 }}" fill="#234">{{ L.equip }} {{ b.equip }}</text>
+<text x="10" y="{{ 94 + b.hand_rows | length * 16 }}" fill="#642">{{ L.judge }} {{ b.judge }}</text>
+</g>
+{% endfor %}</svg>
+"""
+
+LABELS = {"zh": {"hp": "体力", "hand": "手牌", "equip": "装备", "judge": "判定", "dead": "阵亡", "dying": "濒死",
+                 "none": "—", "cards": "张"},
+          "en": {"hp": "HP", "hand": "hand", "equip": "equip", "judge": "judge", "dead": "dead", "dying": "dying",
+                 "none": "—", "cards": "cards"}}
+
+
+@cache
+def _template() -> Any:
+    import jinja2
+
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.from_string(_SVG)
+
+
+def _hand_rows(s: SeatView, lang: Lang) -> list[str]:
+    L = LABELS[lang]
+    if s.cards is None:
+        known = f" ({', '.join(s.known)})" if s.known else ""
+        return [f"{L['hand']} {s.hand} {L['cards']}{known}"[:40]]
+    if not s.cards:
+        return [f"{L['hand']} {L['none']}"]
+    rows, row = [], f"{L['hand']}"
+    for c in s.cards:
+        if len(row) + len(c) + 1 > 26:
+            rows.append(row)
+            row = "  "
+        row += " " + c
+    rows.append(row)
+    return rows[:3] if len(rows) <= 3 else [*rows[:2], rows[2][:22] + " …"]
+
+
+def caption_of(p: Position, lang: Lang, label: str = "") -> tuple[str, str]:
+    """(caption, subcaption) of a position: ``事件之前`` and ``第2轮 · 3号位的出牌阶段 · 第8行``."""
+    bits = []
+    if p.round:
+        bits.append(f"第{p.round}轮" if lang == "zh" else f"round {p.round}")
+    if p.current is not None:
+        ph = phase_name(p.phase, lang)
+        bits.append(f"{p.current}号位的{ph or '回合'}" if lang == "zh" else f"seat {p.current}'s {ph or 'turn'}")
+    if p.index:
+        bits.append(f"第{p.line}行之后" if lang == "zh" else f"after line {p.line}")
+    else:
+        bits.append("第一个事件之前" if lang == "zh" else "before the first event")
+    full = " · ".join(bits)
+    return (label, full) if label else (full, "")
+
+
+def table_svg(p: Position, lang: Lang = "zh", *, actor: int | None = None, targets: list[int] | None = None,
+              label: str = "") -> str:
+    """The position ``p`` as an SVG picture; ``label`` (e.g. 'before the event') is its caption."""
+    L = LABELS[lang]
+    n = max(len(p.seats), 1)
+    cx, cy, rx, ry = W / 2, H / 2, W / 2 - BOX_W / 2 - 12, H / 2 - BOX_H / 2 - 10
+    boxes = []
+    targets = targets or []
+    for i, s in enumerate(p.seats):
+        a = math.radians(90 - 360 * i / n)
+        x, y = cx + rx * math.cos(a) - BOX_W / 2, cy + ry * math.sin(a) - BOX_H / 2
+        is_actor, is_target = s.seat == actor, s.seat in targets
+        boxes.append({
+            "s": s, "x": round(x, 1), "y": round(y, 1), "actor": is_actor, "target": is_target,
+            "current": s.seat == p.current, "role": role_name(s.role, lang),
+            "stroke": "#d97706" if is_actor else "#c62828" if is_target else "#777",
+            "width": 5 if is_actor or is_target else 1.5,
+            "hand_rows": _hand_rows(s, lang), "equip": " ".join(s.equip)[:30] or L["none"],
+            "judge": " ".join(s.judge)[:30] or L["none"],
+        })
+    cap, sub = caption_of(p, lang, label)
+    return str(_template().render(W=W, H=H, BOX_W=BOX_W, BOX_H=BOX_H, boxes=boxes, caption=cap, subcaption=sub, L=L))
