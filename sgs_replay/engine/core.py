@@ -11,8 +11,6 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-import msgspec
-
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
 from sgs_replay.content import Ruleset
@@ -66,6 +64,7 @@ class Engine:
         self.game_started = header.start is None
         self.last_damage: dict[int, ev.Damage] = {}
         self.collateral_victim: int | None = None
+        self._namer: Any = None
         self.frame_seq = 0  # frames are numbered as they are pushed: stable keys, never object ids
         # cards in the processing area and the resolution they wait for
         self.holds: list[tuple[list[str], Frame]] = []
@@ -86,8 +85,16 @@ class Engine:
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
-            observed = msgspec.json.encode(self.event).decode()
+            observed = self._sentence(self.event)
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def _sentence(self, e: ev.Event) -> str:
+        """The logged event as a sentence (the observed side of a violation, never raw JSON)."""
+        from sgs_replay.narrate import Namer, sentence
+
+        if self._namer is None:
+            self._namer = Namer(self.header, "en")
+        return sentence(e, self._namer)
 
     def unverifiable_because(self, why: str) -> None:
         self.unverifiable += 1

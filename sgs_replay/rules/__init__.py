@@ -7,6 +7,7 @@ generated from the catalogue and a test fails when it drifts.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -61,15 +62,29 @@ def rule(
     return r
 
 
+_QUOTED_EVENT = re.compile(r"^`([a-z_]+)`$")
+
+
+def _plain(text: str) -> str:
+    """Event types named in a message read as words (``phase``, not `phase`)."""
+    return text.replace("`", "")
+
+
+def _observed(text: str) -> str:
+    """A consequence that was skipped is observed as the event that came instead of it."""
+    m = _QUOTED_EVENT.match(text)
+    return f"a {m.group(1).replace('_', ' ')} event instead" if m else _plain(text)
+
+
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
          observed: object = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
     from sgs_replay.sources import name_sources
 
-    msg = r.en if not detail else f"{r.en}: {name_sources(detail)}"
+    msg = r.en if not detail else f"{r.en}: {_plain(name_sources(detail))}"
     return Violation(
         rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
-        expected=None if expected is None else name_sources(str(expected)),
-        observed=None if observed is None else str(observed),
+        expected=None if expected is None else _plain(name_sources(str(expected))),
+        observed=None if observed is None else _observed(str(observed)),
         message_zh=r.zh, cite=r.cite,
     )
