@@ -3,7 +3,7 @@
 A general's skill is registered once with :func:`skill` under its id (``jianxiong``) and a few
 declarative limits (play phase only, once per turn, once per game); the hook itself checks what the
 text adds (timing, condition) and pushes the consequences the rules then expect
-(:class:`~sgs_replay.engine.skillset.effects.Effect` frames). Locked skills that never appear as a
+(:class:`~sgs_replay.engine.effects.Effect` frames). Locked skills that never appear as a
 ``skill`` event are *watchers*: small functions that look at every event while a seat has the skill
 (:func:`watch_before`, :func:`watch_after`).
 
@@ -35,7 +35,7 @@ from sgs_replay import events as ev
 from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
-from sgs_replay.engine import triggers
+from sgs_replay.engine import plugins, triggers
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -157,9 +157,7 @@ class SkillBook:
     """The engine's view of skills: invocation checks, trigger windows and locked-skill watchers."""
 
     def __init__(self, eng: Engine) -> None:
-        from sgs_replay.engine import skillset
-
-        skillset.load()
+        plugins.load()
         self.eng = eng
         self.damaged: dict[int, DamageWindow] = {}
         self.chances: Counter[tuple[int, str]] = Counter()  # (seat, key): pending one-shot triggers
@@ -172,7 +170,8 @@ class SkillBook:
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
         self._plans: dict[str, list[tuple[int, str, bool, list[Watch]]]] = {}
-        skillset.install(eng)
+        for install in plugins.INSTALLERS:
+            install(eng)
 
     # ------------------------------------------------------------------ ownership
     def _watchers(self) -> list[tuple[int, str]]:
@@ -272,9 +271,7 @@ class SkillBook:
         cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀"
                    and f.user == e.seat and f.head is not None), None)
         if cf is not None:
-            from sgs_replay.engine.skillset.common import trigger
-
-            trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
+            triggers.trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:
         return name in {seat.weapon(), seat.armor()} or name in triggers.EQUIPMENT
@@ -310,7 +307,7 @@ class SkillBook:
 
     def after(self, e: ev.Event) -> None:
         """Called for every event after it was applied: windows open, effects are tracked."""
-        from sgs_replay.engine.skillset.effects import Effect
+        from sgs_replay.engine.effects import Effect
 
         eng = self.eng
         if isinstance(e, ev.Damage):
@@ -509,7 +506,7 @@ class SkillBook:
         """A skill draw no open effect took. While an effect of that skill still expects a draw by
         someone else (弘援's teammates), the draw is reported and stands for that draw, so the one
         missing is not reported again; otherwise it is unverifiable when it names a general's skill."""
-        from sgs_replay.engine.skillset.effects import Effect
+        from sgs_replay.engine.effects import Effect
 
         for f in reversed(self.eng.stack):
             if isinstance(f, Effect) and f.skill == e.skill:
@@ -535,7 +532,7 @@ class SkillBook:
 
     def judge_result(self, e: ev.Judge) -> Callable[[Engine, str], None] | None:
         """The effect of a judgement a skill asked for (刚烈, 洛神, 雷击 …), from the open effect frame."""
-        from sgs_replay.engine.skillset.effects import Effect
+        from sgs_replay.engine.effects import Effect
 
         for f in reversed(self.eng.stack):
             if isinstance(f, Effect):
@@ -546,27 +543,19 @@ class SkillBook:
 
     def effective_card(self, seat: int, card: str) -> str:
         """The card as it counts for ``seat`` (红颜: 小乔's ♠ cards count as ♥)."""
-        from sgs_replay.engine.skillset import common
-
-        return common.as_owner_sees(self.eng, seat, card)
+        return plugins.ask("effective_card", card, self.eng, seat, card)
 
     def on_retrial(self, frame: F.JudgeFrame, e: ev.Retrial) -> None:
         """A retrial (鬼才, 鬼道, 缓释): owner, card, and the order of several retrials in one judgement."""
-        from sgs_replay.engine.skillset import common
-
-        common.check_retrial(self.eng, frame, e)
+        plugins.ask("retrial", None, self.eng, frame, e)
 
     def lets_use(self, e: ev.Use, name: str) -> bool:
         """A card a skill lets this seat use outside its own play phase (神速's 杀, 离间's 决斗, 挑衅's 杀 …)."""
-        from sgs_replay.engine.skillset import common
-
-        return common.lets_use(self.eng, e, name)
+        return bool(plugins.ask("lets_use", False, self.eng, e, name))
 
     def ignores_range(self, e: ev.Use) -> bool:
         """武神: a ♥ 杀 of 神关羽 has no distance limit."""
-        from sgs_replay.engine.skillset import common
-
-        return common.ignores_range(self.eng, e)
+        return bool(plugins.ask("ignores_range", False, self.eng, e))
 
     def slash_targets(self, user: Seat, n: int) -> int:
         """神戟: with no weapon, a 杀 may name up to two more targets."""
@@ -576,6 +565,4 @@ class SkillBook:
 
     def draw_count(self, seat: Seat, expected: int) -> int:
         """The draw phase's count after the skills that replace or change it (突袭, 涉猎, 再起, 弘援 …)."""
-        from sgs_replay.engine.skillset import common
-
-        return common.draw_count(self.eng, seat, expected)
+        return int(plugins.ask("draw_count", expected, self.eng, seat, expected))

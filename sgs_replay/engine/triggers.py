@@ -94,3 +94,13 @@ def note(eng: Engine, window: Window, seat: int, name: str) -> None:
     why = "each player answers once, in seat order" if came_back else "seat order from the current player, locked > general > equipment"
     eng.report(R_TRIGGER_ORDER, seat, f"{name} of seat {seat} after {prev[1]} of seat {prev[0]} ({why})",
                expected=expected, observed=observed)
+
+
+def trigger(eng: Engine, key: str, seat: int, name: str, first: int | None = None) -> None:
+    """Record a trigger in the window ``key`` (《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 一、6 ordering)."""
+    windows: dict[str, Window] = eng.skills.state.setdefault("windows", {})
+    w = windows.get(key)
+    if w is None:
+        windows.clear()
+        w = windows[key] = Window(key, first if first is not None else eng.current)
+    note(eng, w, seat, name)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sgs_replay import skills as skillset
 from sgs_replay.content import ruleset, skills
-from sgs_replay.engine import skillset
 from sgs_replay.engine.skills import SPECS
 
 ROSTERS = ["standard", "3v3-2010", "3v3-2011", "3v3-2012", "3v3-2013"]

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
-from sgs_replay.engine.skillset import common as C
-from sgs_replay.engine.skillset.effects import Effect, Step
 from sgs_replay.rules import catalogue as R
+from sgs_replay.skills import common as C
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, Suit, is_unknown, parse_card
 from sgs_replay.engine import triggers
-from sgs_replay.engine.skillset.effects import Effect, Step
+from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.plugins import answers
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def card(text: str | None) -> Card | None:
     return parse_card(text)
 
 
+@answers("effective_card")
 def as_owner_sees(eng: Engine, seat: int | None, text: str) -> str:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 — for her cards and her judgements."""
     s = eng.seat(seat)
@@ -184,14 +186,7 @@ def effect(eng: Engine, e: ev.Skill, *steps: Step, below_new: bool = False, orde
     return frame
 
 
-def trigger(eng: Engine, key: str, seat: int, name: str, first: int | None = None) -> None:
-    """Record a trigger in the window ``key`` (seed 004 一、6 ordering; see triggers.py)."""
-    windows: dict[str, triggers.Window] = eng.skills.state.setdefault("windows", {})
-    w = windows.get(key)
-    if w is None:
-        windows.clear()
-        w = windows[key] = triggers.Window(key, first if first is not None else eng.current)
-    triggers.note(eng, w, seat, name)
+trigger = triggers.trigger
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -201,6 +196,7 @@ def trigger(eng: Engine, key: str, seat: int, name: str, first: int | None = Non
 RETRIAL = {"鬼才": "hand", "鬼道": "black", "缓释": "side"}
 
 
+@answers("retrial")
 def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     """鬼才 (a hand card), 鬼道 (a black card, keeps the old one), 缓释 (own side's judgements only).
 
@@ -245,6 +241,7 @@ def grants(eng: Engine) -> list[tuple[int, str, str]]:
     return out
 
 
+@answers("lets_use")
 def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
     g = grants(eng)
     for i, (seat, card_name, _skill) in enumerate(g):
@@ -254,6 +251,7 @@ def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
     return False
 
 
+@answers("ignores_range")
 def ignores_range(eng: Engine, e: ev.Use) -> bool:
     s = eng.seat(e.seat)
     if s is None or not s.has_skill("武神"):
@@ -266,6 +264,7 @@ DRAW_CHANGE = {"英姿": 1, "裸衣": -1, "弘援": -1}
 DRAW_REPLACE = {"突袭", "涉猎", "再起"}
 
 
+@answers("draw_count")
 def draw_count(eng: Engine, seat: Seat, expected: int) -> int:
     """Cards the draw phase draws after the skills announced for it this turn."""
     from sgs_replay.engine.skills import version
@@ -319,7 +318,7 @@ def demand_on(eng: Engine, seat: int, need: str) -> Any:
 
 def provide(eng: Engine, e: ev.Skill, need: str, kingdom: str) -> None:
     """The lord asks the other characters of ``kingdom`` for ``need``; one of them may play it for him."""
-    from sgs_replay.engine.skillset.proxy import Provide
+    from sgs_replay.skills.proxy import Provide
 
     demand = demand_on(eng, e.seat, need)
     if demand is None and not (need == "杀" and eng.in_play_phase(e.seat)):

@@ -1,0 +1,59 @@
+"""Content plug-ins: the definitions of skills the engine runs, loaded by module name.
+
+The engine never imports a skill: the packages named in :data:`PLUGINS` are imported once, by
+name, and register what they define — skill hooks and watchers (:mod:`sgs_replay.engine.skills`),
+table-wide installers (镇卫 changes distances), and the answers to the questions the engine asks
+while it judges (how many cards a draw phase gives, whether a skill lets a seat use a card outside
+its turn, how a card counts for its owner …). A question nobody answers gets its default, so the
+engine runs, and judges the plain rules, with no plug-in at all.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+#: the plug-in packages, imported in this order
+PLUGINS: tuple[str, ...] = ("sgs_replay.skills",)
+
+#: called with every new engine, after its table is set up
+INSTALLERS: list[Callable[[Engine], None]] = []
+#: question name → the function that answers it
+ANSWERS: dict[str, Callable[..., Any]] = {}
+
+_loaded = False
+
+
+def load() -> None:
+    """Import every plug-in package once (each registers its definitions on import)."""
+    global _loaded
+    if _loaded:
+        return
+    for name in PLUGINS:
+        importlib.import_module(name)
+    _loaded = True
+
+
+def installer(fn: Callable[[Engine], None]) -> Callable[[Engine], None]:
+    INSTALLERS.append(fn)
+    return fn
+
+
+def answers(question: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the function that answers ``question`` (one per question)."""
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if question in ANSWERS and ANSWERS[question] is not fn:
+            raise ValueError(f"the question {question!r} already has an answer ({ANSWERS[question].__qualname__})")
+        ANSWERS[question] = fn
+        return fn
+    return register
+
+
+def ask(question: str, default: Any, *args: Any) -> Any:
+    """The plug-ins' answer to ``question``, or ``default`` when none answers it."""
+    fn = ANSWERS.get(question)
+    return default if fn is None else fn(*args)
