@@ -42,6 +42,14 @@ def _load() -> dict[str, CardKind]:
 
 
 BY_NAME: dict[str, CardKind] = _load()
+
+#: attack range of each weapon (《三国杀》标准版规则（身份局） · 一(五), the number before each weapon's text)
+WEAPON_RANGE: dict[str, int] = {
+    "诸葛连弩": 1, "连弩": 1, "雌雄双股剑": 2, "青釭剑": 2, "寒冰剑": 2, "青龙偃月刀": 3,
+    "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
+}
+#: delayed tricks that move on to the next character instead of being discarded when they miss (闪电)
+MOVES_ON: frozenset[str] = frozenset({"闪电"})
 _ALIASES: dict[str, str] = {}
 for _k in BY_NAME.values():
     _ALIASES[_k.name] = _k.name

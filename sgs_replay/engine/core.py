@@ -13,15 +13,15 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
-from sgs_replay.content import Ruleset
+from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import MAX_DEPTH, Frame
 from sgs_replay.engine.state import PHASE_ORDER, Seat, Slot, Table, slot_of
 from sgs_replay.rules import Rule, Violation, make
 from sgs_replay.rules import catalogue as R
 
-PLAY_PHASE_CARDS = {"杀", "桃"}
 ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
     # players: [(loyalists, rebels, renegades)]  — seed 001 二(一) 1、决定身份
     4: [(1, 1, 1)], 5: [(1, 2, 1)], 6: [(1, 3, 1), (1, 2, 2)], 7: [(2, 3, 1)],
@@ -477,7 +477,7 @@ class Engine:
             self._check_draw_count(cur)
         if self.phase == "discard" and cur.alive and "discard" in self.phase_logged:
             limit = max(cur.hp, 0) + self.mode.hand_limit_bonus(cur)
-            if cur.hidden == 0 and cur.hand_count > limit and not self.turn_used["克己"]:
+            if cur.hidden == 0 and cur.hand_count > limit and not plugins.modify("hand_limit_waived", False, self, cur):
                 self.report(R.T_DISCARD, cur.seat, f"seat {cur.seat} ends the discard phase with {cur.hand_count} cards and {cur.hp} HP",
                             expected=f"at most {limit} cards", observed=cur.hand_count)
         self.phase_used.clear()
@@ -486,10 +486,7 @@ class Engine:
         if self.phase_used["?skill"]:
             return
         expected = self.rs.get("draw_phase_cards", 2) + self.mode.draw_bonus(cur)
-        for mod in self.phase_draw_mods:
-            expected += DRAW_MODS.get(mod, 0)
-        if "突袭" in self.phase_draw_mods:
-            expected = max(0, expected - self.phase_used["突袭_targets"])
+        expected = plugins.modify("draw_phase_count", expected, self, cur)
         expected = self.skills.draw_count(cur, expected)
         if self.phase_draws != expected and "draw" not in self.skipped_phases:
             self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
@@ -541,8 +538,8 @@ class Engine:
         names = cur.judge_names()
         self.report(R.T_JUDGE_MISSING, seat, f"{list(reversed(names))} in seat {seat}'s judge area were not judged",
                     expected=f"judge phase: judge {names[-1]}", observed=f"phase {phase}")
-        for c in list(cur.judge):  # as after a judge phase that left them out: 闪电 stays, the rest is discarded
-            if (cur.judge_as.get(c) or parse_card(c).name) != "闪电":
+        for c in list(cur.judge):  # as after a judge phase that left them out: a trick that moves on stays
+            if (cur.judge_as.get(c) or parse_card(c).name) not in card_kinds.MOVES_ON:
                 cur.judge.remove(c)
                 cur.judge_as.pop(c, None)
                 self.to_discard([c])
@@ -573,7 +570,6 @@ class Engine:
         seat.piles.clear()
 
 
-DRAW_MODS = {"英姿": 1, "裸衣": -1}
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
 _SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
 

@@ -2,7 +2,8 @@
 
 The engine never imports a skill: the packages named in :data:`PLUGINS` are imported once, by
 name, and register what they define — skill hooks and watchers (:mod:`sgs_replay.engine.skills`),
-table-wide installers (镇卫 changes distances), and the answers to the questions the engine asks
+table-wide installers, modifiers of the values the engine computes (the draw phase's count, a
+distance, the hand limit), and the answers to the questions the engine asks
 while it judges (how many cards a draw phase gives, whether a skill lets a seat use a card outside
 its turn, how a card counts for its owner …). A question nobody answers gets its default, so the
 engine runs, and judges the plain rules, with no plug-in at all.
@@ -24,6 +25,8 @@ PLUGINS: tuple[str, ...] = ("sgs_replay.skills",)
 INSTALLERS: list[Callable[[Engine], None]] = []
 #: question name → the function that answers it
 ANSWERS: dict[str, Callable[..., Any]] = {}
+#: modifier name → the functions that adjust its value, in registration order
+MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
 
 _loaded = False
 
@@ -51,6 +54,26 @@ def answers(question: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
         ANSWERS[question] = fn
         return fn
     return register
+
+
+def modifier(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a function ``(value, *args) -> value`` that adjusts the named value."""
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        MODIFIERS.setdefault(name, []).append(fn)
+        return fn
+    return register
+
+
+def modify(name: str, value: Any, *args: Any) -> Any:
+    """``value`` after every modifier registered for ``name``.
+
+    The engine asks for: ``draw_phase_count`` (cards the draw phase gives: ``value, engine, seat``),
+    ``distance`` (before the minimum of 1: ``value, table, from, to``) and ``hand_limit_waived``
+    (the discard phase's hand limit does not apply this turn: ``value, engine, seat``).
+    """
+    for fn in MODIFIERS.get(name, ()):
+        value = fn(value, *args)
+    return value
 
 
 def ask(question: str, default: Any, *args: Any) -> Any:

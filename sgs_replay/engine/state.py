@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sgs_replay.cards import Card, parse_card
-from sgs_replay.content import General
+from sgs_replay.content import General, card_kinds
+from sgs_replay.engine import plugins
 
 
 class Zone(StrEnum):
@@ -37,12 +38,6 @@ SLOT_OF_SUBTYPE = {
     "armor": Slot.ARMOR,
     "defensive_horse": Slot.PLUS_HORSE,
     "offensive_horse": Slot.MINUS_HORSE,
-}
-
-#: Attack range of each weapon (seed 001 一(五), the number printed before each weapon's text).
-WEAPON_RANGE = {
-    "诸葛连弩": 1, "连弩": 1, "雌雄双股剑": 2, "青釭剑": 2, "寒冰剑": 2, "青龙偃月刀": 3,
-    "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
 }
 
 PHASE_ORDER = ("start", "judge", "draw", "play", "discard", "finish")
@@ -150,22 +145,20 @@ class Table:
         return min(d, len(alive) - d)
 
     def distance(self, a: int, b: int) -> int:
-        """Distance from a to b with horses and skills (seed 001 一(五) 马; 马术)."""
+        """Distance from a to b with horses and the skills' modifiers (《三国杀》标准版规则（身份局） · 一(五) 马)."""
         if a == b:
             return 0
         d = self.seat_distance(a, b)
         src, dst = self.seats[a], self.seats[b]
         if Slot.MINUS_HORSE in src.equip:
             d -= 1
-        if src.has_skill("马术"):
-            d -= 1
         if Slot.PLUS_HORSE in dst.equip:
             d += 1
-        return max(d, 1)
+        return max(plugins.modify("distance", d, self, a, b), 1)
 
     def attack_range(self, a: int) -> int:
         w = self.seats[a].weapon()
-        return WEAPON_RANGE.get(w, 1) if w else 1
+        return card_kinds.WEAPON_RANGE.get(w, 1) if w else 1
 
     def in_attack_range(self, a: int, b: int) -> bool:
         return self.distance(a, b) <= self.attack_range(a)

@@ -8,7 +8,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import Card, Suit, is_unknown, parse_card
 from sgs_replay.engine import triggers
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.plugins import answers
+from sgs_replay.engine.plugins import answers, modifier
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -261,6 +261,19 @@ def ignores_range(eng: Engine, e: ev.Use) -> bool:
 
 
 DRAW_CHANGE = {"英姿": 1, "裸衣": -1, "弘援": -1}
+#: skills announced in the draw phase that change its count, before the replacing skills
+PHASE_DRAW_CHANGE = {"英姿": 1, "裸衣": -1}
+
+
+@modifier("draw_phase_count")
+def announced_draw_changes(n: int, eng: Engine, seat: Seat) -> int:
+    """英姿 +1, 裸衣 -1, 突袭 one fewer per card taken (skills logged in this draw phase)."""
+    for mod in eng.phase_draw_mods:
+        n += PHASE_DRAW_CHANGE.get(mod, 0)
+    if "突袭" in eng.phase_draw_mods:
+        n = max(0, n - eng.phase_used["突袭_targets"])
+    return n
+
 DRAW_REPLACE = {"突袭", "涉猎", "再起"}
 
 

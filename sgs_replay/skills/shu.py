@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
-    from sgs_replay.engine.state import Seat
+    from sgs_replay.engine.state import Seat, Table
 
 
 def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
@@ -95,6 +96,12 @@ def longdan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("mashu")
 def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """马术 (seed 001 马超): 锁定技，始终可视为装备有一匹-1马 (applied to every distance)."""
+
+
+@modifier("distance")
+def mashu_distance(d: int, table: Table, a: int, b: int) -> int:
+    """马术: the distance from its owner to every other character is 1 less."""
+    return d - 1 if table.seats[a].has_skill("马术") else d
 
 
 @skill("qicai")

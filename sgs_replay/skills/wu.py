@@ -8,6 +8,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
@@ -489,3 +490,9 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if eng.phase_used[key]:
         eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.phase_used[key] + 1)
     eng.phase_used[key] += 1
+
+
+@modifier("hand_limit_waived")
+def keji_waives_the_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
+    """克己 (吕蒙): a turn in which 克己 was used keeps its cards past the hand limit."""
+    return waived or bool(eng.turn_used["克己"])

@@ -1,0 +1,64 @@
+"""The house rules of the code base: the engine core names no card and no skill, and the layers
+import only downwards."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from sgs_replay import content
+from sgs_replay.content import card_kinds
+
+PKG = Path(__file__).resolve().parent.parent / "sgs_replay"
+#: the engine's core: the loop, the stack, the state, the plug-in registry, the effect frame
+CORE = ["engine/core.py", "engine/stack.py", "engine/state.py", "engine/plugins.py", "engine/effects.py"]
+
+
+def _code_strings(path: Path) -> str:
+    """The file's code with comments and docstrings left out (names there are documentation)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return "\n".join(n.value for n in ast.walk(tree)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings)
+
+
+def test_the_engine_core_names_no_card_and_no_skill() -> None:
+    names = {s.name for s in content.skills().values()} | set(card_kinds.BY_NAME)
+    for rel in CORE:
+        text = _code_strings(PKG / rel)
+        found = sorted(n for n in names if n in text)
+        assert not found, f"{rel} names {found}: put it in a card or skill definition"
+
+
+def _imports(path: Path) -> set[str]:
+    """Every sgs_replay module a file imports (at module level or inside a function)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("sgs_replay"):
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("sgs_replay"))
+    return out
+
+
+def _modules(folder: str) -> list[Path]:
+    return sorted((PKG / folder).rglob("*.py"))
+
+
+def test_the_engine_does_not_import_the_skills() -> None:
+    """Skills are a plug-in one floor above the engine (engine/plugins.py loads them by name)."""
+    for path in _modules("engine"):
+        bad = sorted(m for m in _imports(path) if re.match(r"sgs_replay\.skills(\.|$)", m))
+        assert not bad, f"{path.relative_to(PKG)} imports {bad}"
+
+
+def test_the_engine_and_the_rules_do_not_import_the_outer_layers() -> None:
+    outer = r"sgs_replay\.(store|report|dashboards|cli|importers|explain|ci_formats)(\.|$)"
+    for folder in ("engine", "rules", "content", "skills"):
+        for path in _modules(folder):
+            bad = sorted(m for m in _imports(path) if re.match(outer, m))
+            assert not bad, f"{path.relative_to(PKG)} imports {bad}"
