@@ -87,6 +87,35 @@ def generals() -> dict[str, General]:
     return out
 
 
+def register_skill(info: SkillInfo) -> None:
+    """Add a skill's text (a new skill is a data row; its behaviour is a definition in sgs_replay/skills)."""
+    skills()[info.id] = info
+    skill_by_name().setdefault(info.name, info)
+    skill_by_name()[info.id] = info
+
+
+def register_general(g: General) -> None:
+    """Add a general (a data row naming its skills by id)."""
+    generals()[g.id] = g
+    lookup = general_lookup()
+    lookup[g.id] = lookup[g.id.lower()] = lookup[g.name] = g
+
+
+def unregister_skill(sid: str) -> None:
+    info = skills().pop(sid, None)
+    if info is not None:
+        skill_by_name().pop(info.id, None)
+        if skill_by_name().get(info.name) is info:
+            del skill_by_name()[info.name]
+
+
+def unregister_general(gid: str) -> None:
+    g = generals().pop(gid, None)
+    if g is not None:
+        for key in (g.id, g.id.lower(), g.name):
+            general_lookup().pop(key, None)
+
+
 @cache
 def general_lookup() -> dict[str, General]:
     """Generals by Chinese name and by pinyin id (case-insensitive for the id)."""

@@ -61,6 +61,23 @@ _ALIASES.update({
 })
 
 
+def register(kind: CardKind, *aliases: str) -> None:
+    """Add a card kind (a new card is a data row: its name, English id, type and subtype)."""
+    BY_NAME[kind.name] = kind
+    for a in (kind.name, kind.en.lower(), *aliases):
+        _ALIASES[a] = kind.name
+
+
+def unregister(name: str) -> None:
+    """Take a card kind out again (a test's made-up card)."""
+    from sgs_replay.cards import parse_card
+
+    BY_NAME.pop(name, None)
+    for a in [a for a, n in _ALIASES.items() if n == name]:
+        del _ALIASES[a]
+    parse_card.cache_clear()
+
+
 def canonical_name(text: str) -> str | None:
     """The Chinese name for a Chinese name or an English id, or None."""
     t = text.strip()

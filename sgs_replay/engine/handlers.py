@@ -5,6 +5,7 @@ Handlers run for events that no open resolution claimed (see :mod:`sgs_replay.en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sgs_replay import events as ev
@@ -661,11 +662,24 @@ def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int
     eng.unverifiable_because(f"no rule for {name}")
 
 
-USE_BY_NAME = {
+UseFn = Callable[[Engine, ev.Use, Any, str, list[int]], None]
+
+#: card name → what using it does: ``fn(engine, use, user seat, name, targets)``. The card is already
+#: out of the user's hand, in the processing area, and the checks common to every use are made.
+USE_BY_NAME: dict[str, UseFn] = {
     "杀": _slash, "桃": _peach, "南蛮入侵": _aoe, "万箭齐发": _aoe, "桃园结义": _global, "五谷丰登": _global,
     "决斗": _duel, "顺手牵羊": _single_trick, "过河拆桥": _single_trick, "无中生有": _single_trick,
     "借刀杀人": _single_trick,
 }
+
+
+def card_use(*names: str) -> Callable[[UseFn], UseFn]:
+    """Register what using the cards ``names`` does (one definition per card)."""
+    def register(fn: UseFn) -> UseFn:
+        for n in names:
+            USE_BY_NAME[n] = fn
+        return fn
+    return register
 
 
 def on_respond(eng: Engine, e: ev.Respond) -> None:

@@ -1,0 +1,86 @@
+"""Adding a card or a skill is a data row plus one definition in one file: shown here with a card
+and a skill that exist only in this test (甘露: the target recovers 1 HP; 天赐: a locked skill, one
+more card in the draw phase), judged under a house ruleset whose deck and roster carry them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sgs_replay import content
+from sgs_replay.content import General, SkillInfo, card_kinds
+from sgs_replay.engine import plugins
+from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.handlers import USE_BY_NAME, card_use
+from sgs_replay.reader import parse_bytes
+from sgs_replay.replay import validate_parsed
+
+PLAYERS = [("测试", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade")]
+
+
+def _sweet_dew(eng: Any, e: Any, user: Any, name: str, targets: list[int]) -> None:
+    """甘露: 出牌阶段，对一名角色使用，该角色回复1点体力."""
+    eng.push(Effect(e.seat, name, [Step("recover", seat=t, n=1) for t in targets]))
+
+
+def _heavens_gift(n: int, eng: Any, seat: Any) -> int:
+    """天赐: 锁定技，摸牌阶段，你多摸一张牌."""
+    return n + 1 if seat.has_skill("天赐") else n
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Iterator[str]:
+    # the data rows
+    card_kinds.register(card_kinds.CardKind("甘露", "sweet_dew", "trick", "single_target_trick"))
+    content.register_skill(SkillInfo(id="tianci", name="天赐", text="锁定技，摸牌阶段，你多摸一张牌。", kind="locked"))
+    content.register_general(General(id="ceshi", name="测试", kingdom="qun", hp=4, gender="male", package="test",
+                                     skills=("tianci",)))
+    # the definitions
+    card_use("甘露")(_sweet_dew)
+    plugins.modifier("draw_phase_count")(_heavens_gift)
+    rs = tmp_path / "house.toml"
+    rs.write_text('name = "house"\ninherits = "standard"\n[deck]\nadd = ["♥3 甘露"]\n'
+                  '[roster]\ngenerals = ["测试", "甘宁", "许褚", "黄盖", "华佗"]\n', encoding="utf-8")
+    yield str(rs)
+    USE_BY_NAME.pop("甘露")
+    plugins.MODIFIERS["draw_phase_count"].remove(_heavens_gift)
+    card_kinds.unregister("甘露")
+    content.unregister_general("ceshi")
+    content.unregister_skill("tianci")
+
+
+def _judge(sgs: Any, ruleset: str, events: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    text = sgs.identity_text(events, players=sgs.identity_players(PLAYERS), hands={1: ["♥3 甘露"]}, hp={2: 3},
+                             deck=["♣2 杀", "♦2 闪", "♣3 杀"], current=5, phase="finish")
+    rep = validate_parsed(parse_bytes(text.encode(), "house.sgs.jsonl"), ruleset).report
+    return [(v.rule, v.line) for v in rep.violations]
+
+
+TURN = [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "draw"}]
+PLAY = [{"type": "phase", "seat": 1, "phase": "play"}, {"type": "use", "seat": 1, "card": "♥3 甘露", "targets": [2]}]
+
+
+def test_made_up_skill_and_card_ok(sgs: Any, house: str) -> None:
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪", "♣3 杀"], "reason": "phase"},
+              *PLAY, {"type": "recover", "seat": 2, "amount": 1}, {"type": "phase", "seat": 1, "phase": "discard"}]
+    assert _judge(sgs, house, events) == []
+
+
+def test_made_up_skill_draw_count_is_checked(sgs: Any, house: str) -> None:
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪"], "reason": "phase"},
+              {"type": "phase", "seat": 1, "phase": "play"}]
+    assert _judge(sgs, house, events) == [("SGS-T003", 5)]
+
+
+def test_made_up_card_effect_is_checked(sgs: Any, house: str) -> None:
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪", "♣3 杀"], "reason": "phase"},
+              *PLAY, {"type": "phase", "seat": 1, "phase": "discard"}]
+    assert _judge(sgs, house, events) == [("SGS-S006", 7)]
+
+
+def test_made_up_card_is_not_in_the_standard_deck(sgs: Any, house: str) -> None:
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪"], "reason": "phase"}]
+    assert ("SGS-H005", 1) in _judge(sgs, "standard", events)
