@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
 from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def _matches(st: Step, e: ev.Event) -> bool:
     if k == "draw":
         if isinstance(e, ev.Draw):
             return (st.seat is None or e.seat == st.seat) and e.reason in ("skill", None)
-        return isinstance(e, ev.Move) and e.from_.zone == "deck" and e.to.zone == "hand" and e.to.seat == st.seat
+        return isinstance(e, ev.Move) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == st.seat
     if k == "damage":
         return isinstance(e, ev.Damage) and e.target == st.seat and (st.source is None or e.source == st.source)
     if k in ("recover", "lose_hp", "max_hp", "death"):
@@ -89,8 +90,8 @@ def _matches(st: Step, e: ev.Event) -> bool:
     if k == "discard":
         if isinstance(e, ev.Discard):
             return e.seat == st.seat
-        return isinstance(e, ev.Move) and e.from_.seat == st.seat and e.to.zone == "discard" \
-            and e.from_.zone in ("hand", "equip")
+        return isinstance(e, ev.Move) and e.from_.seat == st.seat and e.to.zone == Zone.DISCARD \
+            and e.from_.zone in (Zone.HAND, Zone.EQUIP)
     if k == "move":
         if not isinstance(e, ev.Move):
             return False

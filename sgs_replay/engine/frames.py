@@ -12,7 +12,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.engine.stack import Frame
-from sgs_replay.engine.state import Seat, Slot
+from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -452,7 +452,7 @@ class SimpleTrick(Frame):
         if self.name == "无中生有" and isinstance(e, ev.Draw):
             return e.seat == self.user and e.reason in ("card", None) and bool(self.queue)
         if self.name == "无中生有" and isinstance(e, ev.Move):  # the draw written as a move from the pile
-            return bool(self.queue) and e.from_.zone == "deck" and e.to.zone == "hand" and e.to.seat == self.user
+            return bool(self.queue) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == self.user
         if self.name == "过河拆桥" and isinstance(e, ev.Discard):  # 该角色弃置这张牌, written as the target's discard
             return bool(self.queue) and e.seat == self.queue[0] and e.reason in (self.name, None)
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
@@ -484,7 +484,7 @@ class SimpleTrick(Frame):
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
             # seed 001 一(四): 过河拆桥 — 该角色弃置这张牌; 顺手牵羊 — 获得该角色的 … 一张牌
             # 借刀杀人 — 否则获得A装备区里的武器 (the user takes A's weapon)
-            to_ok = e.to.zone == "discard" if self.name == "过河拆桥" else (e.to.zone == "hand" and e.to.seat == self.user)
+            to_ok = e.to.zone == Zone.DISCARD if self.name == "过河拆桥" else (e.to.zone == Zone.HAND and e.to.seat == self.user)
             where = "the discard pile" if self.name == "过河拆桥" else f"seat {self.user}'s hand"
             holder = eng.seat(self.queue[0])
             if self.name == "借刀杀人" and holder is not None and e.cards and holder.equip.get(Slot.WEAPON) not in e.cards:
@@ -972,7 +972,7 @@ class GlobalTrick(Frame):
         if isinstance(e, ev.Reveal):
             return not self.revealed and self.name == "五谷丰登"
         if isinstance(e, ev.Move):
-            return e.to.zone == "hand" and e.from_.zone in ("processing", "deck") and e.to.seat in self.queue
+            return e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK) and e.to.seat in self.queue
         if isinstance(e, ev.Draw):
             return e.reason in ("card", None) and e.seat in self.queue and self.name == "五谷丰登"
         return False
@@ -1018,7 +1018,7 @@ class GlobalTrick(Frame):
                 return True
             picked_seat = None
             cards: list[str] = []
-            if isinstance(e, ev.Move) and e.to.zone == "hand" and e.from_.zone in ("processing", "deck"):
+            if isinstance(e, ev.Move) and e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK):
                 picked_seat, cards = e.to.seat, e.cards
             elif isinstance(e, ev.Draw) and e.reason in ("card", None) and e.seat in self.queue:
                 picked_seat, cards = e.seat, e.cards

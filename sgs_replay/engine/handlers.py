@@ -12,7 +12,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.core import Engine, card_of
-from sgs_replay.engine.state import slot_of
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.rules import catalogue as R
 
 AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
@@ -290,7 +290,7 @@ def on_move(eng: Engine, e: ev.Move) -> None:
     for c in e.cards:
         if is_unknown(c):
             s = eng.seat(src.seat)
-            if s is not None and src.zone == "hand":
+            if s is not None and src.zone == Zone.HAND:
                 if s.hidden:
                     s.hidden -= 1
                 elif s.hand:
@@ -298,7 +298,7 @@ def on_move(eng: Engine, e: ev.Move) -> None:
                     s.hand = +s.hand
             continue
         ok = True
-        if src.zone == "hand":
+        if src.zone == Zone.HAND:
             s = eng.seat(src.seat)
             if s is None:
                 continue
@@ -310,7 +310,7 @@ def on_move(eng: Engine, e: ev.Move) -> None:
                 eng.unverifiable_because(f"{c} may be a hidden card of seat {s.seat}")
             else:
                 ok = False
-        elif src.zone == "equip":
+        elif src.zone == Zone.EQUIP:
             s = eng.seat(src.seat)
             if s is None:
                 continue
@@ -320,7 +320,7 @@ def on_move(eng: Engine, e: ev.Move) -> None:
                     break
             else:
                 ok = False
-        elif src.zone == "judge":
+        elif src.zone == Zone.JUDGE:
             s = eng.seat(src.seat)
             if s is None:
                 continue
@@ -338,12 +338,12 @@ def on_move(eng: Engine, e: ev.Move) -> None:
                 pile[c] -= 1
             else:
                 ok = False
-        elif src.zone == "deck":
+        elif src.zone == Zone.DECK:
             eng.draw_from_pile(src.seat or 0, [c])
-        elif src.zone in ("discard", "processing"):
+        elif src.zone in (Zone.DISCARD, Zone.PROCESSING):
             # a card on the table: a log may name either place for a card whose resolution is
             # ending (奸雄 takes the 杀 that hurt him "from the discard pile")
-            first, second = (t.processing, t.discard) if src.zone == "processing" else (t.discard, t.processing)
+            first, second = (t.processing, t.discard) if src.zone == Zone.PROCESSING else (t.discard, t.processing)
             if first[c] > 0:
                 first[c] -= 1
             elif second[c] > 0:
@@ -360,25 +360,25 @@ def on_move(eng: Engine, e: ev.Move) -> None:
 def _put(eng: Engine, c: str, to: ev.Place) -> None:
     t = eng.table
     s = eng.seat(to.seat)
-    if to.zone == "hand" and s is not None:
+    if to.zone == Zone.HAND and s is not None:
         s.hand[c] += 1
-    elif to.zone == "equip" and s is not None:
+    elif to.zone == Zone.EQUIP and s is not None:
         sl = slot_of(parse_card(c))
         if sl is not None:
             old = s.equip.get(sl)
             if old:
                 t.discard[old] += 1
             s.equip[sl] = c
-    elif to.zone == "judge" and s is not None:
+    elif to.zone == Zone.JUDGE and s is not None:
         s.judge.append(c)
     elif to.zone.startswith("pile:") and s is not None:
         s.piles.setdefault(to.zone[5:], __import__("collections").Counter())[c] += 1
-    elif to.zone == "deck":
+    elif to.zone == Zone.DECK:
         t.pile[c] += 1
         t.pile_top.insert(0, c)
-    elif to.zone == "processing":
+    elif to.zone == Zone.PROCESSING:
         t.processing[c] += 1
-    elif to.zone == "discard":
+    elif to.zone == Zone.DISCARD:
         t.discard[c] += 1
 
 

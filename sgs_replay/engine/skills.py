@@ -36,6 +36,7 @@ from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -367,7 +368,7 @@ class SkillBook:
             if c == "?":
                 continue
             zone = from_zone
-            if from_zone == "discard":  # the card on the table: still in the processing area, or discarded
+            if from_zone == Zone.DISCARD:  # the card on the table: still in the processing area, or discarded
                 if eng.table.processing[c] > 0:
                     eng.leave_processing([c], discard=False)
                     zone = "processing"
@@ -375,7 +376,7 @@ class SkillBook:
                     eng.table.discard[c] -= 1
                 else:
                     continue
-            elif from_zone == "hand":
+            elif from_zone == Zone.HAND:
                 src = eng.seat(from_seat)
                 if src is None or src.hand[c] <= 0:
                     continue
@@ -389,14 +390,14 @@ class SkillBook:
         eng = self.eng
         for c in e.cards:
             for i, (to, card, zone, src) in enumerate(self.implied):
-                if card != c or e.to.seat != to or e.to.zone != "hand":
+                if card != c or e.to.seat != to or e.to.zone != Zone.HAND:
                     continue
-                if zone in ("discard", "processing") and e.from_.zone in ("discard", "processing"):
-                    if zone == "processing":
+                if zone in (Zone.DISCARD, Zone.PROCESSING) and e.from_.zone in (Zone.DISCARD, Zone.PROCESSING):
+                    if zone == Zone.PROCESSING:
                         eng.table.processing[c] += 1
                     else:
                         eng.table.discard[c] += 1
-                elif zone == "hand" and e.from_.zone == "hand" and e.from_.seat == src and eng.seat(src) is not None:
+                elif zone == Zone.HAND and e.from_.zone == Zone.HAND and e.from_.seat == src and eng.seat(src) is not None:
                     eng.seat(src).hand[c] += 1  # type: ignore[union-attr]
                 else:
                     continue
@@ -429,7 +430,7 @@ class SkillBook:
             owner, zones, to = e.seat, ("hand", "equip"), "discard"
         else:
             owner, zones = e.from_.seat, (e.from_.zone,)
-            to = f"hand:{e.to.seat}" if e.to.zone == "hand" else e.to.zone
+            to = f"hand:{e.to.seat}" if e.to.zone == Zone.HAND else e.to.zone
         s = eng.seat(owner)
         if s is None:
             return
@@ -455,7 +456,7 @@ class SkillBook:
                     if ok:
                         pile[c] -= 1  # type: ignore[index]
                 if ok:
-                    sl = slot_of(parse_card(c)) if zone == "equip" else None
+                    sl = slot_of(parse_card(c)) if zone == Zone.EQUIP else None
                     if sl is not None and sl not in s.equip:
                         s.equip[sl] = c
                     else:

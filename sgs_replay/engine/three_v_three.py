@@ -20,6 +20,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -177,13 +178,13 @@ class SideMode(Mode):
             cards = [e.card] if e.card is not None else list(e.cards or [])
         elif isinstance(e, (ev.Discard, ev.Skill)):
             cards = list(e.cards or [])
-        elif isinstance(e, ev.Move) and e.from_.zone != "deck":
+        elif isinstance(e, ev.Move) and e.from_.zone != Zone.DECK:
             cards = list(e.cards)
             seat = e.from_.seat
         elif isinstance(e, ev.Retrial):
             cards = [e.card]
         elif isinstance(e, (ev.Draw, ev.Judge)) or (isinstance(e, ev.Reveal) and e.reason == "五谷丰登") \
-                or (isinstance(e, ev.Move) and e.from_.zone == "deck"):
+                or (isinstance(e, ev.Move) and e.from_.zone == Zone.DECK):
             # taken from the draw pile: the pile reports a card the deck lacks (once; not again when used)
             drawn = [e.card] if isinstance(e, ev.Judge) else list(e.cards)
             self.known_outside.update(c for c in drawn if not is_unknown(c) and eng.table.deck_counts[c] == 0)
@@ -197,9 +198,9 @@ class SideMode(Mode):
             if s is not None and isinstance(e, (ev.Use, ev.Respond, ev.Discard, ev.Skill, ev.Retrial)) \
                     and s.hand[c] == 0 and c not in s.equip.values() and not s.hidden:
                 s.hand[c] += 1
-            elif isinstance(e, ev.Move) and e.from_.zone == "discard":
+            elif isinstance(e, ev.Move) and e.from_.zone == Zone.DISCARD:
                 eng.table.discard[c] += 1
-            elif isinstance(e, ev.Move) and e.from_.zone == "hand" and s is not None and not s.hidden:
+            elif isinstance(e, ev.Move) and e.from_.zone == Zone.HAND and s is not None and not s.hidden:
                 s.hand[c] += 1
 
     def _settle_direction(self, e: ev.Event) -> None:

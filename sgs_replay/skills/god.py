@@ -10,6 +10,7 @@ from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.skills import skill, watch_after, watch_before
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -125,7 +126,7 @@ def shelie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         en.to_discard(rest)
 
     C.effect(eng, e, Step("reveal", n=5, then=revealed),
-             Step("move", to_seat=e.seat, to_zone="hand", from_zone="processing|deck", then=taken))
+             Step("move", to_seat=e.seat, to_zone=Zone.HAND, from_zone="processing|deck", then=taken))
 
 
 @skill("gongxin", play=True, per_turn=1)
@@ -145,4 +146,4 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             if c is not None and C.suit_for(en, t, x) != Suit.HEART:
                 en.report(R.S_CONDITION, e.seat, "攻心 shows and moves a ♥ card", expected="a ♥ card", observed=x)
 
-    C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand", to_zone="discard|deck", optional=True, check=heart))
+    C.effect(eng, e, Step("move", seat=t, n=1, from_zone=Zone.HAND, to_zone="discard|deck", optional=True, check=heart))

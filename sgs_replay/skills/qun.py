@@ -9,6 +9,7 @@ from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -268,7 +269,7 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None or C.card_count(t) == 0:
         eng.report(R.S_CONDITION, e.seat, f"猛进: seat {cf.head} has no card to discard", observed="no cards")
         return
-    C.effect(eng, e, Step("move", seat=t.seat, n=1, from_zone="hand|equip", to_zone="discard"))
+    C.effect(eng, e, Step("move", seat=t.seat, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
 
 
 # --- 贾诩 ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -329,7 +330,7 @@ def tiaoxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             C.grants(en).remove(grant)
 
     ts = eng.seat(t)
-    alts = (Step("use", seat=t, check=slash_at_me), Step("move", seat=t, n=1, from_zone="hand|equip", to_zone="discard", then=no_slash),
+    alts = (Step("use", seat=t, check=slash_at_me), Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD, then=no_slash),
             Step("discard", seat=t, n=1, then=no_slash))
     C.effect(eng, e, Step("choice", seat=t, alts=alts, optional=ts is not None and C.card_count(ts) == 0))
 

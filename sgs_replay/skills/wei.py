@@ -8,6 +8,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.skills import skill, version, watch_before
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -52,7 +53,7 @@ def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "反馈 needs a damage source that has cards",
                    expected="a source with cards", observed="no source" if src is None else "the source has no cards")
         return
-    C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone="hand"))
+    C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone=Zone.HAND))
 
 
 @skill("guicai")
@@ -143,7 +144,7 @@ def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         elif one_v_one and ts is not None and seat.hand_count >= ts.hand_count:
             eng.report(R.S_CONDITION, e.seat, "突袭 (1v1): only with fewer hand cards than the opponent",
                        expected=f"fewer than {ts.hand_count}", observed=seat.hand_count)
-    C.effect(eng, e, *[Step("move", seat=t, n=1, from_zone="hand", to_seat=e.seat, to_zone="hand")
+    C.effect(eng, e, *[Step("move", seat=t, n=1, from_zone=Zone.HAND, to_seat=e.seat, to_zone=Zone.HAND)
                        for t in targets if t != e.seat], ordered=False)
 
 

@@ -10,6 +10,7 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.state import Zone
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -127,7 +128,7 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     def shown(en: Engine, d: ev.Event) -> None:
         _fanjian_card(en, frame, e.seat, t, d, guess["suit"])
 
-    taken = Step("move", seat=e.seat, n=1, from_zone="hand", to_seat=t, to_zone="hand", then=shown)
+    taken = Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, then=shown)
     frame.add(Step("choose", seat=t, optional=True, then=guessed),
               Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
 
@@ -154,7 +155,7 @@ def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, g
             hurt = Step("damage", seat=t, source=owner, n=1, check=order.hurt)
     order.step = hurt
     if order.taken is None:  # only shown: the target gets it (implied, or an explicit take before or after the damage)
-        frame.add(Step("move", seat=owner, n=1, from_zone="hand", to_seat=t, to_zone="hand", optional=True,
+        frame.add(Step("move", seat=owner, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, optional=True,
                        check=order.take))
     frame.add(hurt)
 
