@@ -33,12 +33,58 @@ def _err(msg: str) -> None:
 def _ruleset_ok(name: str | None) -> None:
     if name is None:
         return
-    from sgs_replay.content import UnknownRuleset, ruleset, ruleset_names
+    from sgs_replay.content import RulesetError, UnknownRuleset, ruleset, ruleset_names
 
     try:
-        ruleset(name)
-    except UnknownRuleset:
-        _err(f"error: unknown ruleset {name!r} (known: {', '.join(ruleset_names())})")
+        ruleset(name, allow_path=True)
+    except UnknownRuleset as exc:
+        _err(f"error: unknown ruleset {str(exc)!r} (known: {', '.join(ruleset_names())}; "
+             "or a file: --ruleset path/to/house.toml)")
+        raise typer.Exit(EXIT_USAGE) from None
+    except RulesetError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _output_ok(path: Path, what: str, *, folder: bool = False, parents: bool = False) -> None:
+    """Refuse (exit 2, one located line) an output path that cannot be written, before any work.
+
+    ``folder``: the path is a folder to create or fill; ``parents``: missing folders will be created.
+    """
+    import os
+
+    problem = None
+    parent = path if folder else path.parent
+    if folder and path.exists() and not path.is_dir():
+        problem = "exists and is not a folder"
+    elif not folder and path.is_dir():
+        problem = "is a folder, not a file"
+    elif not folder and path.exists() and not os.access(path, os.W_OK):
+        problem = "is not writable"
+    else:
+        existing = parent
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            problem = f"{existing} is not a folder"
+        elif not os.access(existing, os.W_OK | os.X_OK):
+            problem = f"the folder {existing} is not writable"
+        elif existing != parent and not (folder or parents):
+            problem = f"the folder {parent} does not exist"
+    if problem:
+        _err(f"error: {path}: cannot write the {what}: {problem}")
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _write(path: Path, data: str | bytes, what: str) -> None:
+    """Write an output file; a failure is one located line and exit 2."""
+    try:
+        if isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        else:
+            path.write_bytes(data)
+    except OSError as exc:
+        _err(f"error: {path}: cannot write the {what} ({exc.strerror or exc})")
         raise typer.Exit(EXIT_USAGE) from None
 
 
@@ -63,6 +109,7 @@ def validate(
     """Check logs against the rules; report every violation with its line, rule and citation."""
     from sgs_replay.reader import UnreadableInput, read_path
     from sgs_replay.replay import validate_parsed
+    from sgs_replay.report import capped, problems_text, public_report
 
     _ruleset_ok(ruleset)
     paths = _collect(files)
@@ -83,20 +130,25 @@ def validate(
             _err(f"error: {exc}")
             unreadable = True
             continue
-        done.append((parsed.header, validate_parsed(parsed, ruleset).report))
+        done.append((parsed, validate_parsed(parsed, ruleset).report))
     # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
-    matches = check_matches(MatchEntry(r.file, h, r.result) for h, r in done)
+    matches = check_matches(MatchEntry(r.file, p.header, r.result) for p, r in done)
     attach({r.file: r for _, r in done}, matches)
-    for _, rep in done:
-        total_v += len(rep.violations)
+    for parsed, rep in done:
+        shown, dropped = capped(rep.violations, parsed.violations_truncated)
+        total_v += len(rep.violations) + parsed.violations_truncated
         any_violation |= bool(rep.violations)
         if json_out:
-            reports.append(rep.public())
+            reports.append(public_report(rep, parsed))
         elif not quiet:
-            for v in rep.violations:
+            for v in shown:
                 seat = f" seat {v.seat}" if v.seat else ""
                 print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}"
                       + (f" (expected {v.expected}; observed {v.observed})" if v.expected or v.observed else ""))
+            if dropped:
+                print(f"{rep.file}: … and {dropped} more violation(s), not listed (at most {len(shown)} per file)")
+            for line in problems_text(parsed.import_problems):
+                print(f"{rep.file}: {line}")
     if not json_out and not quiet:
         for m in (m for m in matches if len(m.games) > 1):
             print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
@@ -126,6 +178,9 @@ def audit(
     from sgs_replay.report.render import to_html, to_markdown, to_terminal
 
     _ruleset_ok(ruleset)
+    for out_path, what in ((html, "HTML report"), (md, "Markdown report")):
+        if out_path is not None:
+            _output_ok(out_path, what)
     if not file.is_file():
         _err(f"error: {file}: no such file")
         raise typer.Exit(EXIT_UNREADABLE)
@@ -136,9 +191,9 @@ def audit(
         raise typer.Exit(EXIT_UNREADABLE) from None
     a = build_audit(parsed, ruleset)
     if html:
-        html.write_text(to_html(a), encoding="utf-8")
+        _write(html, to_html(a), "HTML report")
     if md:
-        md.write_text(to_markdown(a), encoding="utf-8")
+        _write(md, to_markdown(a), "Markdown report")
     if not html and not md:
         to_terminal(a)
     else:
@@ -202,17 +257,31 @@ def convert(
     from sgs_replay.reader import UnreadableInput
 
     paths = _collect(files)
-    out.mkdir(parents=True, exist_ok=True)
-    bad = False
+    by_name: dict[str, list[Path]] = {}
     for p in paths:
+        by_name.setdefault(p.name.removesuffix(".fk.rep").removesuffix(".sgs.jsonl") + ".sgs.jsonl", []).append(p)
+    clashes = {n: ps for n, ps in by_name.items() if len(ps) > 1}
+    if clashes:
+        for n, ps in sorted(clashes.items()):
+            _err(f"error: {out / n}: {len(ps)} inputs would be written to this one file: "
+                 + ", ".join(str(p) for p in ps))
+        _err("error: nothing converted; convert them into separate --out folders")
+        raise typer.Exit(EXIT_USAGE)
+    _output_ok(out, "converted logs", folder=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _err(f"error: {out}: cannot create the output folder ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
+    bad = False
+    for name, (p,) in by_name.items():
         try:
             data, problems = convert_to_jsonl(p)
         except UnreadableInput as exc:
             _err(f"error: {exc}")
             bad = True
             continue
-        name = p.name.removesuffix(".fk.rep").removesuffix(".sgs.jsonl") + ".sgs.jsonl"
-        (out / name).write_bytes(data)
+        _write(out / name, data, "converted log")
         for pr in problems:
             _err(f"{p}: {pr}")
         print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
@@ -231,6 +300,7 @@ def load(
     from sgs_replay.store import StoreError, load_paths
 
     _ruleset_ok(ruleset)
+    _output_ok(db, "database", parents=True)
     files = _collect(paths)
     try:
         summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
@@ -238,7 +308,12 @@ def load(
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     print(summary.text())
-    raise typer.Exit(EXIT_UNREADABLE if summary.unreadable and not summary.loaded_files else EXIT_OK)
+    refused = len(summary.unreadable) + len(summary.failed)
+    for line in summary.unreadable + summary.failed:
+        _err(f"error: {line}")
+    # 3: nothing could be read; 1: some files were refused (named above); 0: every file is in the database
+    raise typer.Exit(EXIT_UNREADABLE if refused and refused == summary.files
+                     else EXIT_VIOLATIONS if refused else EXIT_OK)
 
 
 @app.command()

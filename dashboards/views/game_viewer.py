@@ -44,7 +44,7 @@ c1.metric("Events", int(head["events"]))
 c2.metric("Violations", int(head["violations"]))
 c3.metric("Unverifiable checks", int(head["unverifiable"]))
 c4.metric("Result", f"{head['winner']} ({head['reason']})" if pd.notna(head["winner"]) else "—")
-st.caption(f"`{head['file']}` · {_text(head['mode'], 'no mode')} · ruleset {_text(head['ruleset'], '—')}"
+st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
            + (" · starts from a position" if head["from_position"] else ""))
 
 with st.expander("Players", expanded=False):
@@ -63,14 +63,14 @@ if seq == 0:
     st.markdown("**Before the first event**")
 else:
     cur = events.iloc[-1]
-    st.markdown(f"**Event {seq} of {n}** · line {cur['line']} · `{cur['type']}`"
+    st.markdown(f"**Event {seq} of {n}** · line {cur['line']} · {q.md(cur['type'])}"
                 + (f" · turn of seat {int(cur['turn_seat'])}" if pd.notna(cur["turn_seat"]) else "")
-                + (f" · {cur['phase']} phase" if pd.notna(cur["phase"]) else ""))
+                + (f" · {q.md(cur['phase'])} phase" if pd.notna(cur["phase"]) else ""))
     st.code(cur["json"], language="json")
     here = violations[violations["line"] == cur["line"]]
     for v in here.itertuples():
-        st.error(f"{v.rule} ({v.kind}) — {v.message}"
-                 + (f"  \nexpected: {v.expected} · observed: {v.observed}"
+        st.error(f"{q.md(v.rule)} ({q.md(v.kind)}) — {q.md(v.message)}"
+                 + (f"  \nexpected: {q.md(v.expected)} · observed: {q.md(v.observed)}"
                     if pd.notna(v.expected) or pd.notna(v.observed) else ""))
 
 left, right = st.columns([3, 2])

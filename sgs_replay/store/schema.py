@@ -9,6 +9,7 @@ pyarrow is imported inside :func:`arrow_schemas` only: importing this module sta
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 SCHEMA_VERSION = 1
@@ -43,7 +44,9 @@ TABLES: dict[str, str] = {
             from_position BOOLEAN,              -- the log starts from a `start` position
             meta          VARCHAR,              -- the header's meta object, as JSON
             start_state   {SEAT_STATE_SQL}[],   -- every seat before the first event
-            loaded_at     TIMESTAMP
+            loaded_at     TIMESTAMP,
+            import_problems VARCHAR[],          -- what the importer could not convert (FreeKill)
+            violations_truncated INTEGER        -- violations beyond the per-file cap, counted only
         )""",
     "players": """
         CREATE TABLE IF NOT EXISTS players (
@@ -92,6 +95,9 @@ TABLES: dict[str, str] = {
             cite       VARCHAR
         )""",
 }
+
+#: Columns added to ``games`` after schema version 1 was first written (added on the next load).
+ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"))
 
 _WON = "count(*) FILTER (WHERE p.won) AS wins, round(avg(p.won::INTEGER), 4) AS win_rate"
 
@@ -149,6 +155,8 @@ def create_all(con: Any) -> None:
     """Create the tables (if missing) and (re)create the views, inside the caller's transaction."""
     for ddl in TABLES.values():
         con.execute(ddl)
+    for column, sql_type in ADDED_COLUMNS:  # databases written before these columns existed
+        con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {sql_type}")
     rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
     row = rows[0] if rows else None
     if row is None:
@@ -190,6 +198,7 @@ def seat_states_array(values: list[Any], list_type: Any) -> Any:
     return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), struct, type=list_type, mask=mask)
 
 
+@cache
 def arrow_schemas() -> dict[str, Any]:
     """The Arrow schema of each batch the loader inserts (column names match the tables)."""
     import pyarrow as pa
@@ -205,7 +214,8 @@ def arrow_schemas() -> dict[str, Any]:
             ("players", pa.int16()), ("events", pa.int32()), ("violations", pa.int32()),
             ("unverifiable", pa.int32()), ("winner", pa.string()), ("reason", pa.string()),
             ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
-            ("loaded_at", pa.timestamp("us")),
+            ("loaded_at", pa.timestamp("us")), ("import_problems", pa.list_(pa.string())),
+            ("violations_truncated", pa.int32()),
         ]),
         "players": pa.schema([
             ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),

@@ -122,7 +122,8 @@ def test_the_cli_checks_the_matches_among_its_files(v3):
     assert p.returncode == 1, p.stderr
     out = json.loads(p.stdout)
     reports = {r["file"].rsplit("/", 1)[-1]: r for r in out["reports"]}
-    assert set(reports["g1.sgs.jsonl"]) == {"file", "game_id", "ruleset", "events", "violations", "unverifiable", "result"}
+    assert set(reports["g1.sgs.jsonl"]) == {"file", "game_id", "ruleset", "events", "violations", "unverifiable", "result",
+                                              "violations_truncated", "import_problems"}
     assert reports["g1.sgs.jsonl"]["violations"] == []
     assert [(v["rule"], v["line"]) for v in reports["g2.sgs.jsonl"]["violations"]] == [("SGS-3006", 1)]
     assert [(v["rule"], v["line"]) for v in reports["g3.sgs.jsonl"]["violations"]] == [("SGS-3008", 1)]
