@@ -460,3 +460,25 @@ def test_kill_9_during_load_keeps_old_or_new(delay: float, tmp_path: Path) -> No
     assert store_games(db) in (3, 40)
     s = load_paths([old, new], db)
     assert s.loaded + s.already == 40 and store_games(db) == 40
+
+
+@pytest.mark.parametrize("sql", ["COPY games TO '{tmp}/leak.csv'", "SELECT * FROM read_csv('/etc/passwd')",
+                                 "ATTACH '{tmp}/other.duckdb'", "SET enable_external_access = true"])
+def test_dashboard_connection_cannot_reach_files(sql: str, tmp_path: Path) -> None:
+    import sys
+
+    import duckdb
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dashboards"))
+    import queries
+
+    from sgs_replay.store import load_paths
+
+    (tmp_path / "g.sgs.jsonl").write_bytes(H.GOOD)
+    db = tmp_path / "db.duckdb"
+    load_paths([tmp_path / "g.sgs.jsonl"], db)
+    with pytest.raises(duckdb.Error):
+        queries.fetch_rows(db, sql.format(tmp=tmp_path))
+    assert not (tmp_path / "leak.csv").exists()
+    assert queries.fetch_rows(db, "SELECT count(*) FROM games") == [(1,)]
+    assert "](" not in queries.md("[x](http://example.invalid)")
