@@ -162,19 +162,37 @@ def db_problem(path: Path) -> str | None:
     return None
 
 
+#: Read-only, and no access outside the database file: no COPY … TO, read_csv('/etc/passwd'), ATTACH,
+#: extension loading or HTTP, and the setting cannot be switched back on from SQL.
+SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
+
+
 def _connect(path: Path) -> Any:
     import duckdb
 
-    return duckdb.connect(str(path), read_only=True)
+    return duckdb.connect(str(path), read_only=True, config=dict(SAFE_CONFIG))
+
+
+def md(value: Any) -> str:
+    """Text from the database (file names, messages quoting a log) made safe for st.markdown/st.error:
+    no link, image, HTML or emphasis it carries becomes live; bidi controls are shown as <U+202E>."""
+    from sgs_replay.report.render import md_text
+
+    return str(md_text(value))
 
 
 def fetch_df(path: Path, sql: str, params: list[Any] | None = None) -> Any:
-    """Run one query read-only; a pandas DataFrame."""
+    """Run one query read-only; a pandas DataFrame (bidi controls in text made visible)."""
+    from sgs_replay.report.render import plain
+
     con = _connect(path)
     try:
-        return con.sql(sql, params=params or None).df()
+        frame = con.sql(sql, params=params or None).df()
     finally:
         con.close()
+    for col in frame.select_dtypes(include="object").columns:
+        frame[col] = frame[col].map(plain)
+    return frame
 
 
 def fetch_rows(path: Path, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:

@@ -82,22 +82,64 @@ def _write_out(path: Path | None, text: str, what: str = "--output") -> None:
         sys.stdout.write(text)
         return
     _check_out(path, what)
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _err(f"error: {what} {path}: cannot write ({exc.strerror or exc})")
-        raise typer.Exit(EXIT_USAGE) from None
+    _write(path, text, what)
 
 
 def _ruleset_ok(name: str | None) -> None:
     if name is None:
         return
-    from sgs_replay.content import UnknownRuleset, ruleset, ruleset_names
+    from sgs_replay.content import RulesetError, UnknownRuleset, ruleset, ruleset_names
 
     try:
-        ruleset(name)
-    except UnknownRuleset:
-        _err(f"error: unknown ruleset {name!r} (known: {', '.join(ruleset_names())})")
+        ruleset(name, allow_path=True)
+    except UnknownRuleset as exc:
+        _err(f"error: unknown ruleset {str(exc)!r} (known: {', '.join(ruleset_names())}; "
+             "or a file: --ruleset path/to/house.toml)")
+        raise typer.Exit(EXIT_USAGE) from None
+    except RulesetError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _output_ok(path: Path, what: str, *, folder: bool = False, parents: bool = False) -> None:
+    """Refuse (exit 2, one located line) an output path that cannot be written, before any work.
+
+    ``folder``: the path is a folder to create or fill; ``parents``: missing folders will be created.
+    """
+    import os
+
+    problem = None
+    parent = path if folder else path.parent
+    if folder and path.exists() and not path.is_dir():
+        problem = "exists and is not a folder"
+    elif not folder and path.is_dir():
+        problem = "is a folder, not a file"
+    elif not folder and path.exists() and not os.access(path, os.W_OK):
+        problem = "is not writable"
+    else:
+        existing = parent
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            problem = f"{existing} is not a folder"
+        elif not os.access(existing, os.W_OK | os.X_OK):
+            problem = f"the folder {existing} is not writable"
+        elif existing != parent and not (folder or parents):
+            problem = f"the folder {parent} does not exist"
+    if problem:
+        _err(f"error: {path}: cannot write the {what}: {problem}")
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _write(path: Path, data: str | bytes, what: str) -> None:
+    """Write an output file; a failure is one located line and exit 2."""
+    try:
+        if isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        else:
+            path.write_bytes(data)
+    except OSError as exc:
+        _err(f"error: {path}: cannot write the {what} ({exc.strerror or exc})")
         raise typer.Exit(EXIT_USAGE) from None
 
 
@@ -172,51 +214,56 @@ def validate(
             _err(f"error: {exc}")
             unreadable.append({"file": "<stdin>" if p is None else str(p), "error": str(exc)})
             continue
-        done.append((parsed.header, validate_parsed(parsed, ruleset).report))
+        done.append((parsed, validate_parsed(parsed, ruleset).report))
     # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
-    matches = check_matches(MatchEntry(r.file, h, r.result) for h, r in done)
+    matches = check_matches(MatchEntry(r.file, p.header, r.result) for p, r in done)
     attach({r.file: r for _, r in done}, matches)
     reports = [rep for _, rep in done]
     any_violation = any(rep.violations for rep in reports)
     if fmt is OutputFormat.text:
-        _validate_text(reports, matches, len(paths) + use_stdin, bool(unreadable), quiet)
+        _validate_text(done, matches, len(paths) + use_stdin, bool(unreadable), quiet)
     else:
-        _validate_machine(fmt, reports, unreadable, matches, single=len(paths) + use_stdin == 1)
+        _validate_machine(fmt, done, unreadable, matches, single=len(paths) + use_stdin == 1)
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)
 
 
-def _validate_text(reports: list, matches: list, n_files: int, unreadable: bool, quiet: bool) -> None:  # type: ignore[type-arg]
+def _validate_text(done: list, matches: list, n_files: int, unreadable: bool, quiet: bool) -> None:  # type: ignore[type-arg]
+    from sgs_replay.report import capped
+
     total_v = 0
-    for rep in reports:
-        total_v += len(rep.violations)
+    for parsed, rep in done:
+        shown, dropped = capped(rep.violations, parsed.violations_truncated)
+        total_v += len(rep.violations) + parsed.violations_truncated
         if quiet:
             continue
-        for v in rep.violations:
+        for v in shown:
             seat = f" seat {v.seat}" if v.seat else ""
             vals = "; ".join(x for x in (f"expected {v.expected}" if v.expected is not None else "",
                                          f"observed {v.observed}" if v.observed is not None else "") if x)
             print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}" + (f" ({vals})" if vals else ""))
+        if dropped:
+            print(f"{rep.file}: … and {dropped} more violation(s), not listed (at most {len(shown)} per file)")
         _print_engine_notes(rep)
     if not quiet:
         for m in (m for m in matches if len(m.games) > 1):
             print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
                   + (f" — {m.winner} wins" if m.winner else " — undecided"))
-    problems = sum(len(r.import_problems) for r in reports)
-    desynced = sum(1 for r in reports if r.desyncs)
+    problems = sum(len(r.import_problems) for _, r in done)
+    desynced = sum(1 for _, r in done if r.desyncs)
     print(f"{n_files} file(s), {total_v} violation(s)"
           + (f", {desynced} engine desync(s)" if desynced else "")
           + (f", {problems} import problem(s)" if problems else "")
           + (", some unreadable" if unreadable else ""))
 
 
-def _validate_machine(fmt: OutputFormat, reports: list, unreadable: list[dict[str, str]], matches: list,  # type: ignore[type-arg]
+def _validate_machine(fmt: OutputFormat, done: list, unreadable: list[dict[str, str]], matches: list,  # type: ignore[type-arg]
                       *, single: bool) -> None:
     from sgs_replay import ci_formats
-    from sgs_replay.report import tool_version
+    from sgs_replay.report import public_report, tool_version
 
-    public = [rep.public() for rep in reports]
+    public = [public_report(rep, parsed) for parsed, rep in done]
     if fmt is OutputFormat.json:
         text = ci_formats.stable_json(public, unreadable, [m.public() for m in matches], single=single)
     elif fmt is OutputFormat.sarif:
@@ -273,15 +320,10 @@ def audit(
 
 
 def _check_out(path: Path | None, what: str) -> None:
-    """Refuse an output path before the work is done: a directory, or a folder that does not exist."""
+    """Refuse an output path before the work is done (stdout needs no check)."""
     if path is None or str(path) == STDIN:
         return
-    if path.is_dir():
-        _err(f"error: {what} {path}: is a directory; give a file name")
-        raise typer.Exit(EXIT_USAGE)
-    if not path.parent.is_dir():
-        _err(f"error: {what} {path}: the folder {path.parent} does not exist")
-        raise typer.Exit(EXIT_USAGE)
+    _output_ok(path, what)
 
 
 class ShowFormat(StrEnum):
@@ -366,17 +408,31 @@ def convert(
     from sgs_replay.reader import UnreadableInput
 
     paths = _collect(files)
-    out.mkdir(parents=True, exist_ok=True)
-    bad = False
+    by_name: dict[str, list[Path]] = {}
     for p in paths:
+        by_name.setdefault(p.name.removesuffix(".fk.rep").removesuffix(".sgs.jsonl") + ".sgs.jsonl", []).append(p)
+    clashes = {n: ps for n, ps in by_name.items() if len(ps) > 1}
+    if clashes:
+        for n, ps in sorted(clashes.items()):
+            _err(f"error: {out / n}: {len(ps)} inputs would be written to this one file: "
+                 + ", ".join(str(p) for p in ps))
+        _err("error: nothing converted; convert them into separate --out folders")
+        raise typer.Exit(EXIT_USAGE)
+    _output_ok(out, "converted logs", folder=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _err(f"error: {out}: cannot create the output folder ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
+    bad = False
+    for name, (p,) in by_name.items():
         try:
             data, problems = convert_to_jsonl(p)
         except UnreadableInput as exc:
             _err(f"error: {exc}")
             bad = True
             continue
-        name = p.name.removesuffix(".fk.rep").removesuffix(".sgs.jsonl") + ".sgs.jsonl"
-        (out / name).write_bytes(data)
+        _write(out / name, data, "converted log")
         for pr in problems:
             _err(f"{p}: {pr}")
         print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
@@ -395,6 +451,7 @@ def load(
     from sgs_replay.store import StoreError, load_paths
 
     _ruleset_ok(ruleset)
+    _output_ok(db, "database", parents=True)
     files = _collect(paths)
     try:
         summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
@@ -402,7 +459,12 @@ def load(
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     print(summary.text())
-    raise typer.Exit(EXIT_UNREADABLE if summary.unreadable and not summary.loaded_files else EXIT_OK)
+    refused = len(summary.unreadable) + len(summary.failed)
+    for line in summary.unreadable + summary.failed:
+        _err(f"error: {line}")
+    # 3: nothing could be read; 1: some files were refused (named above); 0: every file is in the database
+    raise typer.Exit(EXIT_UNREADABLE if refused and refused == summary.files
+                     else EXIT_VIOLATIONS if refused else EXIT_OK)
 
 
 @app.command()

@@ -26,7 +26,17 @@ PhaseName = Literal["start", "judge", "draw", "play", "discard", "finish"]
 Direction = Literal["cw", "ccw"]
 Nature = Literal["normal", "thunder", "fire"]
 Amount = Annotated[int, Meta(ge=0, le=99)]
-ChoiceValue = str | int | list[str | int]
+# Every number of the format has a range: a value outside it is a located `format` violation at the
+# reader, never a crash further on (the store keeps seats and HP as SMALLINT, counts as INTEGER).
+Hp = Annotated[int, Meta(ge=-99, le=99, description="HP (below 0 while dying)")]
+MaxHpValue = Annotated[int, Meta(ge=0, le=99)]
+HpDelta = Annotated[int, Meta(ge=-99, le=99)]
+Count = Annotated[int, Meta(ge=0, le=9999)]
+Points = Annotated[int, Meta(ge=-999, le=999)]
+ChoiceInt = Annotated[int, Meta(ge=-(2**31), le=2**31 - 1)]
+ChoiceValue = str | ChoiceInt | list[str | ChoiceInt]
+SeatKey = Annotated[str, Meta(pattern="^([1-9]|10)$", description="a seat number as a string")]
+Clock = Annotated[float, Meta(ge=-1e12, le=1e12, description="match clock, seconds")]
 
 FORMAT_ID = "sgs-replay/1"
 
@@ -34,7 +44,7 @@ FORMAT_ID = "sgs-replay/1"
 class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", kw_only=True):
     """Fields every line may carry."""
 
-    t: float | None = None
+    t: Clock | None = None
     note: str | None = None
 
 
@@ -55,8 +65,8 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One seat of a `start` position. Omitted hp/max_hp default to the general's (with bonuses)."""
 
-    hp: int | None = None
-    max_hp: int | None = None
+    hp: Hp | None = None
+    max_hp: MaxHpValue | None = None
     alive: bool = True
     hand: list[CardText] = []
     equip: list[CardText] = []
@@ -73,13 +83,13 @@ class Unit(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 class Start(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A mid-game position (spec §6), like a chess FEN."""
 
-    seats: dict[str, SeatState]
+    seats: dict[SeatKey, SeatState]
     current: Seat | None = None
     phase: PhaseName | None = None
-    round: int | None = None
+    round: Count | None = None
     deck: list[CardText] | None = None
     discard: list[CardText] = []
-    used: dict[str, int] = {}
+    used: dict[str, Count] = {}
     acted: list[Seat] = []
     unit: Unit | None = None
     next_unit: Side | None = None
@@ -90,8 +100,8 @@ class Game(_Base, tag="game"):
 
     format: str
     mode: Literal["identity", "3v3", "1v1"]
-    ruleset: str
-    players: list[Player]
+    ruleset: Annotated[str, Meta(max_length=64)]
+    players: Annotated[list[Player], Meta(max_length=10)]
     game_id: str | None = None
     meta: dict[str, Any] = {}
     start: Start | None = None
@@ -240,7 +250,7 @@ class LoseHp(_Base, tag="lose_hp"):
 
 class MaxHp(_Base, tag="max_hp"):
     seat: Seat
-    delta: int
+    delta: HpDelta
 
 
 class Dying(_Base, tag="dying"):
@@ -292,7 +302,7 @@ class ActionUnit(_Base, tag="action_unit"):
 
 
 class Penalty(_Base, tag="penalty"):
-    points: int
+    points: Points
     side: Side | None = None
     seat: Seat | None = None
     reason: str | None = None

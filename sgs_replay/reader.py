@@ -4,13 +4,21 @@ A bad line never stops the read: it becomes a ``format`` violation carrying its 
 offending text, and the rest of the file is still read. A file that cannot be read at all (missing,
 not UTF-8 JSON lines, an unreadable recording) raises :class:`UnreadableInput` (exit status 3).
 
+Hostile input is bounded here: a value nested deeper than :data:`MAX_DEPTH`, a duplicated key and a
+number out of its range (events.py) are located ``format`` violations; a UTF-8 byte order mark is
+accepted; at most :data:`MAX_VIOLATIONS` format violations are kept per file (the rest are counted
+in ``ParsedLog.violations_truncated``), so a file of a million bad lines costs little memory.
+
 Card strings are normalised to their canonical spelling here, so later stages compare plain strings.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +26,18 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.cards import CardError, canonical
-from sgs_replay.rules import Violation, make
+from sgs_replay.rules import Rule, Violation, make
 from sgs_replay.rules import catalogue as R
 
 _HEADER = msgspec.json.Decoder(ev.Game)
 _EVENT = msgspec.json.Decoder(ev.Event)
+_ENCODE = msgspec.json.Encoder()
 _SNIPPET = 120
+#: Deepest nesting of arrays and objects a line may have (the format itself needs 6; ``meta`` is free).
+MAX_DEPTH = 64
+#: Violations kept per file in a report; the rest are counted (``violations_truncated``).
+MAX_VIOLATIONS = 1000
+_BOM = b"\xef\xbb\xbf"
 
 
 class UnreadableInput(Exception):
@@ -41,6 +55,15 @@ class ParsedLog:
     #: an importer's record of where every card was, by the line of the event it precedes
     #: (:mod:`sgs_replay.oracle`); the replay must agree with it
     checkpoints: dict[int, Any] = field(default_factory=dict)
+    content_id: str = ""  # hash of every byte of the file as read (the store's game id)
+    violations_truncated: int = 0  # format violations beyond MAX_VIOLATIONS, counted only
+
+    def add(self, v: Violation) -> None:
+        """Keep a format violation, or only count it once MAX_VIOLATIONS are kept."""
+        if len(self.violations) < MAX_VIOLATIONS:
+            self.violations.append(v)
+        else:
+            self.violations_truncated += 1
 
     @property
     def game_id(self) -> str | None:
@@ -50,6 +73,53 @@ class ParsedLog:
 def _snippet(raw: bytes) -> str:
     text = raw.decode("utf-8", errors="replace").strip()
     return text if len(text) <= _SNIPPET else text[: _SNIPPET - 1] + "…"
+
+
+def content_id(data: bytes) -> str:
+    """The identity of a file's content: a hash of every byte, so a changed or broken line is another game."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+_OPEN_CLOSE = bytes.maketrans(b"[{]}", b"\x01\x01\x02\x02")
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def _too_deep(raw: bytes) -> bool:
+    """True when the JSON on this line nests deeper than MAX_DEPTH (brackets inside strings ignored).
+
+    Called only when the line holds more than MAX_DEPTH opening brackets, so it costs nothing on
+    ordinary lines.
+    """
+    if b'"' in raw:
+        import re
+
+        raw = re.sub(rb'"(?:[^"\\]|\\.)*"', b"", raw)
+    marks = raw.translate(_OPEN_CLOSE, _NOT_BRACKET)
+    return max(accumulate(1 if m == 1 else -1 for m in marks), default=0) > MAX_DEPTH
+
+
+def _duplicate_key(raw: bytes) -> str | None:
+    """The first key an object on this line repeats, or None. Stdlib parse: used only on suspicion."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        seen: set[str] = set()
+        for k, _ in items:
+            if k in seen and not found:
+                found.append(k)
+            seen.add(k)
+        return dict(items)
+
+    try:
+        json.loads(raw, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
+def _keys(raw: bytes) -> int:
+    """How many object keys a JSON line appears to hold (``":`` and ``" :``; strings may add a few)."""
+    return raw.count(b'":') + raw.count(b'" :')
 
 
 def _fix_cards(e: msgspec.Struct) -> str | None:
@@ -105,9 +175,34 @@ def _fix_start(st: ev.Start) -> str | None:
     return "; ".join(bad) if bad else None
 
 
+def _decode_line(raw: bytes, decoder: msgspec.json.Decoder[Any], header: bool) -> tuple[Any, tuple[Rule, str] | None]:
+    """Decode one line: (struct, None), or (None, (rule, detail)) for a located format violation."""
+    bad_json = R.F_HEADER if header else R.F_JSON
+    bad_event = R.F_HEADER if header else R.F_SCHEMA
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _too_deep(raw):
+        return None, (bad_json, f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        e = decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        return None, (bad_event, str(exc))
+    except msgspec.DecodeError as exc:
+        return None, (bad_json, str(exc))
+    except RecursionError:
+        return None, (bad_json, "nested too deeply")
+    # msgspec keeps the last of two equal keys; a line with more keys than its struct re-encodes to
+    # is checked with the standard library (defaults written out also trigger it, harmlessly)
+    if _keys(raw) > _keys(_ENCODE.encode(e)):
+        dup = _duplicate_key(raw)
+        if dup is not None:
+            return None, (bad_event, f"the key {dup!r} appears twice in one object")
+    return e, None
+
+
 def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
     """Parse a whole `.sgs.jsonl` file held in memory."""
-    log = ParsedLog(name=name, header=None)
+    log = ParsedLog(name=name, header=None, content_id=content_id(data))
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
     lines = data.split(b"\n")
     header_seen = False
     for i, raw in enumerate(lines, start=1):
@@ -115,35 +210,32 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
             continue
         if not header_seen:
             header_seen = True
-            try:
-                hdr = _HEADER.decode(raw)
-            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-                log.violations.append(make(R.F_HEADER, i, None, f"{exc} — {_snippet(raw)}", observed=_snippet(raw)))
+            hdr, err = _decode_line(raw, _HEADER, True)
+            if err is not None:
+                rule, detail = err
+                log.add(make(rule, i, None, f"{detail} — {_snippet(raw)}", observed=_snippet(raw)))
                 continue
             bad = _fix_cards(hdr)
             if bad:
-                log.violations.append(make(R.F_CARD, i, None, bad, observed=bad))
+                log.add(make(R.F_CARD, i, None, bad, observed=bad))
             if hdr.format != ev.FORMAT_ID:
-                log.violations.append(make(R.F_HEADER, i, None, f"format {hdr.format!r} is not {ev.FORMAT_ID!r}",
-                                           expected=ev.FORMAT_ID, observed=hdr.format))
+                log.add(make(R.F_HEADER, i, None, f"format {hdr.format!r} is not {ev.FORMAT_ID!r}",
+                             expected=ev.FORMAT_ID, observed=hdr.format))
             log.header = hdr
             continue
-        try:
-            e = _EVENT.decode(raw)
-        except msgspec.ValidationError as exc:
-            log.violations.append(make(R.F_SCHEMA, i, None, f"{exc} — {_snippet(raw)}", observed=_snippet(raw)))
-            continue
-        except msgspec.DecodeError as exc:
-            log.violations.append(make(R.F_JSON, i, None, f"{exc} — {_snippet(raw)}", observed=_snippet(raw)))
+        e, err = _decode_line(raw, _EVENT, False)
+        if err is not None:
+            rule, detail = err
+            log.add(make(rule, i, None, f"{detail} — {_snippet(raw)}", observed=_snippet(raw)))
             continue
         bad = _fix_cards(e)
         if bad:
-            log.violations.append(make(R.F_CARD, i, getattr(e, "seat", None), bad, observed=_snippet(raw)))
+            log.add(make(R.F_CARD, i, getattr(e, "seat", None), bad, observed=_snippet(raw)))
             continue
         shape = ev.check_shape(e)
         if shape:
-            log.violations.append(make(R.F_SHAPE, i, getattr(e, "seat", None), f"`{ev.event_type(e)}` {shape}",
-                                       observed=_snippet(raw)))
+            log.add(make(R.F_SHAPE, i, getattr(e, "seat", None), f"`{ev.event_type(e)}` {shape}",
+                         observed=_snippet(raw)))
             continue
         log.events.append((i, e))
     if not header_seen:
@@ -152,7 +244,7 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
 
 
 def looks_like_jsonl(data: bytes) -> bool:
-    head = data.lstrip()[:1]
+    head = data.removeprefix(_BOM).lstrip()[:1]
     return head == b"{"
 
 
@@ -171,6 +263,8 @@ def parse_any(data: bytes, name: str) -> ParsedLog:
     converted = sniff_and_convert(data, name)
     if converted is not None:
         return converted
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data.lstrip()[:2]:
+        raise UnreadableInput(f"{name}: UTF-16 text; match logs are UTF-8 (save the file as UTF-8)")
     if not looks_like_jsonl(data):
         raise UnreadableInput(f"{name}: not a match log (neither sgs-replay/1 JSON lines nor a known recording)")
     return parse_bytes(data, name)

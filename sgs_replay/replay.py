@@ -62,7 +62,13 @@ class Replay:
 
 
 def content_hash(parsed: ParsedLog) -> str:
-    """A game's id for storage: a hash of its normalised content (header + events, canonical cards)."""
+    """A game's id for storage: the hash of every byte of the file (``ParsedLog.content_id``).
+
+    A log with one broken line is a different game from the intact one, so neither hides the other
+    in the store. Logs built in memory without bytes fall back to a hash of the parsed content.
+    """
+    if parsed.content_id:
+        return parsed.content_id
     h = hashlib.sha256()
     enc = msgspec.json.Encoder(order="sorted")
     if parsed.header is not None:
@@ -148,7 +154,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
     if h is not None:
         rs: Ruleset | None
         try:
-            rs = load_ruleset(name or "")
+            rs = load_ruleset(name or "", allow_path=ruleset_name is not None)  # a header names packaged ones only
         except UnknownRuleset:
             rs = None
             violations.append(make(R.F_HEADER, 1, None, f"unknown ruleset {name!r}", observed=name))

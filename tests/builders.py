@@ -26,3 +26,24 @@ def seat_states(n: int, *, hands: Mapping[int, Sequence[str]] | None = None,
             st.setdefault("hp", 0)
         seats[str(s)] = st
     return seats
+
+
+def judge_log(data: bytes, name: str = "<test>", ruleset: str | None = None) -> Any:
+    """Parse and validate a test log. A header naming a ruleset *file* (a house rule written by the
+    test) is judged the way ``--ruleset house.toml`` judges it: the file goes to the caller's ruleset
+    argument, since a log header itself may name only a packaged ruleset."""
+    import json
+
+    from sgs_replay.reader import parse_bytes
+    from sgs_replay.replay import validate_parsed
+
+    first, sep, rest = data.partition(b"\n")
+    try:
+        header = json.loads(first)
+    except ValueError:
+        header = None
+    if ruleset is None and isinstance(header, dict) and str(header.get("ruleset", "")).endswith(".toml"):
+        ruleset = header["ruleset"]
+        header["ruleset"] = "house"
+        data = json.dumps(header, ensure_ascii=False).encode("utf-8") + sep + rest
+    return validate_parsed(parse_bytes(data, name), ruleset)

@@ -31,10 +31,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import seat_states
+from builders import judge_log, seat_states
 
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import Report, validate_parsed
+from sgs_replay.replay import Report
 from sgs_replay.rules import REGISTRY, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers every rule)
 
@@ -152,8 +151,7 @@ class Outcome:
 
 def validate_text(text: str | bytes, name: str = "<test>", ruleset: str | None = None) -> Outcome:
     data = text.encode("utf-8") if isinstance(text, str) else text
-    parsed = parse_bytes(data, name)
-    replay = validate_parsed(parsed, ruleset)
+    replay = judge_log(data, name, ruleset)
     return Outcome(data.decode("utf-8", errors="replace"), replay.report,
                    list(replay.extra.get("internal_errors", [])))
 

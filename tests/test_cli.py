@@ -13,6 +13,7 @@ import pytest
 
 from sgs_replay.reader import read_path
 from sgs_replay.replay import validate_parsed
+from sgs_replay.report import public_report
 
 CLEAN = [{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
          {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"}]
@@ -47,9 +48,11 @@ def test_json_report_equals_the_api(cli: Any, logs: dict[str, Path]) -> None:
     p = cli("validate", str(logs["flagged"]), "--json")
     assert p.returncode == 1
     out = json.loads(p.stdout)
-    api = validate_parsed(read_path(logs["flagged"])).report.public()
+    parsed = read_path(logs["flagged"])
+    api = public_report(validate_parsed(parsed).report, parsed)
     assert out["files"] == [json.loads(json.dumps(api, ensure_ascii=False))]
     assert {k: out[k] for k in api} == out["files"][0]  # the spec §7 object, at the top level too
+    assert (out["violations_truncated"], out["import_problems"]) == (0, [])
     (v,) = out["violations"]
     assert (v["rule"], v["kind"], v["line"], v["seat"]) == ("SGS-P001", "illegal_play", 4, 3)
 

@@ -73,8 +73,11 @@ def strategy_for_type(tp: Any, *, field_name: str = "") -> st.SearchStrategy[Any
         hi = tp.le if tp.le is not None else 2**31
         return st.integers(lo, hi)
     if isinstance(tp, mi.FloatType):
-        return st.floats(allow_nan=False, allow_infinity=False, width=64) | st.integers(0, 10_000).map(float)
+        return (st.floats(min_value=tp.ge, max_value=tp.le, allow_nan=False, allow_infinity=False, width=64)
+                | st.integers(0, 10_000).map(float))
     if isinstance(tp, mi.StrType):
+        if tp.pattern is not None:
+            return st.from_regex(tp.pattern, fullmatch=True)
         if field_name == "as":
             return card_names
         return text

@@ -126,10 +126,11 @@ def test_same_game_in_two_files_is_loaded_once(tmp_path: Path) -> None:
     d = tmp_path / "logs"
     d.mkdir()
     (d / "a.sgs.jsonl").write_text(LORD_WINS, encoding="utf-8")
-    # same content, different spacing and card spelling: the same normalised game
-    (d / "b.sgs.jsonl").write_text(LORD_WINS.replace('"♠7 杀"', '"S7 slash"').replace(", ", ",  "), encoding="utf-8")
+    (d / "b.sgs.jsonl").write_text(LORD_WINS, encoding="utf-8")
+    # the identity is every byte of the file: another spelling is another file, loaded on its own
+    (d / "c.sgs.jsonl").write_text(LORD_WINS.replace('"♠7 杀"', '"S7 slash"').replace(", ", ",  "), encoding="utf-8")
     s = load_paths([d], tmp_path / "sgs.duckdb")
-    assert (s.loaded, s.already) == (1, 1)
+    assert (s.loaded, s.already) == (2, 1)
 
 
 def test_unreadable_file_is_reported_and_the_rest_load(logs: Path, tmp_path: Path) -> None:

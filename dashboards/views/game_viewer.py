@@ -69,7 +69,7 @@ c1.metric("Events", int(head["events"]))
 c2.metric("Violations", int(head["violations"]))
 c3.metric("Unverifiable checks", int(head["unverifiable"]))
 c4.metric("Result", result)
-st.caption(f"{head['file']} · {_text(head['mode'], 'no mode')} · ruleset {_text(head['ruleset'], '—')}"
+st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
            + (" · starts from a position" if head["from_position"] else ""))
 st.markdown(" · ".join(f"**{r.seat}** {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
                        + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples()))
@@ -152,15 +152,15 @@ else:
     if pd.notna(cur["turn_seat"]):
         where.append(f"turn of seat {int(cur['turn_seat'])}")
     if pd.notna(cur["phase"]):
-        where.append(f"{cur['phase']} phase")
+        where.append(f"{q.md(cur['phase'])} phase")
     st.markdown("**" + " · ".join(where[:1]) + "** · " + " · ".join(where[1:]))
-    st.markdown(f"### {sentence(event, namer)}" if event is not None else "")
+    st.markdown(f"### {q.md(sentence(event, namer))}" if event is not None else "")
     with st.expander("Raw event (JSON)"):
         st.code(cur["json"], language="json")
     here = violations[violations["line"] == cur["line"]]
     for v in here.itertuples():
-        st.error(f"{v.rule} ({v.kind}) — {v.message}"
-                 + (f"  \nexpected: {v.expected} · observed: {v.observed}"
+        st.error(f"{q.md(v.rule)} ({q.md(v.kind)}) — {q.md(v.message)}"
+                 + (f"  \nexpected: {q.md(v.expected)} · observed: {q.md(v.observed)}"
                     if pd.notna(v.expected) or pd.notna(v.observed) else ""))
 
 raw = q.df(q.GAME_STATE_RAW, [game_id, seq, game_id, seq])

@@ -12,7 +12,7 @@ import queries as q
 
 st.title("Sanguosha match logs")
 db = q.require_db()
-st.caption(f"Database: `{db}`")
+st.caption(f"Database: {q.md(db)}")
 
 totals = q.df(q.TOTALS).iloc[0]
 c1, c2, c3, c4, c5 = st.columns(5)

@@ -51,18 +51,18 @@ if not rows.empty:
     labels = [f"{r.file_name}:{r.line} — {r.rule} ({r.kind})" for r in rows.itertuples()]
     i = st.selectbox("Violation", range(len(labels)), format_func=lambda k: labels[k])
     r = rows.iloc[int(i)]
-    st.markdown(f"**{r['rule']}** · `{r['kind']}` · line {r['line']}"
+    st.markdown(f"**{q.md(r['rule'])}** · {q.md(r['kind'])} · line {r['line']}"
                 + (f" · seat {int(r['seat'])}" if pd.notna(r["seat"]) else ""))
-    st.write(r["message"])
+    st.text(r["message"])  # log text is shown as text, never as Markdown
     if pd.notna(r["message_zh"]) and r["message_zh"]:
-        st.write(r["message_zh"])
+        st.text(r["message_zh"])
     c1, c2 = st.columns(2)
     c1.markdown("**Expected**")
     c1.code(r["expected"] if pd.notna(r["expected"]) else "—", language=None)
     c2.markdown("**Observed**")
     c2.code(r["observed"] if pd.notna(r["observed"]) else "—", language=None)
     if pd.notna(r["cite"]) and r["cite"]:
-        st.caption(f"Reference: {r['cite']}")
-    st.caption(f"File: {r['file']}")
+        st.caption(f"Reference: {q.md(r['cite'])}")
+    st.caption(f"File: {q.md(r['file'])}")
     url = "game_viewer?" + urlencode({"game": r["game_id"], "line": int(r["line"])})
     st.markdown(f"[🎴 Open the game viewer at line {int(r['line'])}]({url})")

@@ -7,6 +7,7 @@ A ruleset is a small TOML file (``rulesets/<name>.toml``); a house rule is a new
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -154,8 +155,21 @@ def standard_deck() -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------------------
 
 
-class UnknownRuleset(KeyError):
-    pass
+class RulesetError(Exception):
+    """A ruleset that cannot be used: the message is one line naming the file (and line) and the reason."""
+
+
+class UnknownRuleset(RulesetError, KeyError):
+    """No packaged ruleset has this name (or the name is not a ruleset name at all)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+#: A packaged ruleset's name: what a log header may say. Paths are accepted only from the command line.
+RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
+MAX_INHERITANCE = 16
+MAX_RULESET_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -213,23 +227,98 @@ def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def _load_raw(name: str, path: Path | None = None) -> dict[str, Any]:
-    if path is not None:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+
+
+def _packaged_raw(name: str) -> tuple[dict[str, Any], str]:
+    if not RULESET_NAME.fullmatch(name) or name.endswith(".toml"):
+        raise UnknownRuleset(name if len(name) <= 60 else name[:59] + "…")
     f = _ruleset_dir().joinpath(f"{name}.toml")
     if not f.is_file():
         raise UnknownRuleset(name)
-    return tomllib.loads(f.read_text(encoding="utf-8"))
+    return _parse_toml(f.read_text(encoding="utf-8"), f"rulesets/{name}.toml"), f"rulesets/{name}.toml"
+
+
+def _file_raw(path: Path) -> tuple[dict[str, Any], str]:
+    source = str(path)
+    try:
+        if not path.is_file():
+            raise RulesetError(f"{source}: no such ruleset file")
+        if path.stat().st_size > MAX_RULESET_BYTES:
+            raise RulesetError(f"{source}: larger than {MAX_RULESET_BYTES} bytes; not a ruleset")
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"{source}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{source}: not UTF-8 text") from None
+    return _parse_toml(text, source), source
+
+
+def is_ruleset_path(spec: str) -> bool:
+    """True when ``spec`` (from the command line) names a file rather than a packaged ruleset."""
+    return spec.endswith(".toml") or "/" in spec or "\\" in spec
+
+
+def ruleset(name: str, *, allow_path: bool = False) -> Ruleset:
+    """The packaged ruleset ``name``; with ``allow_path`` (``--ruleset`` only) also a ``.toml`` file.
+
+    A log header may name only a packaged ruleset: a path there is an unknown ruleset. A file may
+    ``inherits`` a packaged ruleset or another file (relative to its own folder). Raises
+    :class:`UnknownRuleset` or :class:`RulesetError` (one line: file, line where known, reason).
+    """
+    if allow_path and is_ruleset_path(name):
+        return _ruleset_file(str(Path(name).expanduser().resolve()))
+    return _packaged(name)
 
 
 @cache
-def ruleset(name: str) -> Ruleset:
-    """Load a packaged ruleset by name, or a ruleset file by path. Raises UnknownRuleset."""
-    path = Path(name) if name.endswith(".toml") else None
-    if path is not None and not path.is_file():
-        raise UnknownRuleset(name)
-    raw = _load_raw(name, path)
-    parent: Ruleset | None = ruleset(raw["inherits"]) if "inherits" in raw else None
+def _packaged(name: str) -> Ruleset:
+    return _build(("name", name), ())
+
+
+@cache
+def _ruleset_file(path: str) -> Ruleset:
+    return _build(("file", path), ())
+
+
+def _build(key: tuple[str, str], chain: tuple[tuple[str, str], ...]) -> Ruleset:
+    if key in chain:
+        names = " → ".join(k[1] for k in (*chain, key))
+        raise RulesetError(f"{chain[0][1]}: inheritance cycle: {names}")
+    if len(chain) >= MAX_INHERITANCE:
+        raise RulesetError(f"{chain[0][1]}: more than {MAX_INHERITANCE} levels of `inherits`")
+    raw, source = _packaged_raw(key[1]) if key[0] == "name" else _file_raw(Path(key[1]))
+    chain = (*chain, key)
+    parent: Ruleset | None = None
+    if "inherits" in raw:
+        base = raw["inherits"]
+        if not isinstance(base, str):
+            raise RulesetError(f"{source}: `inherits` must be a ruleset name, not {type(base).__name__}")
+        if key[0] == "file" and is_ruleset_path(base):
+            try:
+                parent = _build(("file", str((Path(key[1]).parent / base).resolve())), chain)
+            except RulesetError as exc:
+                if str(exc).startswith(source):
+                    raise
+                raise RulesetError(f"{source}: inherits {base[:60]!r}: {exc}") from None
+        else:
+            try:
+                parent = _build(("name", base), chain)
+            except UnknownRuleset:
+                raise RulesetError(f"{source}: inherits an unknown ruleset {base[:60]!r}") from None
+    try:
+        return _merge(raw, parent, key[1] if key[0] == "name" else Path(key[1]).stem, source)
+    except RulesetError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any malformed table (wrong types, unknown cards) is the file's fault
+        raise RulesetError(f"{source}: invalid ruleset ({type(exc).__name__}: {exc})") from None
+
+
+def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str) -> Ruleset:
     params: dict[str, Any] = dict(parent.params) if parent else {}
     for k, v in raw.items():
         if k not in ("deck", "roster", "skill_versions", "inherits", "name"):
@@ -241,7 +330,13 @@ def ruleset(name: str) -> Ruleset:
     revised.update(roster_tbl.get("revised", {}))
     versions = dict(parent.skill_versions) if parent else {}
     versions.update(raw.get("skill_versions", {}))
+    mode = params.get("mode", "identity")
+    if mode not in ("identity", "3v3", "1v1"):
+        raise RulesetError(f"{source}: mode {str(mode)[:40]!r} is not identity, 3v3 or 1v1")
+    if not all(isinstance(x, str) for x in (*roster, *revised, *revised.values(), *versions, *versions.values())):
+        raise RulesetError(f"{source}: roster and skill_versions hold names (strings)")
+    title = raw.get("name", name)
     return Ruleset(
-        name=raw.get("name", name), mode=params.get("mode", "identity"), params=params, deck=deck,
-        roster=roster, revised=revised, skill_versions=versions, source=str(path or f"rulesets/{name}.toml"),
+        name=title if isinstance(title, str) else name, mode=mode, params=params, deck=deck,
+        roster=roster, revised=revised, skill_versions=versions, source=source,
     )

@@ -46,8 +46,7 @@ def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
 
     if not freekill.is_freekill(data):
         raise UnreadableInput(f"{p}: not a recording this tool can convert")
-    try:
-        conv = freekill.convert(data, p.name)
-    except freekill.FreeKillError as exc:
-        raise UnreadableInput(located(exc, str(p))) from None
+    from sgs_replay.importers.adapter import convert_or_refuse
+
+    conv = convert_or_refuse(data, str(p))
     return freekill.to_jsonl(conv), [f"entry {pr.index} ({pr.packet}): {pr.message}" for pr in conv.problems]

@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from sgs_replay.reader import ParsedLog, UnreadableInput, parse_bytes
+from typing import Any
+
+from sgs_replay.reader import ParsedLog, UnreadableInput, content_id, parse_bytes
+
+
+def convert_or_refuse(data: bytes, name: str) -> Any:
+    """``freekill.convert``; any failure is UnreadableInput (one line), never a traceback in a batch."""
+    from sgs_replay.importers import freekill, located
+
+    try:
+        return freekill.convert(data, name)
+    except freekill.FreeKillError as exc:
+        raise UnreadableInput(located(exc, name)) from None
+    except RecursionError:
+        raise UnreadableInput(f"{name}: the recording nests too deeply to be read") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged recording the converter did not foresee
+        raise UnreadableInput(f"{name}: cannot convert this recording ({type(exc).__name__}: "
+                              f"{str(exc)[:200]}) — please report it") from None
 
 
 def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:
     from sgs_replay.importers import freekill
 
-    try:
-        conv = freekill.convert(data, name)
-    except freekill.FreeKillError as exc:
-        from sgs_replay.importers import located
-
-        raise UnreadableInput(located(exc, name)) from None
+    conv = convert_or_refuse(data, name)
     parsed = parse_bytes(freekill.to_jsonl(conv), name)
     parsed.source_format = "freekill"
+    parsed.content_id = content_id(data)  # the recording's bytes, not the converted log's
     parsed.import_problems = [f"entry {p.index} ({p.packet}): {p.message}" for p in conv.problems]
     # events[i] is line i + 2 of the converted log (the header is line 1)
     parsed.checkpoints = {i + 2: areas for i, areas in conv.checkpoints}

@@ -210,6 +210,8 @@ class Conversion:
 # ---------------------------------------------------------------------------------------------------
 
 _VERSION_RE = re.compile(rb"^\d+\.\d+(\.\d+)?$")
+#: The most a recording may inflate to (the largest real recordings hold a few MB).
+MAX_INFLATED = 64 << 20
 
 
 def _cbor_head(buf: bytes, pos: int) -> tuple[int, int, int] | None:
@@ -303,10 +305,20 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         raise FreeKillError("not a FreeKill recording (expected a length, a zlib stream and a CBOR "
                             "array starting with the engine version)", name)
     declared = int.from_bytes(data[:4], "big")
-    try:
-        raw = zlib.decompress(data[4:])
+    if declared > MAX_INFLATED:
+        raise FreeKillError(f"the header declares {declared} bytes; a recording holds at most {MAX_INFLATED}", name)
+    inflater = zlib.decompressobj()
+    try:  # never inflate more than the declared length (+1 to see a longer stream): no zlib bomb
+        raw = inflater.decompress(data[4:], declared + 1)
     except zlib.error as e:
         raise FreeKillError(f"truncated or corrupted zlib stream ({e})", name) from None
+    if len(raw) > declared or inflater.unconsumed_tail:
+        raise FreeKillError(f"length mismatch: the header says {declared} bytes, the stream holds more", name)
+    if not inflater.eof:
+        raise FreeKillError("truncated or corrupted zlib stream (it ends before its last block)", name)
+    if inflater.unused_data:
+        raise FreeKillError(f"{len(inflater.unused_data)} bytes of trailing data after the recording (two "
+                            "recordings concatenated? each must be its own file)", name)
     if len(raw) != declared:
         raise FreeKillError(f"length mismatch: the header says {declared} bytes, the stream holds "
                             f"{len(raw)}", name)

@@ -21,6 +21,40 @@ from sgs_replay.rules import REGISTRY, Rule, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers the rules)
 
 __all__ = ["Audit", "Finding", "Position", "SeatView", "build_audit", "tool_version"]
+SHOWN_PROBLEMS = 5  # import problems shown in a text report (all of them are in --json)
+
+
+def capped(violations: list[Violation], already_dropped: int = 0) -> tuple[list[Violation], int]:
+    """The violations a report shows (at most MAX_VIOLATIONS) and how many more there were."""
+    from sgs_replay.reader import MAX_VIOLATIONS
+
+    return violations[:MAX_VIOLATIONS], max(0, len(violations) - MAX_VIOLATIONS) + already_dropped
+
+
+def public_report(report: Any, parsed: ParsedLog) -> dict[str, Any]:
+    """The ``--json`` report of one file (spec §7) with the caps and the importer's problems.
+
+    ``violations_truncated`` counts the violations beyond the per-file cap (they are not listed);
+    ``import_problems`` lists what the importer could not convert, ``"entry 123 (MoveCards): …"``.
+    """
+    out = report.public()
+    shown, dropped = capped(report.violations, parsed.violations_truncated)
+    out["violations"] = out["violations"][:len(shown)]
+    out["violations_truncated"] = dropped
+    out.setdefault("import_problems", list(parsed.import_problems))
+    return out
+
+
+def problems_text(problems: list[str]) -> list[str]:
+    """Import problems for a text report: the count and the first few."""
+    if not problems:
+        return []
+    lines = [f"{len(problems)} import problem(s) (the recording was converted with gaps; docs/freekill.md):"]
+    lines.extend(f"  {p}" for p in problems[:SHOWN_PROBLEMS])
+    if len(problems) > SHOWN_PROBLEMS:
+        lines.append(f"  … and {len(problems) - SHOWN_PROBLEMS} more (--json lists them all)")
+    return lines
+
 
 #: the header ``meta`` keys a dispute is written with (sample_logs/disputes), in the order shown
 META_ORDER = ("event", "date", "round", "table", "referee", "dispute", "match", "team_cold", "team_warm")
@@ -125,6 +159,7 @@ class Audit:
     findings: list[Finding] = field(default_factory=list)
     import_problems: list[str] = field(default_factory=list)
     desyncs: list[dict[str, Any]] = field(default_factory=list)
+    violations_truncated: int = 0  # violations beyond the cap, counted but not shown
     meta: dict[str, Any] = field(default_factory=dict)
     note: str = ""
     sha256: str = ""
@@ -153,11 +188,14 @@ class Audit:
                 return f"未发现违规：已检查全部 {self.events} 个事件（{self.turns} 个回合）。"
             return f"Clean: no violation in {self.events} events ({self.turns} turns)."
         kinds = self.kinds()
+        more = self.violations_truncated
         if lang == "zh":
             parts = "，".join(f"{KIND_ZH.get(k, k)} {n} 处" for k, n in kinds.items())
-            return f"发现 {len(self.findings)} 处违规：{parts}。"
+            extra = f"（另有 {more} 处未列出）" if more else ""
+            return f"发现 {len(self.findings)} 处违规{extra}：{parts}。"
         parts = ", ".join(f"{n} {k}" for k, n in kinds.items())
-        return f"{len(self.findings)} violation(s): {parts}."
+        extra = f" (and {more} more violation(s), not shown)" if more else ""
+        return f"{len(self.findings)} violation(s){extra}: {parts}."
 
     @property
     def verdict(self) -> str:
@@ -240,7 +278,8 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
     rep = replay.report
     lines = {line: e for line, e in parsed.events}
     findings = []
-    for v in rep.violations:
+    shown, dropped = capped(rep.violations, parsed.violations_truncated)
+    for v in shown:
         before, after = rec.around(v.line)
         e = lines.get(v.line)
         actor, targets = _actor_targets(e) if e is not None else (v.seat, [])
@@ -261,7 +300,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         events=rep.events, result=rep.result, unverifiable=rep.unverifiable,
         unverifiable_notes=_notes(replay), findings=findings,
         import_problems=list(getattr(rep, "import_problems", None) or parsed.import_problems),
-        desyncs=list(getattr(rep, "desyncs", None) or []),
+        desyncs=list(getattr(rep, "desyncs", None) or []), violations_truncated=dropped,
         meta=dict(h.meta) if h else {}, note=(h.note or "") if h else "",
         sha256=hashlib.sha256(data).hexdigest() if data is not None else "",
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),

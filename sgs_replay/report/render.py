@@ -10,12 +10,14 @@ then the checks a hidden card made impossible with the fact that would settle th
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
 from sgs_replay.narrate import Lang, Namer, role_name, winner_name
 from sgs_replay.report import META_ORDER, Audit, Finding
 from sgs_replay.report.positions import Position
+from sgs_replay.report.safe import plain
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {"title": "裁判审查报告", "game": "对局", "dispute": "争议", "ruleset": "规则", "sources": "规则来源",
@@ -267,21 +269,33 @@ th { background: #f4f4f4; } .head th { width: 10rem; }
 """
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+
+
+def md_text(value: Any) -> Any:
+    """A value as literal Markdown text: no link, image, HTML, emphasis, table cell break or heading
+    survives (numbers and booleans pass as they are)."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    text = str(plain(value)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("\r", " ").replace("\n", " ")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
 def md_escape(value: Any) -> str:
-    """A value safe in Markdown text and table cells: no raw HTML, no cell breaks, no code spans."""
-    s = "" if value is None else str(value)
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
-            .replace("`", "'").replace("\r", " ").replace("\n", " "))
+    """A template value safe in Markdown text and table cells (see :func:`md_text`)."""
+    return "" if value is None else str(md_text(value))
 
 
 @cache
 def _templates() -> dict[str, Any]:
     import jinja2
 
-    text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                              finalize=plain)
     md = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                             finalize=md_escape)
-    html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, finalize=plain)
     return {"text": text.from_string(_TEXT), "md": md.from_string(_MD), "html": html.from_string(_HTML)}
 
 

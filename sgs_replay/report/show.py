@@ -5,6 +5,7 @@ from __future__ import annotations
 from sgs_replay.narrate import Lang, Namer, sentence
 from sgs_replay.reader import ParsedLog
 from sgs_replay.report.positions import Position, Recorder
+from sgs_replay.report.safe import plain
 
 
 class PositionNotFound(Exception):
@@ -56,7 +57,7 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
     if fmt == "html":
         import jinja2
 
-        env = jinja2.Environment(autoescape=True)
+        env = jinja2.Environment(autoescape=True, finalize=plain)
         return str(env.from_string(_HTML).render(title=parsed.name, caption=sub or cap, said=said,
                                                  svg=table_svg(p, lang, actor=actor, targets=targets), lang=lang))
     L = LABELS[lang]

@@ -14,6 +14,7 @@ from typing import Any
 
 from sgs_replay.narrate import Lang, phase_name, role_name
 from sgs_replay.report.positions import Position, SeatView
+from sgs_replay.report.safe import plain
 
 W, H = 980, 720
 BOX_W, BOX_H = 232, 150
@@ -47,7 +48,7 @@ LABELS = {"zh": {"hp": "体力", "hand": "手牌", "equip": "装备", "judge": "
 def _template() -> Any:
     import jinja2
 
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, finalize=plain)
     return env.from_string(_SVG)
 
 

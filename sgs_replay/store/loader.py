@@ -40,6 +40,7 @@ class LoadSummary:
     unreadable: list[str] = field(default_factory=list)  # one line each: file and reason
     failed: list[str] = field(default_factory=list)  # files the validator could not process
     engine_faults: list[str] = field(default_factory=list)  # events the engine could not check (loaded)
+    import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
     seconds: float = 0.0
 
     @property
@@ -68,6 +69,11 @@ class LoadSummary:
         if self.failed:
             lines.append(f"  not processed     {len(self.failed):>{w}}")
             lines.extend(f"    {u}" for u in self.failed)
+        if self.import_problems:
+            lines.append(f"  import problems   {len(self.import_problems):>{w}}  (loaded; docs/freekill.md)")
+            lines.extend(f"    {u}" for u in self.import_problems[:10])
+            if len(self.import_problems) > 10:
+                lines.append(f"    … and {len(self.import_problems) - 10} more")
         if self.engine_faults:
             lines.append(f"  engine faults     {len(self.engine_faults):>{w}}  (loaded; those events are counted unverifiable)")
             lines.extend(f"    {u}" for u in self.engine_faults[:10])
@@ -77,6 +83,9 @@ class LoadSummary:
 
     def add(self, rec: GameRecord) -> None:
         self.engine_faults.extend(rec.extra.get("internal_errors", []))
+        problems = rec.games.get("import_problems")
+        if problems:
+            self.import_problems.append(f"{rec.games['file']}: {len(problems)} import problem(s), first: {problems[0]}")
         self.loaded += 1
         self.events += rec.report.events
         self.violations.update(v.kind for v in rec.report.violations)
@@ -217,9 +226,14 @@ def _process_one(path: Path, ruleset: str | None, snapshots: bool, loaded_at: da
         return "unreadable", str(exc)
     try:
         rec = build_record(parsed, path, ruleset, snapshots=snapshots, loaded_at=loaded_at)
-        return "ok", as_arrow(rec) if arrow else rec
     except Exception as exc:  # noqa: BLE001 - a bug in the engine must not stop the other files
         return "failed", f"{path}: internal error while validating ({type(exc).__name__}: {exc}) — please report it"
+    try:
+        # laid out as Arrow here, file by file, so a value the store cannot hold costs this file only
+        return "ok", as_arrow(rec)
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for a value out of range
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        return "failed", f"{path}: a value does not fit the store ({type(exc).__name__}: {first[:200]})"
 
 
 def load_paths(

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.reader import ParsedLog
+from sgs_replay.reader import MAX_VIOLATIONS, ParsedLog
 from sgs_replay.replay import Replay, Report, content_hash
 
 _ENC = msgspec.json.Encoder()
@@ -149,11 +149,14 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         "game_id": gid, "file": str(path), "declared_id": report.game_id, "source_format": parsed.source_format,
         "mode": mode, "ruleset": report.ruleset, "players": len(h.players) if h else None,
         "events": report.events, "violations": len(report.violations), "unverifiable": report.unverifiable,
-        "desync": _desync_text(report.desyncs), "import_problems": len(report.import_problems),
+        "desync": _desync_text(report.desyncs),
         "winner": winner, "reason": reason, "from_position": bool(h and h.start is not None),
         "meta": _ENC.encode(h.meta).decode() if h and h.meta else None,
         "start_state": snaps[0][2] if snaps[0] else None, "loaded_at": loaded_at,
+        "import_problems": parsed.import_problems[:MAX_VIOLATIONS] or None,
+        "violations_truncated": max(0, len(report.violations) - MAX_VIOLATIONS) + parsed.violations_truncated,
     }
+    games["violations"] = min(len(report.violations), MAX_VIOLATIONS)
 
     players: dict[str, list[Any]] = {k: [] for k in (
         "game_id", "seat", "name", "general", "general_id", "role", "side", "position", "won", "alive_at_end",
@@ -194,7 +197,7 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
     violations: dict[str, list[Any]] = {k: [] for k in (
         "game_id", "n", "line", "rule", "kind", "seat", "message", "expected", "observed", "message_zh", "cite")}
-    for j, v in enumerate(report.violations):
+    for j, v in enumerate(report.violations[:MAX_VIOLATIONS]):
         vrow = (gid, j + 1, v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed, v.message_zh, v.cite)
         for k, val in zip(violations, vrow, strict=True):
             violations[k].append(val)

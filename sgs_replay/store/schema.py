@@ -9,9 +9,10 @@ pyarrow is imported inside :func:`arrow_schemas` only: importing this module sta
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 1
 
 #: Seat state after an event, one struct per seat (``events.state``, ``games.start_state``).
 SEAT_STATE_FIELDS = ("seat", "hp", "max_hp", "alive", "hand", "equip", "judge")
@@ -38,14 +39,15 @@ TABLES: dict[str, str] = {
             events        INTEGER,
             violations    INTEGER,
             unverifiable  INTEGER,
-            desync        VARCHAR,              -- the first engine desync against a recording (NULL: none)
-            import_problems INTEGER,            -- what the importer of a recording did not understand
             winner        VARCHAR,
             reason        VARCHAR,
             from_position BOOLEAN,              -- the log starts from a `start` position
             meta          VARCHAR,              -- the header's meta object, as JSON
             start_state   {SEAT_STATE_SQL}[],   -- every seat before the first event
-            loaded_at     TIMESTAMP
+            loaded_at     TIMESTAMP,
+            import_problems VARCHAR[],          -- what the importer could not convert (FreeKill)
+            violations_truncated INTEGER,       -- violations beyond the per-file cap, counted only
+            desync        VARCHAR               -- the first engine desync against a recording (NULL: none)
         )""",
     "players": """
         CREATE TABLE IF NOT EXISTS players (
@@ -95,6 +97,9 @@ TABLES: dict[str, str] = {
         )""",
 }
 
+#: Columns added to ``games`` after schema version 1 was first written (added on the next load).
+ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"))
+
 _WON = "count(*) FILTER (WHERE p.won) AS wins, round(avg(p.won::INTEGER), 4) AS win_rate"
 
 VIEWS: dict[str, str] = {
@@ -138,7 +143,7 @@ VIEWS: dict[str, str] = {
                count(v.rule) FILTER (WHERE v.kind = 'bookkeeping') AS bookkeeping,
                count(v.rule) FILTER (WHERE v.kind = 'outcome') AS outcome,
                count(v.rule) FILTER (WHERE v.kind = 'format') AS format,
-               g.unverifiable, g.desync, g.import_problems, g.winner, g.reason, g.loaded_at
+               g.unverifiable, g.desync, len(g.import_problems) AS import_problems, g.winner, g.reason, g.loaded_at
         FROM games g LEFT JOIN violations v USING (game_id)
         GROUP BY ALL""",
     "violation_details": """
@@ -151,6 +156,8 @@ def create_all(con: Any) -> None:
     """Create the tables (if missing) and (re)create the views, inside the caller's transaction."""
     for ddl in TABLES.values():
         con.execute(ddl)
+    for column, sql_type in ADDED_COLUMNS:  # databases written before these columns existed
+        con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {sql_type}")
     rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
     row = rows[0] if rows else None
     if row is None:
@@ -192,6 +199,7 @@ def seat_states_array(values: list[Any], list_type: Any) -> Any:
     return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), struct, type=list_type, mask=mask)
 
 
+@cache
 def arrow_schemas() -> dict[str, Any]:
     """The Arrow schema of each batch the loader inserts (column names match the tables)."""
     import pyarrow as pa
@@ -205,10 +213,11 @@ def arrow_schemas() -> dict[str, Any]:
             ("game_id", pa.string()), ("file", pa.string()), ("declared_id", pa.string()),
             ("source_format", pa.string()), ("mode", pa.string()), ("ruleset", pa.string()),
             ("players", pa.int16()), ("events", pa.int32()), ("violations", pa.int32()),
-            ("unverifiable", pa.int32()), ("desync", pa.string()), ("import_problems", pa.int32()),
+            ("unverifiable", pa.int32()),
             ("winner", pa.string()), ("reason", pa.string()),
             ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
-            ("loaded_at", pa.timestamp("us")),
+            ("loaded_at", pa.timestamp("us")), ("import_problems", pa.list_(pa.string())),
+            ("violations_truncated", pa.int32()), ("desync", pa.string()),
         ]),
         "players": pa.schema([
             ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),

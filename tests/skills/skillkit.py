@@ -22,10 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders import seat_states
+from builders import judge_log, seat_states
 
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
 from sgs_replay.rules import REGISTRY, Violation
 
 ROLES = {4: ["lord", "loyalist", "rebel", "renegade"], 5: ["lord", "loyalist", "rebel", "rebel", "renegade"],
@@ -94,7 +92,7 @@ def position(n: int, *, current: int | None = 1, phase: str | None = "play", han
 
 
 def validate(text: str) -> Result:
-    rep = validate_parsed(parse_bytes(text.encode("utf-8"), "<skill test>")).report
+    rep = judge_log(text.encode("utf-8"), "<skill test>").report
     return Result(text, list(rep.violations))
 
 

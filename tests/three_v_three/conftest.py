@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import seat_states
+from builders import judge_log, seat_states
 
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import Report, validate_parsed
+from sgs_replay.replay import Report
 from sgs_replay.rules import REGISTRY, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers every rule)
 
@@ -125,7 +124,7 @@ class Outcome:
 
 
 def check(log: str) -> Outcome:
-    return Outcome(log, validate_parsed(parse_bytes(log.encode("utf-8"), "<test>")).report)
+    return Outcome(log, judge_log(log.encode("utf-8"), "<test>").report)
 
 
 @dataclass
