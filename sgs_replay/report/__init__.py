@@ -55,6 +55,11 @@ class Finding:
         return self.rule.cite if self.rule else (self.violation.cite or "")
 
     @property
+    def quote(self) -> str:
+        """The cited passage, verbatim (or the rule's statement that the rulebook is silent)."""
+        return self.rule.quote if self.rule else (self.violation.quote or "")
+
+    @property
     def table(self) -> list[SeatView]:
         return self.after.seats if self.after else []
 
