@@ -70,11 +70,12 @@ class Finding:
         return self.rule.zh if lang == "zh" else self.rule.en
 
     def message(self, lang: Lang, namer: Namer) -> str:
-        """The whole message: the English one as the engine wrote it; in Chinese the rule, the seat, the values."""
+        """The whole message: the English one as the engine wrote it; in Chinese the rule and its detail,
+        the seat, the values."""
         v = self.violation
         if lang == "en":
             return v.message.replace("`", "")
-        parts = [self.title("zh")]
+        parts = [v.message_zh or self.title("zh")]
         if v.seat:
             parts.append(f"涉及{namer(v.seat)}")
         exp, obs = self.expected("zh", namer), self.observed("zh", namer)

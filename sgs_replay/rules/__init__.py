@@ -84,12 +84,14 @@ def _observed(text: str) -> str:
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
          observed: object = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
+    from sgs_replay.rules.zh import message_zh
     from sgs_replay.sources import name_sources
 
-    msg = r.en if not detail else f"{r.en}: {_plain(name_sources(detail))}"
+    plain = _plain(name_sources(detail)) if detail else ""
+    msg = r.en if not plain else f"{r.en}: {plain}"
     return Violation(
         rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
         expected=None if expected is None else _plain(name_sources(str(expected))),
         observed=None if observed is None else _observed(str(observed)),
-        message_zh=r.zh, cite=r.cite, quote=r.quote or None,
+        message_zh=message_zh(r.zh, plain), cite=r.cite, quote=r.quote or None,
     )
