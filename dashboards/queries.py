@@ -108,7 +108,7 @@ GAME_STATE_AT = """
     )
     SELECT st.seat AS seat, p.general, coalesce(p.role, p.side) AS role_or_side,
            st.hp AS hp, st.max_hp AS max_hp, st.alive AS alive, st.hand AS hand,
-           array_to_string(st.equip, ' · ') AS equip, array_to_string(st.judge, ' · ') AS judge
+           array_to_string(st.cards, ' ') AS cards, array_to_string(st.equip, ' · ') AS equip, array_to_string(st.judge, ' · ') AS judge
     FROM s LEFT JOIN players p ON p.game_id = ? AND p.seat = st.seat
     ORDER BY seat"""
 
@@ -132,7 +132,7 @@ GAME_STATE_RAW = """
         SELECT unnest(start_state) AS st FROM games WHERE game_id = ? AND ? = 0
     )
     SELECT st.seat AS seat, st.hp AS hp, st.max_hp AS max_hp, st.alive AS alive, st.hand AS hand,
-           st.equip AS equip, st.judge AS judge
+           st.cards AS cards, st.equip AS equip, st.judge AS judge
     FROM s ORDER BY seat"""
 
 GAME_VIOLATIONS = """

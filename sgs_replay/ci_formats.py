@@ -38,7 +38,7 @@ def sarif(reports: list[dict[str, Any]], unreadable: list[dict[str, str]], versi
             "id": rid, "name": r.title if r else rid,
             "shortDescription": {"text": r.en if r else rid},
             "fullDescription": {"text": (r.what.replace("`", "") if r else rid)},
-            "help": {"text": f"{r.zh} — {r.cite}" if r else rid},
+            "help": {"text": f"{r.zh} — {r.cite}: {r.quote}" if r else rid},
             "properties": {"kind": str(r.kind) if r else ""},
         })
     results = []
@@ -50,7 +50,7 @@ def sarif(reports: list[dict[str, Any]], unreadable: list[dict[str, str]], versi
                 "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(rep["file"])},
                                                     "region": {"startLine": max(int(v["line"]), 1)}}}],
                 "properties": {"kind": v["kind"], "seat": v["seat"], "expected": v["expected"],
-                               "observed": v["observed"], "cite": v.get("cite")},
+                               "observed": v["observed"], "cite": v.get("cite"), "quote": v.get("quote")},
             })
     notes = [{"level": "error", "message": {"text": u["error"]},
               "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(u["file"])}}}]} for u in unreadable]
@@ -85,7 +85,8 @@ def junit(reports: list[dict[str, Any]], unreadable: list[dict[str, str]]) -> st
                 f"{rep['file']}:{v['line']}: {v['rule']} {v['kind']}",
                 f"expected: {v['expected']}" if v["expected"] is not None else "",
                 f"observed: {v['observed']}" if v["observed"] is not None else "",
-                f"reference: {v.get('cite')}" if v.get("cite") else "") if x)
+                f"reference: {v.get('cite')}" if v.get("cite") else "",
+                f"passage: {v.get('quote')}" if v.get("quote") else "") if x)
     for u in unreadable:
         suite = ET.SubElement(root, "testsuite", name=u["file"], tests="1", failures="0", errors="1")
         case = ET.SubElement(suite, "testcase", classname=u["file"], name="readable")

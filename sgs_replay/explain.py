@@ -9,8 +9,8 @@ from typing import Any
 
 
 @cache
-def card_texts() -> dict[str, dict[str, str]]:
-    """Card name → {source, text}, quoted from the rulebooks (content/cards.toml)."""
+def card_texts() -> dict[str, dict[str, Any]]:
+    """Card name → {source, text, range?, note?}, quoted from the rulebooks (content/cards.toml)."""
     text = resources.files("sgs_replay.content").joinpath("cards.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
@@ -38,7 +38,7 @@ def _rule(rid: str) -> str | None:
     if r is None:
         return None
     return (f"{r.id} ({r.kind}) — {r.en} / {r.zh}\n\nWhat: {r.what}\nWhy: {r.why}\nReference: {r.cite}"
-            + (f"\nExample: {r.example}" if r.example else ""))
+            f"\nPassage: {r.quote}" + (f"\nExample: {r.example}" if r.example else ""))
 
 
 def _skill(name: str) -> str | None:
@@ -65,7 +65,11 @@ def _card(name: str) -> str | None:
     head = name + (f" ({kind.en}) — {kind.type}, {kind.subtype}" if kind else "")
     out = [head, ""]
     if text:
+        if "range" in text:
+            out += [f"攻击范围{text['range']}"]
         out += [text["text"], "", f"Source: {text['source']}"]
+        if text.get("note"):
+            out += [f"Note: {text['note']}"]
     rows = _deck_rows(name)
     if rows:
         out += ["", f"In the decks ({len(rows)} card(s)):"]

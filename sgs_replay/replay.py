@@ -42,7 +42,8 @@ class Report(msgspec.Struct):
             "file": self.file, "game_id": self.game_id, "ruleset": self.ruleset, "events": self.events,
             "violations": [
                 {"rule": v.rule, "kind": v.kind, "line": v.line, "seat": v.seat, "message": v.message,
-                 "expected": v.expected, "observed": v.observed, "message_zh": v.message_zh, "cite": v.cite}
+                 "expected": v.expected, "observed": v.observed, "message_zh": v.message_zh, "cite": v.cite,
+                 "quote": v.quote}
                 for v in self.violations
             ],
             "unverifiable": self.unverifiable, "result": self.result,

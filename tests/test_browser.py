@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -53,6 +54,9 @@ def chromium() -> str:
     return exe
 
 
+HAND_AT: dict[str, object] = {}
+
+
 @pytest.fixture(scope="module")
 def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     if not SCENARIOS.is_dir():
@@ -63,6 +67,12 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     summary = load_paths([SCENARIOS], db)
     assert not summary.failed and not summary.unreadable, summary.text()
     games = summary.loaded
+    from sgs_replay.store.stats import query
+
+    # an event after which a seat holds known cards: the viewer must draw them
+    HAND_AT.update(zip(("game", "line"), query(db, """
+        SELECT game_id, line FROM events WHERE len(list_filter(state, lambda x: len(x.cards) > 0)) > 0
+        ORDER BY game_id, seq LIMIT 1""").row(0), strict=True))
     port = _free_port()
     env = dict(os.environ, SGS_REPLAY_DB=str(db))
     log = open(db.parent / "streamlit.log", "wb")
@@ -152,4 +162,11 @@ def test_game_viewer_renders(page: object, server: tuple[str, int], tmp_path: Pa
     page.locator('[data-testid="stSlider"]').wait_for()  # type: ignore[attr-defined]
     page.get_by_text(re.compile(r"^Event (\d+) of \1\b")).first.wait_for()  # type: ignore[attr-defined]  (at the end)
     assert "game=" in page.url  # type: ignore[attr-defined]
+    # the table picture draws the hands the log shows (a card row after the hand label)
+    page.goto(f"{url}/game_viewer?game={HAND_AT['game']}&line={HAND_AT['line']}")  # type: ignore[attr-defined]
+    page.get_by_text("Seats", exact=True).wait_for()  # type: ignore[attr-defined]
+    page.wait_for_function("() => [...document.images].some(i => i.src.startsWith('data:image/svg+xml'))")  # type: ignore[attr-defined]
+    srcs = page.eval_on_selector_all("img", "imgs => imgs.map(i => i.src)")  # type: ignore[attr-defined]
+    svg = next(base64.b64decode(s.split(",", 1)[1]).decode() for s in srcs if s.startswith("data:image/svg+xml;base64,"))
+    assert re.search(r">(?:手牌|hand)(?: [♠♥♣♦](?:[2-9]|10|[AJQK]) \S+)+", svg), "no hand card in the table picture"
     page.screenshot(path=str(tmp_path / "game_viewer.png"), full_page=True)  # type: ignore[attr-defined]

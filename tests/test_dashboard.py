@@ -195,3 +195,34 @@ def test_empty_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
     assert _metric(at, "Games") == "0"
     assert at.info and "No games loaded" in at.info[0].value
+
+
+def _table_svg(at: AppTest) -> str:
+    """The viewer's table picture (an SVG image) as text."""
+    import base64
+
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if getattr(node, "type", None) == "image":
+            for img in node.proto.imgs:  # type: ignore[attr-defined]
+                if img.url.startswith("data:image/svg+xml;base64,"):
+                    found.append(base64.b64decode(img.url.split(",", 1)[1]).decode("utf-8"))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    assert found, "no table picture"
+    return found[0]
+
+
+def test_game_viewer_draws_the_hand_cards(db: Path) -> None:
+    at = _run(PAGES / "game_viewer.py")
+    gid = query(db, "SELECT game_id FROM games WHERE declared_id = 'fixture-lord-wins'")["game_id"][0]
+    at.selectbox[0].set_value(gid).run()
+    at.slider[0].set_value(0).run()
+    assert at.dataframe[1].value.iloc[0]["cards"] == "♠7 杀 ♠8 杀"
+    svg = _table_svg(at)
+    assert "手牌 ♠7 杀 ♠8 杀" in svg
+    at.slider[0].set_value(4).run()  # after the reward draw
+    assert "♣3 杀" in _table_svg(at) and "♠7 杀" not in _table_svg(at)

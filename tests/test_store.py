@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -431,3 +432,26 @@ def test_cli_start_up_does_not_import_the_heavy_libraries(tmp_path: Path) -> Non
     assert r.returncode == 0
     imported = {line.split("|")[-1].strip().split(".")[0] for line in r.stderr.splitlines() if "|" in line}
     assert not imported & {"duckdb", "polars", "pyarrow", "streamlit", "pandas"}
+
+
+def test_seat_state_keeps_the_hand_cards(tmp_path: Path) -> None:
+    """``state[].cards``: the hand, known cards sorted, ``?`` for each hidden one (schema version 2)."""
+    from sgs_replay.report.positions import split_hand
+    from sgs_replay.store.schema import SCHEMA_VERSION
+
+    assert SCHEMA_VERSION == 2
+    log = tmp_path / "hands.sgs.jsonl"
+    head = json.loads(LORD_WINS.splitlines()[0])
+    head["start"]["seats"]["2"] = {"hand": ["?", "♥4 桃"]}
+    log.write_text("\n".join([json.dumps(head, ensure_ascii=False), *LORD_WINS.splitlines()[1:]]) + "\n", encoding="utf-8")
+    db = tmp_path / "s.duckdb"
+    summary = load_paths([log], db)
+    assert not summary.failed, summary.text()
+    start = query(db, "SELECT unnest(start_state) AS s FROM games")["s"].to_list()
+    assert start[0]["cards"] == ["♠7 杀", "♠8 杀"] and start[0]["hand"] == 2
+    assert start[1]["cards"] == ["♥4 桃", "?"] and start[1]["hand"] == 2
+    after_use = query(db, "SELECT unnest(state) AS s FROM events WHERE seq = 1")["s"].to_list()
+    assert after_use[0]["cards"] == ["♠8 杀"]
+    assert split_hand(start[1]["cards"]) == (None, ["♥4 桃"])
+    assert split_hand(start[0]["cards"]) == (["♠7 杀", "♠8 杀"], [])
+    assert split_hand(None) == (None, [])

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import queries as q
 
 from sgs_replay.narrate import Namer, from_json, role_name, sentence, winner_name
-from sgs_replay.report.positions import Position, SeatView
+from sgs_replay.report.positions import Position, SeatView, split_hand
 from sgs_replay.report.svg import table_svg
 
 st.title("Game viewer")
@@ -173,11 +173,12 @@ with left:
         seats = []
         for r in raw.itertuples():
             p = by_seat.get(int(r.seat))
+            cards, known = split_hand(r.cards)
             seats.append(SeatView(
                 seat=int(r.seat), general=str(p.general) if p else f"seat {r.seat}",
                 role=(_text(p.role, "") or _text(p.side, "")) if p else "", hp=int(r.hp), max_hp=int(r.max_hp),
                 alive=bool(r.alive), hand=int(r.hand), equip=list(r.equip), judge=list(r.judge),
-                name=_text(p.name, "") if p else ""))
+                name=_text(p.name, "") if p else "", cards=cards, known=known))
         pos = Position(index=seq, line=int(cur["line"]) if cur is not None else 1, round=rnd_now or None,
                        turn=turns_so_far, current=int(cur["turn_seat"]) if cur is not None and pd.notna(cur["turn_seat"]) else None,
                        phase=str(cur["phase"]) if cur is not None and pd.notna(cur["phase"]) else None, seats=seats)

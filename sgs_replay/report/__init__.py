@@ -89,6 +89,11 @@ class Finding:
         return self.rule.cite if self.rule else (self.violation.cite or "")
 
     @property
+    def quote(self) -> str:
+        """The cited passage, verbatim (or the rule's statement that the rulebook is silent)."""
+        return self.rule.quote if self.rule else (self.violation.quote or "")
+
+    @property
     def table(self) -> list[SeatView]:
         return self.after.seats if self.after else []
 
@@ -99,11 +104,12 @@ class Finding:
         return self.rule.zh if lang == "zh" else self.rule.en
 
     def message(self, lang: Lang, namer: Namer) -> str:
-        """The whole message: the English one as the engine wrote it; in Chinese the rule, the seat, the values."""
+        """The whole message: the English one as the engine wrote it; in Chinese the rule and its detail,
+        the seat, the values."""
         v = self.violation
         if lang == "en":
             return v.message.replace("`", "")
-        parts = [self.title("zh")]
+        parts = [v.message_zh or self.title("zh")]
         if v.seat:
             parts.append(f"涉及{namer(v.seat)}")
         exp, obs = self.expected("zh", namer), self.observed("zh", namer)

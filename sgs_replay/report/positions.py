@@ -43,6 +43,16 @@ class Position:
     seats: list[SeatView]
 
 
+def split_hand(stored: Any) -> tuple[list[str] | None, list[str]]:
+    """A stored hand (``?`` for each hidden card) as a :class:`SeatView` wants it: (the cards when
+    every one is known, else None; the known cards of a partly hidden hand). None/NULL: nothing known."""
+    if stored is None or isinstance(stored, float):  # NULL from a data frame
+        return None, []
+    cards = [str(c) for c in stored]
+    known = [c for c in cards if c != "?"]
+    return (known, []) if len(known) == len(cards) else (None, known)
+
+
 def seat_views(engine: Any, header: ev.Game | None) -> list[SeatView]:
     from sgs_replay.engine.state import Slot
 

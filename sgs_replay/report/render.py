@@ -103,6 +103,7 @@ def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
         findings.append({
             "line": v.line, "rule": v.rule, "kind": v.kind, "title": f.title(lang), "moment": f.moment(lang),
             "who": n(v.seat) if v.seat else "", "message": f.message(lang, n), "cite": f.cite,
+            "quote": f.quote,
             "what": r.what.replace("`", "") if r else "", "why": r.why.replace("`", "") if r else "",
             "event": f.event_sentence(n), "expected": f.expected(lang, n), "observed": f.observed(lang, n),
             "order": f.order(lang),
@@ -150,7 +151,8 @@ _TEXT = """{{ L.title }} — {{ file }}
 {% endif %}{% if f.order %}{% if f.order.order %}   {{ L.order }}: {{ f.order.order }}
 {% endif %}   {{ L.key }}: {{ f.order.key }}
 {% endif %}   {{ L.rule }}: {{ f.what }}
-   {{ L.passage }}: {{ f.cite }} — {{ f.why }}
+   {{ L.why }}: {{ f.why }}
+   {{ L.passage }}: {{ f.cite }} — 「{{ f.quote }}」
 {% for t in [f.before, f.after] if t %}   [{{ t.label }}] {{ t.caption }}
 {% for s in t.rows %}     {{ s.seat }}. {{ s.who }} {{ s.role }} · {{ L.hp }} {{ s.hp }} · {{ L.hand }} {{ s.hand }} · {{ L.equip }} {{ s.equip }} · {{ L.judge }} {{ s.judge }}
 {% endfor %}{% endfor %}{% endfor %}{% if unverified %}
@@ -197,7 +199,8 @@ _MD = """# {{ L.title }}: {{ file }}
 {% endif %}{% if f.order %}{% if f.order.order %}- {{ L.order }}: {{ f.order.order }}
 {% endif %}- {{ L.key }}: {{ f.order.key }}
 {% endif %}- {{ L.rule }}: {{ f.what }}
-- {{ L.passage }}: {{ f.cite }} — {{ f.why }}
+- {{ L.why }}: {{ f.why }}
+- {{ L.passage }}: {{ f.cite }} — 「{{ f.quote }}」
 {% for t in [f.before, f.after] if t %}
 **{{ t.label }}** ({{ t.caption }})
 
@@ -229,6 +232,7 @@ th { background: #f4f4f4; } .head th { width: 10rem; }
 .kind-illegal_play { color: #a40000; } .kind-resolution_order { color: #8a5a00; }
 .kind-bookkeeping { color: #004c8c; } .kind-outcome { color: #5c2d91; } .kind-format { color: #555; }
 .finding { border-top: 2px solid #ddd; margin-top: 1.5rem; } .cite { color: #444; }
+blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left: 3px solid #ccc; }
 .tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 30rem; }
 .tables svg { width: 100%; height: auto; } figcaption { font-weight: 600; }
 </style></head><body>
@@ -258,7 +262,8 @@ th { background: #f4f4f4; } .head th { width: 10rem; }
 {% if f.observed %}<li>{{ L.observed }}: {{ f.observed }}</li>{% endif %}
 {% if f.order %}{% if f.order.order %}<li>{{ L.order }}: {{ f.order.order }}</li>{% endif %}<li>{{ L.key }}: {{ f.order.key }}</li>{% endif %}
 <li>{{ L.rule }}: {{ f.what }}</li>
-<li class="cite">{{ L.passage }}: {{ f.cite }} — <q>{{ f.why }}</q></li></ul>
+<li>{{ L.why }}: {{ f.why }}</li>
+<li class="cite">{{ L.passage }}: {{ f.cite }}<blockquote class="quote">{{ f.quote }}</blockquote></li></ul>
 <div class="tables">{% for t in [f.before, f.after] if t %}<figure><figcaption>{{ t.label }} · {{ t.caption }}</figcaption>{{ t.svg | safe }}</figure>{% endfor %}</div>
 </section>
 {% endfor %}{% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
@@ -319,7 +324,7 @@ def to_json(a: Audit, lang: Lang = "zh") -> str:
         "lang": lang, "meta": a.meta, "sha256": a.sha256, "tool_version": a.version, "audited_at": a.audited_at,
         "ruleset_sources": a.ruleset_sources, "verdict": v["verdict"],
         "violations": [{k: f[k] for k in ("line", "rule", "kind", "title", "moment", "who", "message", "event",
-                                           "expected", "observed", "order", "cite")}
+                                           "expected", "observed", "order", "cite", "quote")}
                        | {"before": f["before"]["rows"] if f["before"] else None,
                           "after": f["after"]["rows"] if f["after"] else None} for f in v["findings"]],
         "unverifiable": [{"check": w, "settled_by": s} for w, s in v["unverified"]],

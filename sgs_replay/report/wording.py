@@ -46,6 +46,9 @@ def _plain(value: str) -> str:
     return value.replace("`", "").replace("'", "")
 
 
+_INSTEAD = re.compile(r"^an? ([a-z ]+) event instead$")
+
+
 def value_words(value: str | None, lang: Lang, *, rule_en: str = "", rule_zh: str = "") -> str:
     """An engine value in words ('' when there is none)."""
     if value is None or value == "None":
@@ -53,6 +56,12 @@ def value_words(value: str | None, lang: Lang, *, rule_en: str = "", rule_zh: st
     if value == rule_en:
         return rule_zh if lang == "zh" else rule_en
     if lang == "zh":
+        from sgs_replay.rules.zh import EVENTS
+
+        m = _INSTEAD.match(value)
+        if m:
+            ev = m.group(1).replace(" ", "_")
+            return f"日志接着记录了{EVENTS.get(ev, ev)}"
         for pat, rep in _ZH_VALUES:
             if pat.match(value):
                 return _plain(pat.sub(rep, value)).replace("cold", "冷色方").replace("warm", "暖色方")

@@ -33,6 +33,9 @@ class Rule:
     what: str
     why: str
     example: str = ""
+    #: the passage cited, verbatim in the language of its source (the rulebook, or docs/log-format.md
+    #: for the format rules); where the rulebook is silent it says so and names what the rule follows
+    quote: str = ""
 
 
 class Violation(msgspec.Struct, omit_defaults=False):
@@ -47,17 +50,19 @@ class Violation(msgspec.Struct, omit_defaults=False):
     observed: str | None = None
     message_zh: str | None = None
     cite: str | None = None
+    quote: str | None = None
 
 
 REGISTRY: dict[str, Rule] = {}
 
 
 def rule(
-    id: str, kind: Kind, title: str, en: str, zh: str, cite: str, what: str, why: str, example: str = ""
+    id: str, kind: Kind, title: str, en: str, zh: str, cite: str, what: str, why: str, example: str = "",
+    *, quote: str = "",
 ) -> Rule:
     if id in REGISTRY:
         raise ValueError(f"duplicate rule id {id}")
-    r = Rule(id, kind, title, en, zh, cite, what, why, example)
+    r = Rule(id, kind, title, en, zh, cite, what, why, example, quote)
     REGISTRY[id] = r
     return r
 
@@ -79,12 +84,14 @@ def _observed(text: str) -> str:
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
          observed: object = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
+    from sgs_replay.rules.zh import message_zh
     from sgs_replay.sources import name_sources
 
-    msg = r.en if not detail else f"{r.en}: {_plain(name_sources(detail))}"
+    plain = _plain(name_sources(detail)) if detail else ""
+    msg = r.en if not plain else f"{r.en}: {plain}"
     return Violation(
         rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
         expected=None if expected is None else _plain(name_sources(str(expected))),
         observed=None if observed is None else _observed(str(observed)),
-        message_zh=r.zh, cite=r.cite,
+        message_zh=message_zh(r.zh, plain), cite=r.cite, quote=r.quote or None,
     )

@@ -335,7 +335,7 @@ def _add_match_violations(con: Any, games: list[tuple[str, dict[str, Any], Any, 
             gid, game = by_file[file]
             game["violations"] += 1
             vrow = (gid, game["violations"], v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed,
-                    v.message_zh, v.cite)
+                    v.message_zh, v.cite, v.quote)
             for k, val in zip(cols, vrow, strict=True):
                 cols[k].append(val)
             summary.violations[v.kind] += 1

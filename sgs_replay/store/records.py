@@ -65,8 +65,9 @@ def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) ->
 def snapshot(engine: Any) -> tuple[int | None, str | None, list[tuple[Any, ...]]]:
     """Whose turn, which phase, and every seat's visible state.
 
-    A seat is ``(seat, hp, max_hp, alive, hand_size, equip, judge)`` (the fields of
-    :data:`sgs_replay.store.schema.SEAT_STATE_FIELDS`), equipment in slot order.
+    A seat is ``(seat, hp, max_hp, alive, hand_size, equip, judge, cards)`` (the fields of
+    :data:`sgs_replay.store.schema.SEAT_STATE_FIELDS`), equipment in slot order, the hand's cards
+    sorted with ``?`` for each card the log keeps hidden.
     """
     seats = engine.table.seats
     out = []
@@ -74,7 +75,8 @@ def snapshot(engine: Any) -> tuple[int | None, str | None, list[tuple[Any, ...]]
         s = seats[k]
         eq = s.equip
         out.append((s.seat, s.hp, s.max_hp, s.alive, s.hand_count,
-                    [eq[sl] for sl in _slots() if sl in eq] if eq else [], list(s.judge)))
+                    [eq[sl] for sl in _slots() if sl in eq] if eq else [], list(s.judge),
+                    sorted(s.hand.elements()) + ["?"] * s.hidden))
     return engine.current, engine.phase, out
 
 
@@ -196,9 +198,10 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         events["state"].append(snap[2] if snap else None)
 
     violations: dict[str, list[Any]] = {k: [] for k in (
-        "game_id", "n", "line", "rule", "kind", "seat", "message", "expected", "observed", "message_zh", "cite")}
+        "game_id", "n", "line", "rule", "kind", "seat", "message", "expected", "observed", "message_zh", "cite", "quote")}
     for j, v in enumerate(report.violations[:MAX_VIOLATIONS]):
-        vrow = (gid, j + 1, v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed, v.message_zh, v.cite)
+        vrow = (gid, j + 1, v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed, v.message_zh, v.cite,
+                v.quote)
         for k, val in zip(violations, vrow, strict=True):
             violations[k].append(val)
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Seat state after an event, one struct per seat (``events.state``, ``games.start_state``).
-SEAT_STATE_FIELDS = ("seat", "hp", "max_hp", "alive", "hand", "equip", "judge")
+#: ``hand`` is the number of hand cards; ``cards`` the hand itself, known cards first and ``?`` for each hidden one.
+SEAT_STATE_FIELDS = ("seat", "hp", "max_hp", "alive", "hand", "equip", "judge", "cards")
 SEAT_STATE_SQL = (
     "STRUCT(seat SMALLINT, hp SMALLINT, max_hp SMALLINT, alive BOOLEAN, hand SMALLINT, "
-    "equip VARCHAR[], judge VARCHAR[])"
+    "equip VARCHAR[], judge VARCHAR[], cards VARCHAR[])"
 )
 
 TABLES: dict[str, str] = {
@@ -93,7 +94,8 @@ TABLES: dict[str, str] = {
             expected   VARCHAR,
             observed   VARCHAR,
             message_zh VARCHAR,
-            cite       VARCHAR
+            cite       VARCHAR,
+            quote      VARCHAR   -- the cited passage, verbatim
         )""",
 }
 
@@ -207,6 +209,7 @@ def arrow_schemas() -> dict[str, Any]:
     seat_state = pa.struct([
         ("seat", pa.int16()), ("hp", pa.int16()), ("max_hp", pa.int16()), ("alive", pa.bool_()),
         ("hand", pa.int16()), ("equip", pa.list_(pa.string())), ("judge", pa.list_(pa.string())),
+        ("cards", pa.list_(pa.string())),
     ])
     return {
         "games": pa.schema([
@@ -235,6 +238,7 @@ def arrow_schemas() -> dict[str, Any]:
             ("game_id", pa.string()), ("n", pa.int32()), ("line", pa.int32()), ("rule", pa.string()),
             ("kind", pa.string()), ("seat", pa.int16()), ("message", pa.string()), ("expected", pa.string()),
             ("observed", pa.string()), ("message_zh", pa.string()), ("cite", pa.string()),
+            ("quote", pa.string()),
         ]),
     }
 
