@@ -111,10 +111,10 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
         roles = [p.role for p in h.players]
         if any(r is None for r in roles):
             out.append(make(R.H_ROLES, 1, None, "every identity-mode player needs a role", observed=roles))
-        elif not role_counts_ok([r for r in roles if r], rs.get("eight_player_roles")) \
+        elif not role_counts_ok([r for r in roles if r], rs.p.eight_player_roles) \
                 or next((p.role for p in h.players if p.seat == 1), None) != "lord":
             c = Counter(roles)
-            eight = rs.get("eight_player_roles") if n == 8 else None
+            eight = rs.p.eight_player_roles if n == 8 else None
             out.append(make(R.H_ROLES, 1, None, f"{n} players with {dict(c)}; the lord sits in seat 1",
                             expected=f"{eight} lord/loyalists/rebels/renegade ({rs.name})" if eight else "《三国杀》标准版规则（身份局） · role table",
                             observed=dict(c)))

@@ -16,6 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from sgs_replay.content.params import STRUCTURE_KEYS, Params
+
 _PKG = resources.files(__package__)
 
 
@@ -184,9 +188,7 @@ class Ruleset:
     revised: dict[str, str]
     skill_versions: dict[str, str]
     source: str
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.params.get(key, default)
+    p: Params = field(default_factory=Params)  # the typed parameters (content/params.py)
 
     @property
     def deck_counts(self) -> Counter[str]:
@@ -234,16 +236,17 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"{source}: not valid TOML: {exc}") from None
 
 
-def _packaged_raw(name: str) -> tuple[dict[str, Any], str]:
+def _packaged_raw(name: str) -> tuple[dict[str, Any], str, str]:
     if not RULESET_NAME.fullmatch(name) or name.endswith(".toml"):
         raise UnknownRuleset(name if len(name) <= 60 else name[:59] + "…")
     f = _ruleset_dir().joinpath(f"{name}.toml")
     if not f.is_file():
         raise UnknownRuleset(name)
-    return _parse_toml(f.read_text(encoding="utf-8"), f"rulesets/{name}.toml"), f"rulesets/{name}.toml"
+    text = f.read_text(encoding="utf-8")
+    return _parse_toml(text, f"rulesets/{name}.toml"), f"rulesets/{name}.toml", text
 
 
-def _file_raw(path: Path) -> tuple[dict[str, Any], str]:
+def _file_raw(path: Path) -> tuple[dict[str, Any], str, str]:
     source = str(path)
     try:
         if not path.is_file():
@@ -255,7 +258,7 @@ def _file_raw(path: Path) -> tuple[dict[str, Any], str]:
         raise RulesetError(f"{source}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise RulesetError(f"{source}: not UTF-8 text") from None
-    return _parse_toml(text, source), source
+    return _parse_toml(text, source), source, text
 
 
 def is_ruleset_path(spec: str) -> bool:
@@ -291,7 +294,7 @@ def _build(key: tuple[str, str], chain: tuple[tuple[str, str], ...]) -> Ruleset:
         raise RulesetError(f"{chain[0][1]}: inheritance cycle: {names}")
     if len(chain) >= MAX_INHERITANCE:
         raise RulesetError(f"{chain[0][1]}: more than {MAX_INHERITANCE} levels of `inherits`")
-    raw, source = _packaged_raw(key[1]) if key[0] == "name" else _file_raw(Path(key[1]))
+    raw, source, text = _packaged_raw(key[1]) if key[0] == "name" else _file_raw(Path(key[1]))
     chain = (*chain, key)
     parent: Ruleset | None = None
     if "inherits" in raw:
@@ -311,18 +314,40 @@ def _build(key: tuple[str, str], chain: tuple[tuple[str, str], ...]) -> Ruleset:
             except UnknownRuleset:
                 raise RulesetError(f"{source}: inherits an unknown ruleset {base[:60]!r}") from None
     try:
-        return _merge(raw, parent, key[1] if key[0] == "name" else Path(key[1]).stem, source)
+        return _merge(raw, parent, key[1] if key[0] == "name" else Path(key[1]).stem, source, text)
     except RulesetError:
         raise
     except Exception as exc:  # noqa: BLE001 - any malformed table (wrong types, unknown cards) is the file's fault
         raise RulesetError(f"{source}: invalid ruleset ({type(exc).__name__}: {exc})") from None
 
 
-def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str) -> Ruleset:
+def _line_of(text: str, key: str) -> str:
+    """``:N`` for the line that sets ``key`` in a ruleset file ("" when it cannot be found)."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        if re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return f":{n}"
+    return ""
+
+
+def _typed(params: dict[str, Any], source: str, text: str) -> Params:
+    """The parameters as a :class:`Params`; an unknown key or a wrong type names the file and line."""
+    for key in params:
+        if key not in Params.__struct_fields__:
+            raise RulesetError(f"{source}{_line_of(text, key)}: unknown parameter {key[:60]!r} "
+                               "(docs/rulesets.md lists them)")
+    try:
+        return msgspec.convert(params, Params)
+    except msgspec.ValidationError as exc:
+        m = re.search(r"at `\$\.([A-Za-z0-9_]+)", str(exc))
+        where = _line_of(text, m.group(1)) if m else ""
+        raise RulesetError(f"{source}{where}: {exc}") from None
+
+
+def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str, text: str) -> Ruleset:
+    own = {k: v for k, v in raw.items() if k not in STRUCTURE_KEYS}
+    _typed(own, source, text)  # the file's own keys, located in the file
     params: dict[str, Any] = dict(parent.params) if parent else {}
-    for k, v in raw.items():
-        if k not in ("deck", "roster", "skill_versions", "inherits", "name"):
-            params[k] = v
+    params.update(own)
     deck = _build_deck(raw["deck"], parent.deck if parent else ()) if "deck" in raw else (parent.deck if parent else standard_deck())
     roster_tbl = raw.get("roster", {})
     roster = tuple(roster_tbl.get("generals", parent.roster if parent else ()))
@@ -330,13 +355,12 @@ def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str) 
     revised.update(roster_tbl.get("revised", {}))
     versions = dict(parent.skill_versions) if parent else {}
     versions.update(raw.get("skill_versions", {}))
-    mode = params.get("mode", "identity")
-    if mode not in ("identity", "3v3", "1v1"):
-        raise RulesetError(f"{source}: mode {str(mode)[:40]!r} is not identity, 3v3 or 1v1")
+    typed = _typed(params, source, text)
+    mode = typed.mode
     if not all(isinstance(x, str) for x in (*roster, *revised, *revised.values(), *versions, *versions.values())):
         raise RulesetError(f"{source}: roster and skill_versions hold names (strings)")
     title = raw.get("name", name)
     return Ruleset(
         name=title if isinstance(title, str) else name, mode=mode, params=params, deck=deck,
-        roster=roster, revised=revised, skill_versions=versions, source=source,
+        roster=roster, revised=revised, skill_versions=versions, source=source, p=typed,
     )

@@ -117,13 +117,13 @@ class Engine:
         n = len(seats)
         for s in seats.values():
             bonus = 0
-            if s.role == "lord" and n >= rs.get("lord_hp_bonus_min_players", 5):
-                bonus = rs.get("lord_hp_bonus", 1)
+            if s.role == "lord" and n >= rs.p.lord_hp_bonus_min_players:
+                bonus = rs.p.lord_hp_bonus
             if s.position == "commander":
-                bonus = rs.get("commander_hp_bonus", 1)
+                bonus = rs.p.commander_hp_bonus
             s.max_hp += bonus
             s.hp = s.max_hp
-            if not rs.get("lord_skills", True) or (h.mode == "identity" and s.role != "lord"):
+            if not rs.p.lord_skills or (h.mode == "identity" and s.role != "lord"):
                 for sid in (s.general.skills if s.general else ()):
                     info = skill_table().get(sid)
                     if info and info.lord:
@@ -485,7 +485,7 @@ class Engine:
     def _check_draw_count(self, cur: Seat) -> None:
         if self.phase_used["?skill"]:
             return
-        expected = self.rs.get("draw_phase_cards", 2) + self.mode.draw_bonus(cur)
+        expected = self.rs.p.draw_phase_cards + self.mode.draw_bonus(cur)
         expected = plugins.modify("draw_phase_count", expected, self, cur)
         expected = self.skills.draw_count(cur, expected)
         if self.phase_draws != expected and "draw" not in self.skipped_phases:

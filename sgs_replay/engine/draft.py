@@ -89,7 +89,7 @@ def _pool(mode: ThreeVThree, d: DraftState, e: ev.DraftPool) -> None:
 def _pick(mode: ThreeVThree, d: DraftState, e: ev.DraftPick) -> None:
     eng = mode.eng
     names = [_name(mode, g) for g in e.generals]
-    ninth = bool(eng.rs.get("draft_ninth_pick", True))
+    ninth = bool(eng.rs.p.draft_ninth_pick)
     last = len(PICK_SIZES) if ninth else len(PICK_SIZES) - 1
     if d.turn >= last:
         eng.report(R.V_DRAFT, None, f"the draft has {last} pick turns", expected=f"at most {last}",

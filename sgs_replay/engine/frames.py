@@ -708,7 +708,7 @@ class JudgePhase(Frame):
     def __init__(self, eng: Engine, seat: Seat) -> None:
         self.seat = seat.seat
         order = list(reversed(seat.judge))
-        if eng.rs.get("delayed_trick_order") == "lightning_first":
+        if eng.rs.p.delayed_trick_order == "lightning_first":
             order.sort(key=lambda c: 0 if seat.judge_as.get(c, parse_card(c).name) == "闪电" else 1)
         self.queue = order
         self.nullified = 0
@@ -851,7 +851,7 @@ class LightningDamage(Frame):
             if e.source is not None:
                 eng.report(R.D_UNEXPECTED, e.target, "闪电 damage has no source", expected="no source", observed=f"source {e.source}")
             # lightning_nature: "normal|thunder" (001 names no nature: either is accepted), "thunder" (FreeKill)
-            natures = str(eng.rs.get("lightning_nature", "normal|thunder")).split("|")
+            natures = str(eng.rs.p.lightning_nature).split("|")
             if e.nature not in natures:
                 eng.report(R.D_UNEXPECTED, e.target, f"闪电 damage is {' or '.join(natures)}",
                            expected=" or ".join(natures), observed=f"{e.nature} damage")

@@ -257,7 +257,7 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
     elif e.reason == "card" and e.card_name is None:
         eng.unverifiable_because("a card draw outside the card's resolution")
     elif e.reason == "initial" and eng.header.mode == "identity" and not eng.turns_taken:
-        want = eng.rs.get("initial_hand", 4)  # seed 001 二(一) 4: 随机分给每个玩家4张，此为起始手牌
+        want = eng.rs.p.initial_hand  # seed 001 二(一) 4: 随机分给每个玩家4张，此为起始手牌
         if isinstance(want, int) and len(e.cards) != want:
             eng.report(R.T_DRAW_COUNT, e.seat, f"the initial deal gives seat {e.seat} {want} cards",
                        expected=want, observed=len(e.cards))
@@ -500,7 +500,7 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
         return
     if name in ("乐不思蜀", "兵粮寸断") and t == e.seat:
         eng.report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
-    if name == "乐不思蜀" and not eng.rs.get("indulgence_on_lord", True) and target.role == "lord":
+    if name == "乐不思蜀" and not eng.rs.p.indulgence_on_lord and target.role == "lord":
         eng.report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
     if name in ("乐不思蜀", "顺手牵羊") and target.has_skill("谦逊"):
         eng.report(R.P_EMPTY_CITY, e.seat, f"{target.name} (谦逊) cannot be targeted by {name}", observed=f"target {t}")
@@ -530,7 +530,7 @@ def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
         return 0
     if card == "决斗" and version(eng, "luoyi") == "000":
         return 0
-    return 1 if eng.rs.get("luoyi_scope", "play_phase") == "turn" or eng.phase == "play" else 0
+    return 1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0
 
 
 def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -650,7 +650,7 @@ def _single_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
         if e.victim is not None:
             if e.victim == t:
                 eng.report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
-            elif eng.rs.get("collateral_victim_in_range", False) and not eng.table.in_attack_range(t, e.victim):
+            elif eng.rs.p.collateral_victim_in_range and not eng.table.in_attack_range(t, e.victim):
                 eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
             eng.collateral_victim = e.victim
     frame = F.SimpleTrick(eng, e.seat, name, [t])
@@ -757,7 +757,7 @@ def on_death(eng: Engine, e: ev.Death) -> None:
     reward = eng.mode.kill_reward(s, killer)
     ks = eng.seat(killer)
     if ks is not None and ks.alive and eng.header.mode == "identity" and ks.role == "lord" and s.role == "loyalist" \
-            and eng.rs.get("loyalist_kill_penalty", True):
+            and eng.rs.p.loyalist_kill_penalty:
         penalty = ks.all_cards()
         penalty = [c for c in penalty if c not in ks.judge] + ["?"] * ks.hidden
     if reward or penalty:

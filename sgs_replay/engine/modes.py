@@ -81,7 +81,7 @@ class Mode:
     def slash_limit(self, user: Seat) -> int | None:
         if user.has_skill("咆哮") or user.weapon() in UNLIMITED_SLASH_WEAPONS:
             return None
-        return int(self.eng.rs.get("slash_per_play_phase", 1))
+        return int(self.eng.rs.p.slash_per_play_phase)
 
     def multi_target_order(self, e: ev.Use, *, include_user: bool) -> list[int]:
         """Next-seat order from the user (seed 001 一(四): 从下家开始)."""
@@ -142,12 +142,12 @@ class Identity(Mode):
 
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         rs = self.eng.rs
-        if killer is None or victim.role != "rebel" or rs.get("reward_eligibility", "rebel") != "rebel":
+        if killer is None or victim.role != "rebel" or rs.p.reward_eligibility != "rebel":
             return 0
         k = self.eng.seat(killer)
         if k is None or not k.alive:
             return 0
-        return int(rs.get("kill_reward", 3))
+        return int(rs.p.kill_reward)
 
 
 def mode_for(eng: Engine) -> Any:

@@ -218,7 +218,7 @@ class SkillBook:
             self._run(e, seat, name, granted=True)
             return
         if self._lord_skill(seat, name) and not seat.has_skill(name):
-            why = "this ruleset has no lord skills" if not eng.rs.get("lord_skills", True) else "only the lord has it"
+            why = "this ruleset has no lord skills" if not eng.rs.p.lord_skills else "only the lord has it"
             eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="no lord skill", observed=name)
             return
         if not seat.has_skill(name) and not self._equipment_skill(seat, name):
@@ -252,7 +252,7 @@ class SkillBook:
             eng.report(R.S_TIMING, e.seat, f"{name} is used in your play phase", expected="own play phase",
                        observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
         if spec.per_turn is not None:
-            counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+            counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
             key = f"skill:{name}:{e.seat}" if granted else f"skill:{name}"
             if counter[key] >= spec.per_turn:
                 eng.report(R.S_LIMIT, e.seat, f"{name} may be used {spec.per_turn} time(s) per turn",

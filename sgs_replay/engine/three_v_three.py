@@ -160,7 +160,7 @@ class SideMode(Mode):
         """`t` is the match clock (spec §1): past the ruleset's time limit, time is up even if the log
         forgot to say so (seed 004 一、3 / seed 002 三、2). Reported once; the game then ends when the
         current character's turn ends."""
-        limit = self.eng.rs.get("time_limit_minutes")
+        limit = self.eng.rs.p.time_limit_minutes
         if self.time_up_seen or e.t is None or not limit or isinstance(e, (ev.TimeUp, ev.GameEnd)):
             return
         if e.t > float(limit) * 60:
@@ -253,7 +253,7 @@ class SideMode(Mode):
             side = e.side or self.side_of(e.seat)
             if side:
                 self.penalty_points[side] += e.points
-                limit = int(eng.rs.get("penalty_loss_points", 3))
+                limit = int(eng.rs.p.penalty_loss_points)
                 if self.penalty_points[side] >= limit and not eng.over:
                     eng.over = (OTHER[side], "penalty")
                     eng.over_line = eng.line
@@ -263,7 +263,7 @@ class SideMode(Mode):
                 eng.over_line = eng.line
 
     def tiebreak(self) -> list[str]:
-        return list(self.eng.rs.get("timeout_tiebreak", DEFAULT_TIEBREAK))
+        return list(self.eng.rs.p.timeout_tiebreak)
 
     def _time_key(self, side: str) -> tuple[int, ...]:
         living = self.living(side)
@@ -332,7 +332,7 @@ class SideMode(Mode):
                            expected=verdict[0], observed=e.winner)
                 return
         if not eng.over and e.reason == "penalty" and any(self.penalty_points.values()):
-            limit = int(eng.rs.get("penalty_loss_points", 3))
+            limit = int(eng.rs.p.penalty_loss_points)
             self._declared(e)
             eng.report(R.O_EARLY_END, None, f"a side loses on penalties at {limit} points "
                        f"(cold {self.penalty_points['cold']}, warm {self.penalty_points['warm']})",
@@ -575,7 +575,7 @@ class ThreeVThree(SideMode):
     def slash_limit(self, user: Seat) -> int | None:
         """2013 连弩: at most four 杀 in a play phase (002 五、2③); 决斗 and 青龙偃月刀 杀 are not counted.
         A ruleset without ``liannu_max_slash`` has no 连弩 (a card outside its deck gives no effect)."""
-        limit = self.eng.rs.get("liannu_max_slash")
+        limit = self.eng.rs.p.liannu_max_slash
         if user.weapon() == "连弩" and not user.has_skill("咆哮") and limit is not None:
             return int(limit)
         return super().slash_limit(user)
@@ -586,7 +586,7 @@ class ThreeVThree(SideMode):
         eng = self.eng
         self.direction_probe = None  # a new card: whatever the last one left open is over
         ccw = eng.table.order_from(e.seat, include_first=include_user, step=1)
-        if not eng.rs.get("aoe_direction_choice", True):
+        if not eng.rs.p.aoe_direction_choice:
             return ccw
         cw = eng.table.order_from(e.seat, include_first=include_user, step=-1)
         if e.direction is None:
@@ -601,7 +601,7 @@ class ThreeVThree(SideMode):
 
     def ex_nihilo_bonus(self, seat: int) -> int:
         """2013 无中生有: one more card when the opponents have more living characters (002 五、2②)."""
-        if not self.eng.rs.get("ex_nihilo_bonus_when_fewer", False):
+        if not self.eng.rs.p.ex_nihilo_bonus_when_fewer:
             return 0
         mine = self.side_of(seat)
         if mine is None:
@@ -629,13 +629,13 @@ class ThreeVThree(SideMode):
         k = eng.seat(killer)
         if k is None or not k.alive or victim.position == "commander" or eng.over:
             return 0
-        elig = rs.get("reward_eligibility", "any")
+        elig = rs.p.reward_eligibility
         ok = {"any": True, "vanguard": victim.position == "vanguard",
               "opponent": k.side != victim.side, "none": False}.get(elig, True)
-        size = int(rs.get("kill_reward", 3))
+        size = int(rs.p.kill_reward)
         if not ok or size <= 0:
             return 0
-        if rs.get("reward_optional", True):
+        if rs.p.reward_optional:
             eng.push(OptionalReward(k.seat, victim.seat, size))
             return 0
         return size
@@ -653,7 +653,7 @@ class OneVOne(SideMode):
         self.first_game_turn: int | None = None
 
     def first_turn(self) -> list[int] | None:
-        side = "cold" if self.eng.rs.get("first_player", "renegade") == "renegade" else "warm"
+        side = "cold" if self.eng.rs.p.first_player == "renegade" else "warm"
         seats = [s.seat for s in self.seats_of(side)]
         return seats or None
 
@@ -680,7 +680,7 @@ class OneVOne(SideMode):
 
     def draw_bonus(self, seat: Seat) -> int:
         if self.first_game_turn is not None and self.eng.turns_taken == self.first_game_turn:
-            return -int(self.eng.rs.get("first_turn_draw_minus", 1))
+            return -int(self.eng.rs.p.first_turn_draw_minus)
         return 0
 
     def victory(self) -> tuple[str, str] | None:

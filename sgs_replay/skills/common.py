@@ -223,7 +223,7 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
         frame.retrials = window  # type: ignore[attr-defined]
     triggers.note(eng, window, e.seat, name or "retrial")
     eng.take_from_hand(s, [e.card], allow_equip=name in ("鬼道", "缓释"))
-    if name == "鬼道" and eng.rs.get("guidao_obtain_original", True) and not is_unknown(frame.card):
+    if name == "鬼道" and eng.rs.p.guidao_obtain_original and not is_unknown(frame.card):
         eng.leave_processing([frame.card], discard=False)
         s.hand[frame.card] += 1  # 鬼道 takes the replaced card (seed 000 note under 黄天)
     else:
@@ -285,7 +285,7 @@ def draw_count(eng: Engine, seat: Seat, expected: int) -> int:
     mods: list[str] = eng.skills.state.get("draw_mods", [])
     if not mods:
         return expected
-    n = eng.rs.get("draw_phase_cards", 2) + eng.mode.draw_bonus(seat)
+    n = eng.rs.p.draw_phase_cards + eng.mode.draw_bonus(seat)
     for m in mods:
         if m == "裸衣" and version(eng, "luoyi") == "000":
             continue  # seed 000's 裸衣 is a play-phase skill: no draw change
@@ -398,7 +398,7 @@ def granted(eng: Engine, e: ev.Skill, seat: Seat, name: str, kingdom: str) -> in
     named = list(e.targets or [])
     lord = named[0] if named and named[0] in lords else (lords[0] if lords and not named else None)
     if lord is None:
-        why = "this ruleset has no lord skills" if not eng.rs.get("lord_skills", True) else "no lord at this table has it"
+        why = "this ruleset has no lord skills" if not eng.rs.p.lord_skills else "no lord at this table has it"
         eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="a lord with " + name, observed=named or "none")
         return None
     if seat.general is None or seat.general.kingdom != kingdom:

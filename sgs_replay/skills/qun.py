@@ -29,7 +29,7 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     early = version(eng, "qingnang") == "000"
     if not early:
-        counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+        counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
         if counter["skill:青囊"]:
             eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter["skill:青囊"] + 1)
         counter["skill:青囊"] += 1
@@ -133,7 +133,7 @@ def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @watch_before("lijian")
 def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
-    if not isinstance(e, ev.Use) or F.used_name(e) != "无懈可击" or e.targets or eng.rs.get("lijian_nullifiable", False):
+    if not isinstance(e, ev.Use) or F.used_name(e) != "无懈可击" or e.targets or eng.rs.p.lijian_nullifiable:
         return
     top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
     if top is not None and getattr(top, "skill", None) == "离间" and top.count == 0:

@@ -48,7 +48,7 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             target = eng.seat(targets[i % len(targets)])
             if target is not None:
                 target.hidden += 1  # split between several: who got which is not said
-    mode = eng.rs.get("rende_heal", "per_two_cards" if version(eng, "rende") == "000" else "per_give")
+    mode = eng.rs.p.rende_heal or ("per_two_cards" if version(eng, "rende") == "000" else "per_give")
     before = eng.phase_used["rende:given"]
     after = eng.phase_used["rende:given"] = before + len(cards)
     heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
@@ -186,7 +186,7 @@ def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if kind.is_delayed and version(eng, "jizhi") != "000":
         return
-    if e.as_ is not None and not eng.rs.get("jizhi_converted", True):
+    if e.as_ is not None and not eng.rs.p.jizhi_converted:
         return
     eng.skills.chances[(seat.seat, "jizhi")] = 1
 

@@ -30,12 +30,12 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
-    counter = eng.phase_used if eng.rs.get("skill_limit_scope", "turn") == "play_phase" else eng.turn_used
+    counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
     if counter["skill:制衡"] >= limit:
         eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["skill:制衡"] + 1)
     counter["skill:制衡"] += 1
     cards = list(e.cards or [])
-    if not cards and eng.rs.get("zhiheng_zero_cards", False):
+    if not cards and eng.rs.p.zhiheng_zero_cards:
         return  # an engine that lets 制衡 go with no card: the use is spent and nothing moves
     if not cards or (v == "002-1v1" and len(cards) > 2):
         eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
@@ -167,7 +167,7 @@ class _FanjianOrder:
         self.t = t
         self.taken = taken  # line of an explicit take
         self.step: Step | None = None
-        self.damage_first = eng.rs.get("fanjian_order", "damage_before_take") != "take_before_damage"
+        self.damage_first = eng.rs.p.fanjian_order != "take_before_damage"
 
     def hurt(self, eng: Engine, d: ev.Event) -> None:
         if self.damage_first and self.taken is not None:
@@ -208,7 +208,7 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     ts = eng.seat(t)
     if t == cf.user or not (in_range_before or eng.table.in_attack_range(e.seat, t)):
         eng.report(R.S_CONDITION, e.seat, f"流离: seat {t} must be in your attack range and not the 杀's user", observed=f"seat {t}")
-    elif eng.rs.get("liuli_needs_legal_target", False) and ts is not None and ts.has_skill("空城") and ts.hand_count == 0:
+    elif eng.rs.p.liuli_needs_legal_target and ts is not None and ts.has_skill("空城") and ts.hand_count == 0:
         eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
     C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, "流离")
     cf.queue[cf.queue.index(e.seat)] = t

@@ -1,0 +1,147 @@
+"""The parameters of a ruleset, typed: one field each, with its default and what it means.
+
+A ruleset file sets any of these (``kill_reward = 3``); a key that is not a field, or a value of the
+wrong type, is an error that names the file and the line. The defaults are the reading of
+《三国杀》标准版规则（身份局） (identity mode), so a house-rule file lists only what differs.
+``docs/rulesets.md`` is generated from this class (``python -m sgs_replay.content.docs``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+
+def _d(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
+class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
+    """Every parameter a ruleset file may set."""
+
+    # -- the mode and the table
+    mode: Annotated[Literal["identity", "3v3", "1v1"], _d("the game mode the ruleset judges")] = "identity"
+    lord_skills: Annotated[bool, _d("lord skills (主公技) are in force (only the lord's, in identity mode)")] = True
+    lord_hp_bonus: Annotated[int, _d("extra HP and max HP of the lord")] = 1
+    lord_hp_bonus_min_players: Annotated[int, _d("the lord's bonus applies from this many players on")] = 5
+    commander_hp_bonus: Annotated[int, _d("3v3: extra HP and max HP of each commander (主帅)")] = 1
+    eight_player_roles: Annotated[Annotated[str, msgspec.Meta(pattern=r"^1/\d/\d/\d$")] | None, _d(
+        "eight players: the only role row allowed, lord/loyalists/rebels/renegades (none: every row of the table)")] = None
+    lord_choices: Annotated[int, _d("generals offered to the lord (not checked: the format records no choice)")] = 5
+    initial_hand: Annotated[int | Literal["max_hp"], _d(
+        "cards each player is dealt at the start (max_hp: as many as the general's max HP)")] = 4
+    replacement_hand: Annotated[int | Literal["max_hp"], _d("1v1: cards a general entering play draws")] = "max_hp"
+    first_player: Annotated[Literal["renegade", "lord"], _d("1v1: who takes the first turn")] = "renegade"
+    first_pick: Annotated[Literal["lord", "renegade"], _d("1v1: who picks first in the draft")] = "lord"
+    general_pool_size: Annotated[int | None, _d("1v1: generals drawn for the draft")] = None
+    general_pool_face_up: Annotated[int | None, _d("1v1: of those, how many face up")] = None
+    generals_per_player: Annotated[int | None, _d("1v1: generals each player fields")] = None
+    win_condition: Annotated[Literal["all_generals_dead"] | None, _d(
+        "1v1: a player loses when all its generals are dead (none: the mode's own condition)")] = None
+    new_turn_after_own_death: Annotated[bool, _d("1v1: a character dying in its own turn hands a new turn to the other")] = False
+    resume_after_replacement: Annotated[bool, _d("1v1: the interrupted resolution goes on after the next general enters")] = False
+
+    # -- turn flow
+    draw_phase_cards: Annotated[int, _d("cards the draw phase gives")] = 2
+    first_turn_draw_minus: Annotated[int, _d("1v1: the game's first draw phase gives this many fewer cards")] = 1
+    hand_limit: Annotated[Literal["hp"], _d("the discard phase's hand limit (the current HP)")] = "hp"
+    slash_per_play_phase: Annotated[int, _d("杀 a character may use in one play phase")] = 1
+    liannu_max_slash: Annotated[int | None, _d("3v3-2013 连弩: 杀 allowed in a play phase with it (none: no limit)")] = None
+    skill_limit_scope: Annotated[Literal["turn", "play_phase"], _d(
+        "制衡, 反间, 结姻, 青囊, 离间 count once per turn or once per play phase")] = "turn"
+    delayed_trick_order: Annotated[Literal["last_placed_first", "lightning_first"], _d(
+        "the order the judge phase judges delayed tricks in")] = "last_placed_first"
+    rescue_order: Annotated[Literal["current_first"], _d("a dying character is asked for 桃 from the current player on")] = "current_first"
+    aoe_direction_choice: Annotated[bool, _d("3v3: the user of an AOE or global trick chooses the direction")] = False
+    draft_ninth_pick: Annotated[bool, _d("3v3: the draft ends with a ninth pick (1, 2 … 2, 1)")] = True
+    time_limit_minutes: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, _d(
+        "3v3: the game's time limit (none: no limit)")] = None
+    timeout_tiebreak: Annotated[tuple[Literal["alive", "lost_hp", "penalties", "overtime", "point_compare"], ...], _d(
+        "3v3: how a game decided by time is settled, in order")] = ("alive", "lost_hp", "penalties", "overtime")
+    penalty_loss_points: Annotated[int, _d("3v3: penalty points that lose the game")] = 3
+
+    # -- rewards and penalties
+    kill_reward: Annotated[int, _d("cards the killer draws as the reward")] = 3
+    reward_eligibility: Annotated[Literal["rebel", "any", "vanguard", "opponent", "none"], _d(
+        "whose death earns the reward: a rebel's, anyone's, a vanguard's, an opponent's (3v3), nobody's")] = "rebel"
+    reward_optional: Annotated[bool, _d("the killer may decline the reward")] = False
+    reward_needs_living_killer: Annotated[bool, _d("a killer who is dead draws no reward (the rulebook's reading too)")] = True
+    loyalist_kill_penalty: Annotated[bool, _d("a lord who kills a loyalist discards every hand and equipment card")] = True
+
+    # -- cards
+    indulgence_on_lord: Annotated[bool, _d("乐不思蜀 may target the lord")] = True
+    collateral_victim_in_range: Annotated[bool, _d("借刀杀人: the victim must be in the weapon holder's attack range")] = False
+    lightning_nature: Annotated[Literal["normal|thunder", "thunder", "normal"], _d(
+        "the nature of 闪电's damage (normal|thunder: either)")] = "normal|thunder"
+    ex_nihilo_bonus_when_fewer: Annotated[bool, _d(
+        "3v3-2013 无中生有: one more card when the other side has more characters alive")] = False
+    dismantlement_reveal_hand: Annotated[bool, _d("过河拆桥 shows the target's hand (not checked)")] = False
+
+    # -- skills
+    rende_heal: Annotated[Literal["per_give", "cumulative_once", "per_two_cards"] | None, _d(
+        "仁德's heal: each give of two or more, once per play phase at two, per two cards (none: by the skill's text)")] = None
+    fanjian_order: Annotated[Literal["damage_before_take", "take_before_damage"], _d(
+        "反间: the damage before the target takes the card, or after")] = "damage_before_take"
+    luoyi_scope: Annotated[Literal["play_phase", "turn"], _d("裸衣's +1 for the play phase or the whole turn")] = "play_phase"
+    jizhi_converted: Annotated[bool, _d("集智 also triggers for converted tricks")] = True
+    liuli_needs_legal_target: Annotated[bool, _d("流离's new target must be a legal 杀 target")] = False
+    lijian_nullifiable: Annotated[bool, _d("离间's 决斗 may be countered with 无懈可击")] = False
+    guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
+    zhiheng_zero_cards: Annotated[bool, _d(
+        "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
+
+
+#: the keys of a ruleset file that are tables or names rather than parameters
+STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions")
+
+
+def field_docs() -> list[tuple[str, str, str, str]]:
+    """(name, type, default, meaning) of every parameter, in declaration order."""
+    schema = msgspec.json.schema(Params)
+    props = schema["$defs"]["Params"]["properties"]
+    out = []
+    for f in msgspec.structs.fields(Params):
+        p = props[f.name]
+        out.append((f.name, _type_text(p), msgspec.json.encode(f.default).decode(), p.get("description", "")))
+    return out
+
+
+def _type_text(p: dict[str, Any]) -> str:
+    if "anyOf" in p:
+        return " or ".join(_type_text(x) for x in p["anyOf"])
+    if "enum" in p:
+        return " \\| ".join(f'"{v}"' for v in p["enum"])
+    if p.get("type") == "array":
+        return f"list of {_type_text(p['items'])}"
+    if "pattern" in p:
+        return f"text like `{p['pattern']}`"
+    return {"null": "none", "boolean": "true/false"}.get(str(p.get("type")), str(p.get("type", "value")))
+
+
+def rulesets_markdown() -> str:
+    """The text of docs/rulesets.md."""
+    lines = [
+        "# Ruleset parameters",
+        "",
+        "Generated from `sgs_replay/content/params.py` (`python -m sgs_replay.content.docs > docs/rulesets.md`);",
+        "a test fails when this file drifts from the code.",
+        "",
+        "A ruleset is a TOML file: `name`, optionally `inherits` (a packaged ruleset, or from the command line",
+        "another file), the tables `[deck]` (`base`, `add`, `remove`), `[roster]` (`generals`, `revised`) and",
+        "`[skill_versions]`, and any of the parameters below. A key that is not listed here, or a value of the",
+        "wrong type, is an error naming the file and the line. The defaults are the identity-mode rulebook's",
+        "reading, so a house rule lists only what differs:",
+        "",
+        "```toml",
+        'name = "house-no-reward"',
+        'inherits = "standard"',
+        "kill_reward = 0",
+        "```",
+        "",
+        "| parameter | type | default | meaning |",
+        "|---|---|---|---|",
+    ]
+    for name, typ, default, doc in field_docs():
+        lines.append(f"| `{name}` | {typ} | `{default}` | {doc} |")
+    return "\n".join(lines) + "\n"
