@@ -88,13 +88,13 @@ def parse_validate(files: list[Path]) -> tuple[int, int]:
 
 
 def parse_validate_snapshots(files: list[Path]) -> tuple[int, int]:
-    from sgs_replay.store.records import replay_with_snapshots
+    from sgs_replay.records import replay_with_snapshots
 
     return _each_log(files, replay_with_snapshots)
 
 
 def load(files: list[Path], db: Path, **kw: object) -> tuple[int, int]:
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     for p in (db, Path(str(db) + ".wal")):
         p.unlink(missing_ok=True)

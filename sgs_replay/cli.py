@@ -448,7 +448,8 @@ def load(
                                             help="store the position after every event (for the game viewer)")] = True,
 ) -> None:
     """Validate logs and load games, players, events and violations into a DuckDB file."""
-    from sgs_replay.store import StoreError, load_paths
+    from sgs_replay.pipeline import load_paths
+    from sgs_replay.store import StoreError
 
     _ruleset_ok(ruleset)
     _output_ok(db, "database", parents=True)
@@ -472,7 +473,8 @@ def demo(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
 ) -> None:
     """Validate and load the bundled sample logs, then print the summary and how to open the dashboard."""
-    from sgs_replay.store import StoreError, load_paths
+    from sgs_replay.pipeline import load_paths
+    from sgs_replay.store import StoreError
 
     samples = REPO_ROOT / "sample_logs"
     if not samples.is_dir():

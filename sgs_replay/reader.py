@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
@@ -257,12 +257,41 @@ def read_path(path: Path) -> ParsedLog:
     return parse_any(data, str(path))
 
 
-def parse_any(data: bytes, name: str) -> ParsedLog:
-    from sgs_replay.importers import sniff_and_convert
+#: a recognised format: ``sniff(data)`` says whether the bytes are of this format (never by file name);
+#: ``convert(data, name)`` turns them into a parsed log or raises UnreadableInput
+Sniffer = tuple[Callable[[bytes], bool], Callable[[bytes, str], "ParsedLog"]]
+#: the importers of other formats, by name; the reader imports none of them: each registers itself
+#: (:func:`register_source`) when the packages named in IMPORTERS are loaded by name
+SOURCES: dict[str, Sniffer] = {}
+IMPORTERS: tuple[str, ...] = ("sgs_replay.importers",)
+_importers_loaded = False
 
-    converted = sniff_and_convert(data, name)
-    if converted is not None:
-        return converted
+
+def register_source(name: str, sniff: Callable[[bytes], bool], convert: Callable[[bytes, str], ParsedLog]) -> None:
+    """Teach every command to read another recording format, recognised by its content."""
+    SOURCES[name] = (sniff, convert)
+
+
+def _load_importers() -> None:
+    global _importers_loaded
+    if _importers_loaded:
+        return
+    import importlib
+
+    for module in IMPORTERS:
+        try:
+            importlib.import_module(module)
+        except ImportError:  # an importer is optional at run time
+            continue
+    _importers_loaded = True
+
+
+def parse_any(data: bytes, name: str) -> ParsedLog:
+    """Any supported log: a recording one of the registered importers recognises, or sgs-replay/1."""
+    _load_importers()
+    for sniff, convert in SOURCES.values():
+        if sniff(data):
+            return convert(data, name)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data.lstrip()[:2]:
         raise UnreadableInput(f"{name}: UTF-16 text; match logs are UTF-8 (save the file as UTF-8)")
     if not looks_like_jsonl(data):

@@ -62,3 +62,24 @@ def test_the_engine_and_the_rules_do_not_import_the_outer_layers() -> None:
         for path in _modules(folder):
             bad = sorted(m for m in _imports(path) if re.match(outer, m))
             assert not bad, f"{path.relative_to(PKG)} imports {bad}"
+
+
+def test_the_reader_imports_no_importer() -> None:
+    """Importers register a sniffer with the reader (reader.register_source); the reader loads them by name."""
+    bad = sorted(m for m in _imports(PKG / "reader.py") if re.match(r"sgs_replay\.importers(\.|$)", m))
+    assert not bad, f"reader.py imports {bad}"
+
+
+def test_the_store_only_loads_records() -> None:
+    """The store is below the pipeline: it never reads, validates or replays a log."""
+    below = r"sgs_replay\.(pipeline|records|replay|reader|importers|engine|skills)(\.|$)"
+    for path in _modules("store"):
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        typing_only = set()
+        for node in ast.walk(tree):  # imports under `if TYPE_CHECKING:` are types, not a dependency
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                typing_only.update(id(n) for n in ast.walk(node))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and id(node) not in typing_only and node.module:
+                assert not re.match(below, node.module), f"{path.relative_to(PKG)} imports {node.module}"

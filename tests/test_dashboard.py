@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
-from sgs_replay.store import load_paths
+from sgs_replay.pipeline import load_paths
 from sgs_replay.store.stats import counts, query
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -192,10 +192,10 @@ SAMPLE_RECORDING = next(iter(sorted((Path(__file__).resolve().parents[1] / "samp
 
 def _through_everything(data: bytes, name: str) -> None:
     """validate, audit (HTML and Markdown) and the store's record: a report or UnreadableInput, nothing else."""
+    from sgs_replay.records import build_record
     from sgs_replay.report import build_audit, public_report
     from sgs_replay.report.render import to_html, to_markdown
     from sgs_replay.store.loader import as_arrow
-    from sgs_replay.store.records import build_record
 
     try:
         parsed = parse_any(data, name)
@@ -256,7 +256,7 @@ def _good_logs(n: int) -> list[bytes]:
 def test_a_batch_with_bad_files_loads_every_good_one_and_names_every_bad_one(bad: list[bytes], tmp_path: Path) -> None:
     import duckdb
 
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     d = tmp_path / f"batch{len(list(tmp_path.iterdir()))}"
     d.mkdir()
@@ -276,7 +276,7 @@ def test_a_batch_with_bad_files_loads_every_good_one_and_names_every_bad_one(bad
 
 
 def test_out_of_range_value_costs_only_its_file(tmp_path: Path) -> None:
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     for i, data in enumerate(_good_logs(2)):
         (tmp_path / f"good{i}.sgs.jsonl").write_bytes(data)
@@ -324,7 +324,7 @@ def test_violations_are_capped_per_file(lines: int, tmp_path: Path, cli_fast: An
 def test_import_problems_appear_in_every_report(tmp_path: Path, cli_fast: Any) -> None:
     import cbor2
 
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     assert SAMPLE_RECORDING is not None
     base = SAMPLE_RECORDING.read_bytes()
@@ -417,7 +417,7 @@ def test_markdown_escape_helper_is_literal() -> None:
 KILL_SCRIPT = """
 import sys, time
 from pathlib import Path
-from sgs_replay.store import load_paths
+from sgs_replay.pipeline import load_paths
 load_paths([Path(sys.argv[2])], Path(sys.argv[1]), batch_size=1)
 """
 
@@ -448,7 +448,7 @@ def store_games(db: Path) -> int:
 
 @pytest.mark.parametrize("delay", [0.3, 0.9, 1.6])
 def test_kill_9_during_load_keeps_old_or_new(delay: float, tmp_path: Path) -> None:
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     old, new = tmp_path / "old", tmp_path / "new"
     old.mkdir(), new.mkdir()
@@ -472,7 +472,7 @@ def test_dashboard_connection_cannot_reach_files(sql: str, tmp_path: Path) -> No
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dashboards"))
     import queries
 
-    from sgs_replay.store import load_paths
+    from sgs_replay.pipeline import load_paths
 
     (tmp_path / "g.sgs.jsonl").write_bytes(H.GOOD)
     db = tmp_path / "db.duckdb"

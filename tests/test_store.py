@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from sgs_replay import pipeline as store_loader
+from sgs_replay.pipeline import load_paths
 from sgs_replay.reader import expand_paths, read_path
+from sgs_replay.records import replay_with_snapshots, snapshot, won
 from sgs_replay.replay import validate_parsed
-from sgs_replay.store import StoreError, load_paths
-from sgs_replay.store import loader as store_loader
-from sgs_replay.store.records import replay_with_snapshots, snapshot, won
+from sgs_replay.store import StoreError
 from sgs_replay.store.stats import counts, query
 
 duckdb = pytest.importorskip("duckdb")
@@ -169,14 +170,16 @@ def test_failed_load_leaves_the_database_unchanged(logs: Path, tmp_path: Path, m
     before = counts(db)
     games_before = query(db, "SELECT game_id FROM games ORDER BY game_id")["game_id"].to_list()
 
-    real = store_loader.insert_table
+    from sgs_replay.store import loader as store_writer
+
+    real = store_writer.insert_table
 
     def failing(con, name, table):  # type: ignore[no-untyped-def]
         if name == "violations":
             raise RuntimeError("disk full (simulated)")
         return real(con, name, table)
 
-    monkeypatch.setattr(store_loader, "insert_table", failing)
+    monkeypatch.setattr(store_writer, "insert_table", failing)
     with pytest.raises(RuntimeError, match="simulated"):
         load_paths(rest, db, batch_size=3)
     monkeypatch.undo()
@@ -197,7 +200,8 @@ def test_killed_load_leaves_the_database_unchanged(logs: Path, tmp_path: Path) -
     script = textwrap.dedent("""
         import os, sys
         from pathlib import Path
-        from sgs_replay.store import load_paths, loader
+        from sgs_replay.store import loader
+        from sgs_replay.pipeline import load_paths
         real, calls = loader.insert_table, []
         def dying(con, name, table):
             calls.append(name)
@@ -221,7 +225,9 @@ def test_failed_first_load_leaves_no_file(logs: Path, tmp_path: Path, monkeypatc
     def failing(con, name, table):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(store_loader, "insert_table", failing)
+    from sgs_replay.store import loader as store_writer
+
+    monkeypatch.setattr(store_writer, "insert_table", failing)
     with pytest.raises(KeyboardInterrupt):
         load_paths([logs], db)
     assert not db.exists()

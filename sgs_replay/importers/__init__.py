@@ -1,15 +1,13 @@
 """Importers: other recording formats → `sgs-replay/1` events.
 
-Each importer sniffs content (never the file extension). :func:`sniff_and_convert` returns a parsed
-log for a recording it recognises, or None for anything else.
+Each importer sniffs content (never the file extension) and registers itself with the reader
+(:func:`sgs_replay.reader.register_source`); the reader loads this package by name and knows no
+importer. Importing the package registers FreeKill's recordings (``.fk.rep``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from sgs_replay.reader import ParsedLog
+from sgs_replay.reader import ParsedLog, register_source
 
 
 def located(exc: Exception, path: str) -> str:
@@ -19,16 +17,19 @@ def located(exc: Exception, path: str) -> str:
     return path + msg[len(named):] if msg.startswith(named) else f"{path}: {msg}"
 
 
-def sniff_and_convert(data: bytes, name: str) -> ParsedLog | None:
-    try:
-        from sgs_replay.importers import freekill
-    except ImportError:  # the importer is optional at run time
-        return None
-    if not freekill.is_freekill(data):
-        return None
+def _freekill(data: bytes, name: str) -> ParsedLog:
     from sgs_replay.importers.adapter import parsed_from_freekill
 
     return parsed_from_freekill(data, name)
+
+
+def _is_freekill(data: bytes) -> bool:
+    from sgs_replay.importers import freekill
+
+    return freekill.is_freekill(data)
+
+
+register_source("freekill", _is_freekill, _freekill)
 
 
 def convert_to_jsonl(path):  # type: ignore[no-untyped-def]

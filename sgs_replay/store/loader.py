@@ -1,4 +1,6 @@
-"""Validate logs and load them into one DuckDB file, through Arrow batches, in one transaction.
+"""Load game records into one DuckDB file, through Arrow batches, in one transaction.
+
+The records come from :mod:`sgs_replay.pipeline` (read → validate → records); the store only writes.
 
 * **Idempotent**: a game's id is the hash of its normalised content; a game already in the database
   (or met twice in one load) is skipped and counted as "already loaded".
@@ -7,21 +9,19 @@
   file that this load created is removed again when the load fails.
 * **Never row by row**: rows are gathered per batch into pyarrow tables and inserted with
   ``INSERT INTO t BY NAME SELECT * FROM batch``.
-* Unreadable files are reported with their one-line reason; the other files still load.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sgs_replay.store.errors import StoreError
-from sgs_replay.store.records import GameRecord, build_record
+from sgs_replay.store.record import GameRecord
 from sgs_replay.store.schema import DATA_TABLES
 
 DEFAULT_BATCH = 256
@@ -188,80 +188,28 @@ def _remove_db(db: Path) -> None:
             pass
 
 
-def _records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int, loaded_at: datetime,
-             summary: LoadSummary) -> Iterator[GameRecord]:
-    """Read and validate each file (in worker processes when ``jobs > 1``); report the bad ones."""
-    if jobs > 1 and len(files) > 1:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-
-        ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-        chunk = max(1, min(64, len(files) // (jobs * 4)))
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            work = pool.map(_process_one, files, [ruleset] * len(files), [snapshots] * len(files),
-                            [loaded_at] * len(files), [True] * len(files), chunksize=chunk)
-            for kind, value in work:
-                summary.files += 1
-                if kind == "ok":
-                    yield value
-                else:
-                    getattr(summary, kind).append(value)
-        return
-    for path in files:
-        summary.files += 1
-        kind, value = _process_one(path, ruleset, snapshots, loaded_at)
-        if kind == "ok":
-            yield value
-        else:
-            getattr(summary, kind).append(value)
-
-
-def _process_one(path: Path, ruleset: str | None, snapshots: bool, loaded_at: datetime,
-                 arrow: bool = False) -> tuple[str, Any]:
-    from sgs_replay.reader import UnreadableInput, read_path
-
-    try:
-        parsed = read_path(path)
-    except UnreadableInput as exc:
-        return "unreadable", str(exc)
-    try:
-        rec = build_record(parsed, path, ruleset, snapshots=snapshots, loaded_at=loaded_at)
-    except Exception as exc:  # noqa: BLE001 - a bug in the engine must not stop the other files
-        return "failed", f"{path}: internal error while validating ({type(exc).__name__}: {exc}) — please report it"
-    try:
-        # laid out as Arrow here, file by file, so a value the store cannot hold costs this file only
-        return "ok", as_arrow(rec)
-    except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for a value out of range
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        return "failed", f"{path}: a value does not fit the store ({type(exc).__name__}: {first[:200]})"
-
-
-def load_paths(
-    paths: Iterable[Path],
+def load_records(
+    records: Iterable[GameRecord],
     db: Path,
-    ruleset: str | None = None,
     *,
-    snapshots: bool = True,
+    summary: LoadSummary | None = None,
     batch_size: int = DEFAULT_BATCH,
-    jobs: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
 ) -> LoadSummary:
-    """Validate the logs in ``paths`` (files or directories) and load them into the DuckDB file ``db``.
+    """Load game records (made by :mod:`sgs_replay.pipeline`) into the DuckDB file ``db``.
 
-    ``ruleset`` judges every log under that ruleset instead of its own. ``snapshots`` keeps the seat
-    state after each event (``events.state``, for the game viewer). ``jobs > 1`` validates in that
-    many worker processes. Raises :class:`StoreError` when the database cannot be written; then
-    nothing has changed.
+    The store only writes: it never reads or replays a log. One transaction for the whole load; a
+    game already in the database is skipped and counted. ``summary`` collects what the load did (the
+    pipeline has already counted the files it read). Raises :class:`StoreError` when the database
+    cannot be written; then nothing has changed.
     """
     import time
 
-    from sgs_replay.reader import expand_paths
     from sgs_replay.store.schema import create_all
 
     t0 = time.perf_counter()
     db = Path(db)
-    files = list(expand_paths([Path(p) for p in paths]))
-    summary = LoadSummary(db=db)
+    summary = summary if summary is not None else LoadSummary(db=db)
     created = not db.exists()
     if db.parent and not db.parent.exists():
         db.parent.mkdir(parents=True, exist_ok=True)
@@ -271,10 +219,9 @@ def load_paths(
         con.execute("BEGIN TRANSACTION")
         create_all(con)
         known = {r[0] for r in con.execute("SELECT game_id FROM games").fetchall()}
-        loaded_at = datetime.now().replace(microsecond=0)
         batch = _Batch()
         in_matches: list[tuple[str, dict[str, Any], Any, Any]] = []  # (game_id, games row, header, result)
-        for rec in _records(files, ruleset, snapshots, max(1, jobs), loaded_at, summary):
+        for rec in records:
             if rec.game_id in known:
                 summary.already += 1
                 continue

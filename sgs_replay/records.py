@@ -1,4 +1,4 @@
-"""One parsed log → the rows it adds to each table.
+"""One parsed log → the rows it adds to each table of the store (a :class:`GameRecord`).
 
 The report is :func:`sgs_replay.replay.validate_parsed`'s, unchanged. For the game viewer, which
 reads the database only and never runs the engine, the log is then replayed once more to keep a
@@ -8,7 +8,6 @@ area). ``bench/bench_validate.py`` measures what that second pass costs; ``snaps
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,26 +16,13 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.reader import MAX_VIOLATIONS, ParsedLog
-from sgs_replay.replay import Replay, Report, content_hash
+from sgs_replay.replay import Replay, content_hash
+from sgs_replay.store.record import GameRecord
 
 _ENC = msgspec.json.Encoder()
 
 IDENTITY_WINNERS = {"lord": ("lord", "loyalist"), "rebel": ("rebel",), "renegade": ("renegade",)}
 SIDE_WINNERS = {"warm", "cold"}
-
-
-@dataclass
-class GameRecord:
-    """The rows of one game, column by column, ready to be appended to an Arrow batch."""
-
-    game_id: str
-    report: Report
-    games: dict[str, Any]
-    players: dict[str, list[Any]]
-    events: dict[str, list[Any]]
-    violations: dict[str, list[Any]]
-    extra: dict[str, Any] = field(default_factory=dict)
-    tables: dict[str, Any] | None = None  # the same rows as Arrow tables, once converted
 
 
 def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) -> tuple[Replay, list[Any]]:

@@ -1,0 +1,23 @@
+"""What the store loads: one game's rows, column by column (made by :mod:`sgs_replay.records`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sgs_replay.replay import Report
+
+
+@dataclass
+class GameRecord:
+    """The rows of one game, column by column, ready to be appended to an Arrow batch."""
+
+    game_id: str
+    report: Report
+    games: dict[str, Any]
+    players: dict[str, list[Any]]
+    events: dict[str, list[Any]]
+    violations: dict[str, list[Any]]
+    extra: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, Any] | None = None  # the same rows as Arrow tables, once converted
