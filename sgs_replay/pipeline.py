@@ -27,19 +27,28 @@ def records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int, 
     if jobs > 1 and len(files) > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
         ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
         chunk = max(1, min(64, len(files) // (jobs * 4)))
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            work = pool.map(process_one, files, [ruleset] * len(files), [snapshots] * len(files),
-                            [loaded_at] * len(files), [True] * len(files), chunksize=chunk)
-            for kind, value in work:
-                summary.files += 1
-                if kind == "ok":
-                    yield value
-                else:
-                    getattr(summary, kind).append(value)
-        return
+        done = 0
+        try:
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                work = pool.map(process_one, files, [ruleset] * len(files), [snapshots] * len(files),
+                                [loaded_at] * len(files), [True] * len(files), chunksize=chunk)
+                for kind, value in work:
+                    done += 1
+                    summary.files += 1
+                    if kind == "ok":
+                        yield value
+                    else:
+                        getattr(summary, kind).append(value)
+            return
+        except BrokenProcessPool as exc:
+            # a worker died (killed, out of memory): the files it had not returned are read here, in
+            # order, so the load neither loses nor reorders a game
+            summary.notes.append(f"a worker process stopped ({exc}); {len(files) - done} file(s) read in the main process")
+            files = files[done:]
     for path in files:
         summary.files += 1
         kind, value = process_one(path, ruleset, snapshots, loaded_at)

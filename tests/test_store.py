@@ -461,3 +461,34 @@ def test_seat_state_keeps_the_hand_cards(tmp_path: Path) -> None:
     assert split_hand(start[1]["cards"]) == (None, ["♥4 桃"])
     assert split_hand(start[0]["cards"]) == (["♠7 杀", "♠8 杀"], [])
     assert split_hand(None) == (None, [])
+
+
+def test_a_worker_that_dies_costs_no_game(logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker process killed mid-load (out of memory, a signal): the files it had not returned are
+    read in the main process, in order; the database holds the same games as a serial load."""
+    import concurrent.futures
+    from concurrent.futures.process import BrokenProcessPool
+
+    class DyingPool:
+        def __init__(self, *a, **k):  # type: ignore[no-untyped-def]
+            pass
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+            return False
+
+        def map(self, fn, *iterables, chunksize=1):  # type: ignore[no-untyped-def]
+            for i, args in enumerate(zip(*iterables, strict=True)):
+                if i == 2:
+                    raise BrokenProcessPool("a process in the pool was terminated abruptly")
+                yield fn(*args)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
+    a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+    load_paths([logs], a)
+    s = load_paths([logs], b, jobs=2)
+    assert any("worker process stopped" in n for n in s.notes) and "note:" in s.text()
+    q = "SELECT game_id, seq, type FROM events ORDER BY game_id, seq"
+    assert s.loaded == counts(a)["games"] and query(a, q).rows() == query(b, q).rows()

@@ -41,6 +41,7 @@ class LoadSummary:
     failed: list[str] = field(default_factory=list)  # files the validator could not process
     engine_faults: list[str] = field(default_factory=list)  # events the engine could not check (loaded)
     import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
+    notes: list[str] = field(default_factory=list)  # how the load went, where it is worth saying
     seconds: float = 0.0
 
     @property
@@ -74,6 +75,7 @@ class LoadSummary:
             lines.extend(f"    {u}" for u in self.import_problems[:10])
             if len(self.import_problems) > 10:
                 lines.append(f"    … and {len(self.import_problems) - 10} more")
+        lines.extend(f"  note: {n}" for n in self.notes)
         if self.engine_faults:
             lines.append(f"  engine faults     {len(self.engine_faults):>{w}}  (loaded; those events are counted unverifiable)")
             lines.extend(f"    {u}" for u in self.engine_faults[:10])
