@@ -118,6 +118,7 @@ def is_unknown(text: str) -> bool:
     return text.strip() == UNKNOWN
 
 
+@lru_cache(maxsize=8192)
 def canonical(text: str) -> str:
     """The canonical spelling of a card string (``?`` stays ``?``)."""
     if is_unknown(text):
