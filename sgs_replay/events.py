@@ -374,3 +374,19 @@ def check_shape(ev: Event) -> str | None:
         if ev.who == "vanguards" and not ev.order:
             return "`who: vanguards` needs `order`"
     return None
+
+
+def split_used(used: dict[str, int]) -> tuple[int, dict[str, int], dict[str, int]]:
+    """A start position's ``used`` (§4): the 杀 already used this play phase, the uses of skills
+    limited per turn or phase (``"skill:制衡"``), and the skill effects already in force (``"裸衣"``)."""
+    slashes = 0
+    limits: dict[str, int] = {}
+    in_force: dict[str, int] = {}
+    for k, v in used.items():
+        if k == "杀":
+            slashes += v
+        elif k.startswith("skill:"):
+            limits[k[6:]] = limits.get(k[6:], 0) + v
+        else:
+            in_force[k] = in_force.get(k, 0) + v
+    return slashes, limits, in_force

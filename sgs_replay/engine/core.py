@@ -18,7 +18,7 @@ from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import MAX_DEPTH, Frame
-from sgs_replay.engine.state import PHASE_ORDER, Seat, Slot, Table, slot_of
+from sgs_replay.engine.state import PHASE_ORDER, PhaseRecord, Seat, Slot, Table, TurnRecord, slot_of
 from sgs_replay.rules import Rule, Violation, make
 from sgs_replay.rules import catalogue as R
 
@@ -45,8 +45,8 @@ class Engine:
         self.current: int | None = None
         self.phase: str | None = None
         self.round: int | None = None
-        self.turn_used: Counter[str] = Counter()  # per turn: skills and effects in force
-        self.phase_used: Counter[str] = Counter()  # per phase: 杀 used, skills used
+        self.this_turn = TurnRecord()
+        self.this_phase = PhaseRecord()
         self.phase_draws = 0
         self.phase_draw_mods: list[str] = []
         self.skipped_phases: set[str] = set()
@@ -135,9 +135,12 @@ class Engine:
             self.current = st.current
             self.phase = st.phase
             self.round = st.round
-            for k, v in st.used.items():
-                self.phase_used[k] += v
-                self.turn_used[k] += v
+            slashes, limits, in_force = ev.split_used(st.used)  # uses already made that count against limits
+            self.this_phase.slashes += slashes
+            self.this_turn.slashes += slashes
+            self.this_phase.limits.update(limits)
+            self.this_turn.limits.update(limits)
+            self.this_turn.skills.update(in_force)
             if st.phase and st.phase != "draw":
                 # a draw phase in progress began before the excerpt: its draws so far are unknown
                 self.phase_logged.add(st.phase)
@@ -480,10 +483,10 @@ class Engine:
             if cur.hidden == 0 and cur.hand_count > limit and not plugins.modify("hand_limit_waived", False, self, cur):
                 self.report(R.T_DISCARD, cur.seat, f"seat {cur.seat} ends the discard phase with {cur.hand_count} cards and {cur.hp} HP",
                             expected=f"at most {limit} cards", observed=cur.hand_count)
-        self.phase_used.clear()
+        self.this_phase = PhaseRecord()
 
     def _check_draw_count(self, cur: Seat) -> None:
-        if self.phase_used["?skill"]:
+        if self.this_phase.unchecked_skill:
             return
         expected = self.rs.p.draw_phase_cards + self.mode.draw_bonus(cur)
         expected = plugins.modify("draw_phase_count", expected, self, cur)
@@ -496,8 +499,8 @@ class Engine:
         self.end_phase()
         self.current = seat
         self.phase = None
-        self.turn_used.clear()
-        self.phase_used.clear()
+        self.this_turn = TurnRecord()
+        self.this_phase = PhaseRecord()
         self.skipped_phases = set()
         self.phase_logged = set()
         self.phase_draws = 0

@@ -292,7 +292,7 @@ class CardEffect(Frame):
         user = eng.seat(self.user)
         if isinstance(e, ev.Use) and self.after_dodge and e.seat == self.user and used_name(e) == "杀" \
                 and user is not None and user.weapon() == "青龙偃月刀":
-            eng.phase_used["杀_free"] += 1  # 青龙偃月刀: not counted against the limit
+            eng.this_phase.free_slashes += 1  # 青龙偃月刀: not counted against the limit
             self._advance()
             return False
         return False
@@ -754,7 +754,7 @@ class JudgePhase(Frame):
             if head in s.judge:
                 s.judge.remove(head)
             name = self._name(eng, head)
-            eng.turn_used[f"judged:{name}"] += 1
+            eng.this_turn.judged[name] += 1
             s.judge_as.pop(head, None)
             frame = JudgeFrame(eng, self.seat, e.reason, e.card, on_result=lambda en, card: self._effect(en, name, head, card))
             frame.take(eng, e)
@@ -800,13 +800,13 @@ class JudgePhase(Frame):
             elif c.suit.name != "HEART":
                 eng.skipped_phases.add("play")
             else:
-                eng.turn_used["spared:play"] += 1  # ◆若判定结果为红桃则没有事发生
+                eng.this_turn.spared.add("play")  # ◆若判定结果为红桃则没有事发生
         elif name == "兵粮寸断":
             eng.to_discard([trick])
             if c is not None and c.suit.name != "CLUB":
                 eng.skipped_phases.add("draw")
             elif c is not None:
-                eng.turn_used["spared:draw"] += 1
+                eng.this_turn.spared.add("draw")
         elif name == "闪电":
             if c is not None and c.suit.name == "SPADE" and 2 <= c.rank <= 9:
                 eng.to_discard([trick])

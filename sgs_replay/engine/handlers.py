@@ -67,7 +67,7 @@ def apply_damage(eng: Engine, e: ev.Damage) -> None:
         return
     eng.last_damage_source[e.target] = e.source
     eng.last_damage[e.target] = e
-    eng.turn_used[f"damaged:{e.target}"] += e.amount
+    eng.this_turn.damage_taken[e.target] += e.amount
     eng.mode.after_damage(e)
     eng.apply_hp_loss(s, e.amount)
 
@@ -226,11 +226,11 @@ def on_phase(eng: Engine, e: ev.Phase) -> None:
 
 
 def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
-    if e.reason in DELAYED and e.phase not in eng.skipped_phases and not eng.turn_used[f"spared:{e.phase}"] \
-            and not eng.turn_used[f"judged:{e.reason}"] and eng.turns_taken > 0 and eng.current == e.seat:
+    if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase not in eng.this_turn.spared \
+            and not eng.this_turn.judged[e.reason] and eng.turns_taken > 0 and eng.current == e.seat:
         eng.report(R.T_NO_CAUSE, e.seat, f"no {e.reason} was judged this turn to skip the {e.phase} phase",
                    expected=f"phase {e.phase}", observed=f"phase_skip {e.phase} ({e.reason})")
-    if e.reason in DELAYED and e.phase not in eng.skipped_phases and eng.turn_used[f"spared:{e.phase}"]:
+    if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase in eng.this_turn.spared:
         eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase (seed 001 一(四): "
                    "若判定结果为红桃则没有事发生)", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
     eng.skipped_phases.add(e.phase)
@@ -526,7 +526,7 @@ def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
     """
     from sgs_replay.engine.skills import version
 
-    if user is None or user != eng.current or not eng.turn_used["裸衣"]:
+    if user is None or user != eng.current or not eng.this_turn.skills["裸衣"]:
         return 0
     if card == "决斗" and version(eng, "luoyi") == "000":
         return 0
@@ -536,9 +536,9 @@ def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
 def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     free = False
     cf = eng.top(F.CardEffect)
-    if eng.phase_used["杀_free"]:
+    if eng.this_phase.free_slashes:
         free = True
-        eng.phase_used["杀_free"] -= 1
+        eng.this_phase.free_slashes -= 1
     if not targets:
         eng.report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
         return
@@ -546,12 +546,12 @@ def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> 
         eng.report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
     in_turn_use = eng.in_play_phase(e.seat) and not free and cf is None
     if in_turn_use:
-        eng.phase_used["杀"] += 1
+        eng.this_phase.slashes += 1
         limit = eng.mode.slash_limit(user)
-        if limit is not None and eng.phase_used["杀"] > limit:
+        if limit is not None and eng.this_phase.slashes > limit:
             eng.report(R.P_SLASH_LIMIT, e.seat,
-                       f"杀 number {eng.phase_used['杀']} in this play phase (limit {limit})",
-                       expected=f"at most {limit}", observed=eng.phase_used["杀"])
+                       f"杀 number {eng.this_phase.slashes} in this play phase (limit {limit})",
+                       expected=f"at most {limit}", observed=eng.this_phase.slashes)
     max_targets = 1
     if user.weapon() == "方天画戟" and user.hand_count == 0:
         max_targets = 3
@@ -574,12 +574,9 @@ def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> 
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
     need = 2 if user.has_skill("无双") else 1
-    undodge = bool(eng.turn_used.get("烈弓_now") or eng.turn_used.get("铁骑_now"))
-    eng.turn_used["烈弓_now"] = 0
-    eng.turn_used["铁骑_now"] = 0
     amount = 1 + luoyi_bonus(eng, e.seat)
     frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
-                         amount=amount, undodgeable=undodge)
+                         amount=amount)
     if e.as_ is not None and e.cards:
         frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
     eng.push(frame)

@@ -234,7 +234,7 @@ class SkillBook:
         eng = self.eng
         sid = self.resolve(seat, name)
         spec = SPECS.get(sid or "")
-        eng.turn_used[name] += 1
+        eng.this_turn.skills[name] += 1
         if eng.phase == "draw":
             eng.phase_draw_mods.append(name)
         if spec is None:
@@ -246,14 +246,14 @@ class SkillBook:
             eng.unknown_skill_turn = True
             eng.unverifiable_because(f"skill {name}: effect not checked")
             if eng.phase == "draw":
-                eng.phase_used["?skill"] += 1
+                eng.this_phase.unchecked_skill += 1
             return
         if spec.play and not granted and not eng.in_play_phase(e.seat):
             eng.report(R.S_TIMING, e.seat, f"{name} is used in your play phase", expected="own play phase",
                        observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
         if spec.per_turn is not None:
-            counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
-            key = f"skill:{name}:{e.seat}" if granted else f"skill:{name}"
+            counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+            key = f"{name}:{e.seat}" if granted else name
             if counter[key] >= spec.per_turn:
                 eng.report(R.S_LIMIT, e.seat, f"{name} may be used {spec.per_turn} time(s) per turn",
                            expected=spec.per_turn, observed=counter[key] + 1)
@@ -294,7 +294,7 @@ class SkillBook:
         if isinstance(e, ev.Turn):
             self.state["draw_mods"] = []
         if isinstance(e, (ev.Use, ev.Respond)) and eng.phase == "play" and F.used_name(e) == "杀":
-            eng.turn_used[f"杀played:{e.seat}"] += 1
+            eng.this_turn.slashes_played[e.seat] += 1
         if isinstance(e, ev.Move):
             self._explicit_gain(e)
         if isinstance(e, (ev.Discard, ev.Move)) and self.paid:

@@ -43,6 +43,30 @@ SLOT_OF_SUBTYPE = {
 PHASE_ORDER = ("start", "judge", "draw", "play", "discard", "finish")
 
 
+@dataclass
+class PhaseRecord:
+    """What the current phase has seen so far (a new record at every phase)."""
+
+    slashes: int = 0  # 杀 used that count against the play phase's limit
+    free_slashes: int = 0  # 杀 about to be used that a weapon's effect does not count (青龙偃月刀)
+    unchecked_skill: int = 0  # skills whose effect the engine cannot check (the draw count is not judged)
+    given: int = 0  # cards given away by a skill this phase (仁德's heal counts them)
+    limits: Counter[str] = field(default_factory=Counter)  # uses of skills limited per phase, by skill
+
+
+@dataclass
+class TurnRecord:
+    """What the current turn has seen so far (a new record at every turn)."""
+
+    skills: Counter[str] = field(default_factory=Counter)  # skills used this turn, by name
+    limits: Counter[str] = field(default_factory=Counter)  # uses of skills limited per turn, by skill
+    slashes: int = 0  # 杀 used before the log starts (a start position's ``used``)
+    slashes_played: Counter[int] = field(default_factory=Counter)  # 杀 played (打出), by seat
+    judged: Counter[str] = field(default_factory=Counter)  # delayed tricks judged, by name
+    damage_taken: Counter[int] = field(default_factory=Counter)  # damage taken, by seat
+    spared: set[str] = field(default_factory=set)  # phases a delayed trick's judgement spared ("play", "draw")
+
+
 def slot_of(card: Card) -> Slot | None:
     return SLOT_OF_SUBTYPE.get(card.subtype)
 

@@ -267,11 +267,9 @@ PHASE_DRAW_CHANGE = {"英姿": 1, "裸衣": -1}
 
 @modifier("draw_phase_count")
 def announced_draw_changes(n: int, eng: Engine, seat: Seat) -> int:
-    """英姿 +1, 裸衣 -1, 突袭 one fewer per card taken (skills logged in this draw phase)."""
+    """英姿 +1, 裸衣 -1 (skills logged in this draw phase; 突袭 replaces the draw: see draw_count)."""
     for mod in eng.phase_draw_mods:
         n += PHASE_DRAW_CHANGE.get(mod, 0)
-    if "突袭" in eng.phase_draw_mods:
-        n = max(0, n - eng.phase_used["突袭_targets"])
     return n
 
 DRAW_REPLACE = {"突袭", "涉猎", "再起"}

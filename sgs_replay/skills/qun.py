@@ -29,10 +29,10 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     early = version(eng, "qingnang") == "000"
     if not early:
-        counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
-        if counter["skill:青囊"]:
-            eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter["skill:青囊"] + 1)
-        counter["skill:青囊"] += 1
+        counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+        if counter["青囊"]:
+            eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter["青囊"] + 1)
+        counter["青囊"] += 1
     cards = list(e.cards or [])
     if len(cards) != 1 or (not early and cards[0] in seat.equip.values() and seat.hand[cards[0]] == 0):
         eng.report(R.S_CONDITION, e.seat, "青囊 discards one hand card", expected="1 hand card", observed=cards)

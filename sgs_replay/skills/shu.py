@@ -49,8 +49,8 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             if target is not None:
                 target.hidden += 1  # split between several: who got which is not said
     mode = eng.rs.p.rende_heal or ("per_two_cards" if version(eng, "rende") == "000" else "per_give")
-    before = eng.phase_used["rende:given"]
-    after = eng.phase_used["rende:given"] = before + len(cards)
+    before = eng.this_phase.given
+    after = eng.this_phase.given = before + len(cards)
     heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
     if heal:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))

@@ -30,10 +30,10 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
-    counter = eng.phase_used if eng.rs.p.skill_limit_scope == "play_phase" else eng.turn_used
-    if counter["skill:制衡"] >= limit:
-        eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["skill:制衡"] + 1)
-    counter["skill:制衡"] += 1
+    counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+    if counter["制衡"] >= limit:
+        eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["制衡"] + 1)
+    counter["制衡"] += 1
     cards = list(e.cards or [])
     if not cards and eng.rs.p.zhiheng_zero_cards:
         return  # an engine that lets 制衡 go with no card: the use is spent and nothing moves
@@ -62,7 +62,7 @@ def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 def _keji_ok(eng: Engine, seat: int) -> bool:
-    slashes = eng.turn_used[f"杀played:{seat}"] + (eng.turn_used["杀"] if eng.current == seat else 0)
+    slashes = eng.this_turn.slashes_played[seat] + (eng.this_turn.slashes if eng.current == seat else 0)
     if slashes:
         eng.report(R.S_CONDITION, seat, "克己: you used or played a 杀 in your play phase", expected="no 杀 this turn",
                    observed=f"{slashes} 杀")
@@ -83,8 +83,8 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A ``phase_skip`` of the discard phase with reason 克己 and no ``skill`` event is the same choice."""
     if isinstance(e, ev.PhaseSkip) and e.seat == seat.seat and e.phase == "discard" and e.reason == "克己" \
-            and not eng.turn_used["克己"]:
-        eng.turn_used["克己"] += 1
+            and not eng.this_turn.skills["克己"]:
+        eng.this_turn.skills["克己"] += 1
         _keji_ok(eng, seat.seat)
 
 
@@ -487,13 +487,13 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     Announced by the other 吴 character (``targets``: the lord); the pindian is shown as ``reveal``s.
     """
     C.granted(eng, e, seat, "制霸", "wu")
-    key = f"zhiba:{e.seat}"
-    if eng.phase_used[key]:
-        eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.phase_used[key] + 1)
-    eng.phase_used[key] += 1
+    key = f"制霸:{e.seat}"
+    if eng.this_phase.limits[key]:
+        eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.this_phase.limits[key] + 1)
+    eng.this_phase.limits[key] += 1
 
 
 @modifier("hand_limit_waived")
 def keji_waives_the_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
     """克己 (吕蒙): a turn in which 克己 was used keeps its cards past the hand limit."""
-    return waived or bool(eng.turn_used["克己"])
+    return waived or bool(eng.this_turn.skills["克己"])
