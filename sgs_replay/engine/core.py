@@ -70,7 +70,7 @@ class Engine:
         self.holds: list[tuple[list[str], Frame]] = []
         self._spent: list[str] = []
         self.table = self._setup()
-        from sgs_replay.engine import equipment as _equipment  # noqa: F401  (registers equipment hooks)
+        from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards)
         from sgs_replay.engine.skills import SkillBook
 
         self.skills = SkillBook(self)

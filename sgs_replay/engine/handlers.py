@@ -15,7 +15,6 @@ from sgs_replay.engine.core import Engine, card_of
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.rules import catalogue as R
 
-AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
 GLOBAL = {"桃园结义", "五谷丰登"}
 SELF_TARGET = {"无中生有", "闪电"}
 DELAYED = {"乐不思蜀", "闪电", "兵粮寸断"}
@@ -533,128 +532,6 @@ def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
     return 1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0
 
 
-def _slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    free = False
-    cf = eng.top(F.CardEffect)
-    if eng.this_phase.free_slashes:
-        free = True
-        eng.this_phase.free_slashes -= 1
-    if not targets:
-        eng.report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
-        return
-    if e.seat in targets:
-        eng.report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
-    in_turn_use = eng.in_play_phase(e.seat) and not free and cf is None
-    if in_turn_use:
-        eng.this_phase.slashes += 1
-        limit = eng.mode.slash_limit(user)
-        if limit is not None and eng.this_phase.slashes > limit:
-            eng.report(R.P_SLASH_LIMIT, e.seat,
-                       f"杀 number {eng.this_phase.slashes} in this play phase (limit {limit})",
-                       expected=f"at most {limit}", observed=eng.this_phase.slashes)
-    max_targets = 1
-    if user.weapon() == "方天画戟" and user.hand_count == 0:
-        max_targets = 3
-    max_targets = eng.skills.slash_targets(user, max_targets)
-    if len(targets) > max_targets:
-        eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
-    collateral = eng.collateral_victim
-    for t in targets:
-        ts = eng.seat(t)
-        if ts is None or t == e.seat:
-            continue
-        if ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
-            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
-        if collateral == t:
-            continue
-        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e) and not eng.skills.ignores_range(e):
-            eng.report(R.P_RANGE, e.seat,
-                       f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
-                       expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
-    eng.collateral_victim = None
-    order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
-    need = 2 if user.has_skill("无双") else 1
-    amount = 1 + luoyi_bonus(eng, e.seat)
-    frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
-                         amount=amount)
-    if e.as_ is not None and e.cards:
-        frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
-    eng.push(frame)
-
-
-def _peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    targets = targets or [e.seat]
-    if targets != [e.seat]:
-        t = eng.seat(targets[0])
-        if t is not None and (not t.dying or t.hp > 0):  # rescued already: back above 0 HP
-            eng.report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
-        eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
-        return
-    if user.hp >= user.max_hp:
-        eng.report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
-                   expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
-        return
-    eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))
-
-
-def _aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    order = eng.mode.multi_target_order(e, include_user=False)
-    if e.targets and set(e.targets) != set(order):
-        eng.report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
-    eng.push(F.CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
-
-
-def _global(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    order = eng.mode.multi_target_order(e, include_user=True)
-    eng.push(F.GlobalTrick(eng, e.seat, name, order))
-
-
-def _duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) != 1 or targets[0] == e.seat:
-        eng.report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
-        return
-    ts = eng.seat(targets[0])
-    if ts is not None and ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
-        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {targets[0]}")
-    eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
-
-
-def _single_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if name == "无中生有":
-        if targets and targets != [e.seat]:
-            eng.report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
-        eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
-        return
-    if len(targets) != 1 or targets[0] == e.seat:
-        eng.report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
-        return
-    t = targets[0]
-    ts = eng.seat(t)
-    if ts is None:
-        return
-    if name == "顺手牵羊":
-        d = eng.table.distance(e.seat, t)
-        if d > 1 and not user.has_skill("奇才"):
-            eng.report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
-                       expected="distance ≤ 1", observed=d)
-        if ts.has_skill("谦逊"):
-            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} (谦逊) cannot be targeted by 顺手牵羊", observed=f"target {t}")
-    if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
-        eng.report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
-    if name == "借刀杀人":
-        if ts.weapon() is None:
-            eng.report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
-        if e.victim is not None:
-            if e.victim == t:
-                eng.report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
-            elif eng.rs.p.collateral_victim_in_range and not eng.table.in_attack_range(t, e.victim):
-                eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
-            eng.collateral_victim = e.victim
-    frame = F.SimpleTrick(eng, e.seat, name, [t])
-    frame.victim = e.victim
-    eng.push(frame)
-
-
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     eng.unverifiable_because(f"no rule for {name}")
 
@@ -663,11 +540,8 @@ UseFn = Callable[[Engine, ev.Use, Any, str, list[int]], None]
 
 #: card name → what using it does: ``fn(engine, use, user seat, name, targets)``. The card is already
 #: out of the user's hand, in the processing area, and the checks common to every use are made.
-USE_BY_NAME: dict[str, UseFn] = {
-    "杀": _slash, "桃": _peach, "南蛮入侵": _aoe, "万箭齐发": _aoe, "桃园结义": _global, "五谷丰登": _global,
-    "决斗": _duel, "顺手牵羊": _single_trick, "过河拆桥": _single_trick, "无中生有": _single_trick,
-    "借刀杀人": _single_trick,
-}
+#: A name with no definition is judged unverifiable (``_use_unknown``).
+USE_BY_NAME: dict[str, UseFn] = {}  # filled by the card definitions (sgs_replay/engine/cards/)
 
 
 def card_use(*names: str) -> Callable[[UseFn], UseFn]:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 Hook = Callable[["Engine", ev.Skill, "Seat"], None]
 Watch = Callable[["Engine", Any, "Seat"], None]
 
-#: equipment effects and other hooks by the name the log uses (see sgs_replay.engine.equipment)
+#: equipment effects and other hooks by the name the log uses (see sgs_replay.engine.cards.equipment)
 HOOKS: dict[str, Hook] = {}
 
 

@@ -1,0 +1,82 @@
+"""The basic cards (基本牌): 杀 and 桃 (闪 answers, in the resolution of the card it answers).
+
+《三国杀》标准版规则（身份局） · 一、卡牌资料 (一) 基本牌.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.handlers import card_use, luoyi_bonus
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+
+@card_use("杀")
+def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    free = False
+    cf = eng.top(F.CardEffect)
+    if eng.this_phase.free_slashes:
+        free = True
+        eng.this_phase.free_slashes -= 1
+    if not targets:
+        eng.report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
+        return
+    if e.seat in targets:
+        eng.report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
+    in_turn_use = eng.in_play_phase(e.seat) and not free and cf is None
+    if in_turn_use:
+        eng.this_phase.slashes += 1
+        limit = eng.mode.slash_limit(user)
+        if limit is not None and eng.this_phase.slashes > limit:
+            eng.report(R.P_SLASH_LIMIT, e.seat,
+                       f"杀 number {eng.this_phase.slashes} in this play phase (limit {limit})",
+                       expected=f"at most {limit}", observed=eng.this_phase.slashes)
+    max_targets = 1
+    if user.weapon() == "方天画戟" and user.hand_count == 0:
+        max_targets = 3
+    max_targets = eng.skills.slash_targets(user, max_targets)
+    if len(targets) > max_targets:
+        eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
+    collateral = eng.collateral_victim
+    for t in targets:
+        ts = eng.seat(t)
+        if ts is None or t == e.seat:
+            continue
+        if ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
+            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
+        if collateral == t:
+            continue
+        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e) and not eng.skills.ignores_range(e):
+            eng.report(R.P_RANGE, e.seat,
+                       f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
+                       expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
+    eng.collateral_victim = None
+    order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
+    need = 2 if user.has_skill("无双") else 1
+    amount = 1 + luoyi_bonus(eng, e.seat)
+    frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
+                         amount=amount)
+    if e.as_ is not None and e.cards:
+        frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
+    eng.push(frame)
+
+
+@card_use("桃")
+def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    targets = targets or [e.seat]
+    if targets != [e.seat]:
+        t = eng.seat(targets[0])
+        if t is not None and (not t.dying or t.hp > 0):  # rescued already: back above 0 HP
+            eng.report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
+        eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
+        return
+    if user.hp >= user.max_hp:
+        eng.report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
+                   expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
+        return
+    eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))

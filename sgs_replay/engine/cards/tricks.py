@@ -1,0 +1,81 @@
+"""The tricks that resolve at once (非延时类锦囊): the AOEs, the global tricks, 决斗 and the
+single-target tricks. 《三国杀》标准版规则（身份局） · 一、卡牌资料 (四) 锦囊牌.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.handlers import card_use
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+
+#: the card each AOE asks every target for
+AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
+
+
+@card_use("南蛮入侵", "万箭齐发")
+def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    order = eng.mode.multi_target_order(e, include_user=False)
+    if e.targets and set(e.targets) != set(order):
+        eng.report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
+    eng.push(F.CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
+
+
+@card_use("桃园结义", "五谷丰登")
+def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    order = eng.mode.multi_target_order(e, include_user=True)
+    eng.push(F.GlobalTrick(eng, e.seat, name, order))
+
+
+@card_use("决斗")
+def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if len(targets) != 1 or targets[0] == e.seat:
+        eng.report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
+        return
+    ts = eng.seat(targets[0])
+    if ts is not None and ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
+        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {targets[0]}")
+    eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
+
+
+@card_use("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
+def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if name == "无中生有":
+        if targets and targets != [e.seat]:
+            eng.report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
+        eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
+        return
+    if len(targets) != 1 or targets[0] == e.seat:
+        eng.report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
+        return
+    t = targets[0]
+    ts = eng.seat(t)
+    if ts is None:
+        return
+    if name == "顺手牵羊":
+        d = eng.table.distance(e.seat, t)
+        if d > 1 and not user.has_skill("奇才"):
+            eng.report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
+                       expected="distance ≤ 1", observed=d)
+        if ts.has_skill("谦逊"):
+            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} (谦逊) cannot be targeted by 顺手牵羊", observed=f"target {t}")
+    if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
+        eng.report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
+    if name == "借刀杀人":
+        if ts.weapon() is None:
+            eng.report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
+        if e.victim is not None:
+            if e.victim == t:
+                eng.report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
+            elif eng.rs.p.collateral_victim_in_range and not eng.table.in_attack_range(t, e.victim):
+                eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
+            eng.collateral_victim = e.victim
+    frame = F.SimpleTrick(eng, e.seat, name, [t])
+    frame.victim = e.victim
+    eng.push(frame)
