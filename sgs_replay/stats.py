@@ -79,8 +79,9 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
                 raise ValueError(f"--where {item!r}: {key} must be {kind}") from None
         return cls(**values)
 
-    def sql(self) -> tuple[str, list[Any]]:
-        """The filtered games as a common table expression ``fg`` and its parameters."""
+    def sql(self, *, day: bool = False) -> tuple[str, list[Any]]:
+        """The filtered games as a common table expression ``fg`` and its parameters (with the
+        ``day`` column when ``day`` is set or a date filter needs it: it parses every header's meta)."""
         conds: list[str] = []
         params: list[Any] = []
         for field, cond in (("ruleset", "ruleset = ?"), ("mode", "mode = ?"), ("players", "players = ?"),
@@ -92,7 +93,8 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
                 conds.append(cond)
                 params.append(value)
         where = " AND ".join(conds) or "TRUE"
-        return f"WITH fg AS (SELECT * FROM ({statsql.GAMES_WITH_DAY}) WHERE {where}) ", params
+        games = statsql.GAMES_WITH_DAY if day or self.date_from or self.date_to else "SELECT * FROM games"
+        return f"WITH fg AS (SELECT * FROM ({games}) WHERE {where}) ", params
 
 
 NO_FILTERS = Filters()
@@ -110,7 +112,7 @@ def wilson(wins: int, n: int, z: float = statsql.Z95) -> tuple[float, float] | N
 
 
 def _run(db: Any, template: str, where: Filters | None, tail: str = "", params: Sequence[Any] = ()) -> Any:
-    cte, fparams = (where or NO_FILTERS).sql()
+    cte, fparams = (where or NO_FILTERS).sql(day="g.day" in template)
     body = template.replace("{G}", "fg").strip()
     sql = (cte + ", " + body[4:] if body.startswith("WITH") else cte + body) + tail
     if isinstance(db, (str, Path)):
