@@ -1,7 +1,8 @@
 """sgs-replay dashboards: `sgs-replay dashboard --db FILE` (or `streamlit run dashboards/app.py`).
 
 Reads the DuckDB file named by $SGS_REPLAY_DB (default sgs_demo.duckdb) read-only; SQL lives in
-queries.py. Pages (views/): overview, win rates, violation explorer, step-through game viewer.
+queries.py. Pages (views/): overview, win rates, players, 3v3 draft, violation explorer, step-through game
+viewer. The statistics pages share the sidebar filters (filters.py), kept in the URL.
 
 The page scripts live in views/, not pages/: Streamlit treats a pages/ folder beside the main script
 as an old-style multipage app, and a fresh server whose first visitor opens a page by its URL would
@@ -24,8 +25,15 @@ st.set_page_config(page_title="sgs-replay", page_icon="🀄", layout="wide")
 PAGES = [
     st.Page(str(HERE / "views" / "overview.py"), title="Overview", icon="📊", default=True),
     st.Page(str(HERE / "views" / "win_rates.py"), title="Win rates", icon="🏆", url_path="win_rates"),
+    st.Page(str(HERE / "views" / "players.py"), title="Players", icon="🧑", url_path="players"),
+    st.Page(str(HERE / "views" / "draft.py"), title="3v3 draft", icon="🃏", url_path="draft"),
     st.Page(str(HERE / "views" / "violations.py"), title="Violations", icon="⚠️", url_path="violations"),
     st.Page(str(HERE / "views" / "game_viewer.py"), title="Game viewer", icon="🎴", url_path="game_viewer"),
 ]
 
-st.navigation(PAGES).run()
+nav = st.navigation(PAGES)
+if nav.url_path in ("win_rates", "players", "draft"):
+    import filters
+
+    filters.sidebar()
+nav.run()

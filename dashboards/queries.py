@@ -234,6 +234,58 @@ def df(sql: str, params: list[Any] | None = None) -> Any:
     return _RUN(str(path.resolve()), _stamp(path), sql, tuple(params or ()))
 
 
+def _cached_stats() -> Any:
+    import streamlit as st
+
+    @st.cache_data(ttl=300, show_spinner=False, max_entries=256)
+    def run(path: str, stamp: int, name: str, filters: str, kwargs: str) -> Any:
+        return fetch_stats(Path(path), name, filters, kwargs)
+
+    return run
+
+
+_STATS: Any = None
+
+
+def fetch_stats(path: Path, name: str, filters: str, kwargs: str) -> Any:
+    """``sgs_replay.stats.<name>`` on a read-only, locked connection; a polars DataFrame with bidi
+    controls in text made visible. ``filters`` and ``kwargs`` are JSON (hashable for the cache)."""
+    import json
+
+    import msgspec
+    import polars as pl
+
+    from sgs_replay import stats
+    from sgs_replay.report.render import plain
+
+    if name not in stats.__all__:
+        raise ValueError(name)
+    con = _connect(path)
+    try:
+        frame = getattr(stats, name)(con, where=msgspec.json.decode(filters, type=stats.Filters),
+                                     **json.loads(kwargs))
+    finally:
+        con.close()
+    text = [c for c, t in frame.schema.items() if t == pl.String]
+    if text:
+        frame = frame.with_columns(pl.col(c).map_elements(plain, return_dtype=pl.String) for c in text)
+    return frame
+
+
+def stat(name: str, filters: Any, **kwargs: Any) -> Any:
+    """A cached ``sgs_replay.stats`` table (polars) for a page; refreshed when the database changes."""
+    import json
+
+    import msgspec
+
+    global _STATS
+    if _STATS is None:
+        _STATS = _cached_stats()
+    path = db_path()
+    return _STATS(str(path.resolve()), _stamp(path), name, msgspec.json.encode(filters).decode(),
+                  json.dumps(kwargs, sort_keys=True))
+
+
 def require_db() -> Path:
     """The database path, or stop the page with a clear message when it cannot be read."""
     import streamlit as st

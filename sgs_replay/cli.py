@@ -489,6 +489,67 @@ def demo(
     print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
 
 
+class StatsFormat(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
+
+
+class ExportFormat(StrEnum):
+    parquet = "parquet"
+    csv = "csv"
+
+
+@app.command()
+def stats(
+    db: Annotated[Path, typer.Option("--db", help="DuckDB file written by `sgs-replay load`")],
+    by: Annotated[str, typer.Option("--by", help="general, role, seat, side, position, player, pick, mode, "
+                                    "ruleset, a combination (general,role), or players, draft, violations, "
+                                    "player-violations")] = "general",
+    where: Annotated[list[str] | None, typer.Option("--where", help="key=value: ruleset, mode, players, from, to "
+                                                   "(YYYY-MM-DD), event, player; repeat to combine")] = None,
+    min_games: Annotated[int, typer.Option("--min-games", min=1, help="leave out rows with fewer games")] = 1,
+    fmt: Annotated[StatsFormat, typer.Option("--format", help="table, csv, json or parquet (needs -o)")] = StatsFormat.table,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write here instead of stdout")] = None,
+) -> None:
+    """Win rates with 95 % intervals, per-player statistics, the 3v3 draft and violation rates."""
+    from sgs_replay import stats_cli
+    from sgs_replay.store import StoreError
+
+    try:
+        if output is not None:
+            _output_ok(output, "--output")
+        df = stats_cli.frame(db, by, where or [], min_games)
+        stats_cli.write(df, fmt.value, output)
+    except stats_cli.UsageError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    except StoreError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+@app.command()
+def export(
+    db: Annotated[Path, typer.Option("--db", help="DuckDB file written by `sgs-replay load`")],
+    to: Annotated[Path, typer.Option("--to", help="folder to write into (created)")],
+    fmt: Annotated[ExportFormat, typer.Option("--format", help="parquet (partitioned by mode and ruleset) or csv")]
+    = ExportFormat.parquet,
+) -> None:
+    """Export games, players, events, violations and the statistics as Parquet or CSV."""
+    from sgs_replay import stats_cli
+    from sgs_replay.store import StoreError
+
+    _output_ok(to, "export", folder=True, parents=True)
+    try:
+        names = stats_cli.export(db, to, fmt.value)
+    except StoreError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    print(f"{to}: {', '.join(names)} ({fmt.value})")
+
+
 @app.command()
 def dashboard(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),

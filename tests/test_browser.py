@@ -55,6 +55,7 @@ def chromium() -> str:
 
 
 HAND_AT: dict[str, object] = {}
+PLAYER: dict[str, object] = {}
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +69,12 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     assert not summary.failed and not summary.unreadable, summary.text()
     games = summary.loaded
     from sgs_replay.store.stats import query
+
+    # the identity-mode player with the most games: the player page's numbers are checked against SQL
+    PLAYER.update(zip(("name", "games"), query(db, """
+        SELECT p.name, count(DISTINCT p.game_id) AS n FROM players p JOIN games g USING (game_id)
+        WHERE g.mode = 'identity' AND p.name IS NOT NULL GROUP BY p.name ORDER BY n DESC, p.name LIMIT 1""").row(0),
+        strict=True))
 
     # an event after which a seat holds known cards: the viewer must draw them
     HAND_AT.update(zip(("game", "line"), query(db, """
@@ -127,9 +134,9 @@ def test_deep_link_on_a_fresh_server(page: object, server: tuple[str, int]) -> N
     page.goto(url + "/win_rates")  # type: ignore[attr-defined]
     page.get_by_role("heading", name="Win rates").wait_for()  # type: ignore[attr-defined]
     labels = " | ".join(_nav_labels(page))
-    for title in ("Overview", "Win rates", "Violations", "Game viewer"):
+    for title in ("Overview", "Win rates", "Players", "3v3 draft", "Violations", "Game viewer"):
         assert title in labels, labels
-    assert labels.count("|") == 3, labels
+    assert labels.count("|") == 5, labels
 
 
 def test_overview_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:
@@ -170,3 +177,28 @@ def test_game_viewer_renders(page: object, server: tuple[str, int], tmp_path: Pa
     svg = next(base64.b64decode(s.split(",", 1)[1]).decode() for s in srcs if s.startswith("data:image/svg+xml;base64,"))
     assert re.search(r">(?:手牌|hand)(?: [♠♥♣♦](?:[2-9]|10|[AJQK]) \S+)+", svg), "no hand card in the table picture"
     page.screenshot(path=str(tmp_path / "game_viewer.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def _choose(page: object, label: str, option: str) -> None:
+    """Pick ``option`` in the sidebar select box ``label``."""
+    sidebar = page.locator('[data-testid="stSidebar"]')  # type: ignore[attr-defined]
+    sidebar.get_by_role("combobox", name=label, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()  # type: ignore[attr-defined]
+
+
+def test_filter_then_a_players_page(page: object, server: tuple[str, int], tmp_path: Path) -> None:
+    """Change a filter on the win rates, follow it to the players page, pick a player, check a number."""
+    url, _ = server
+    page.goto(url + "/win_rates")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Win rates").wait_for()  # type: ignore[attr-defined]
+    _choose(page, "Mode", "identity")
+    page.wait_for_url(re.compile(r"mode=identity"))  # type: ignore[attr-defined]
+    page.locator('[data-testid="stVegaLiteChart"]').first.wait_for(state="attached")  # type: ignore[attr-defined]
+    page.locator('[data-testid="stSidebarNavLink"]', has_text="Players").click()  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Players").wait_for()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r"/players\?.*mode=identity"))  # type: ignore[attr-defined]  (the filter followed)
+    _choose(page, "Player", str(PLAYER["name"]))
+    page.wait_for_url(re.compile(r"player="))  # type: ignore[attr-defined]
+    page.get_by_text("Mistakes by rule").wait_for()  # type: ignore[attr-defined]
+    assert _metric_value(page, "Games") == str(PLAYER["games"])
+    page.screenshot(path=str(tmp_path / "player.png"), full_page=True)  # type: ignore[attr-defined]

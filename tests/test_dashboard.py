@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("streamlit")
+import polars as pl
 from streamlit.testing.v1 import AppTest
 
+from sgs_replay import stats
 from sgs_replay.pipeline import load_paths
 from sgs_replay.store.stats import counts, query
 
@@ -89,20 +92,110 @@ def test_overview_page_alone(db: Path) -> None:
 def test_win_rates(db: Path) -> None:
     at = _run(PAGES / "win_rates.py")
     assert at.title[0].value == "Win rates"
-    assert at.selectbox[0].value == "identity"
-    general, role, seat, side, position = (d.value for d in at.dataframe)
-    assert dict(zip(role["role"], role["win_rate"], strict=True)) == {"lord": 1.0, "loyalist": 1.0, "rebel": 0.0,
-                                                                      "renegade": 0.0}
-    assert set(general["general"]) == {"张飞", "甘宁", "许褚", "华佗"}
-    assert len(seat) == 4
+    general, role, seat, side, position, general_role = (d.value for d in at.dataframe)
+    assert _same(role, stats.win_rates(db, by="role"))
+    assert {"games", "appearances", "wins", "win_rate", "ci_low", "ci_high"} <= set(general.columns)
+    # ordered like the chart: best rate first
+    assert general["win_rate"].to_list() == sorted(general["win_rate"].to_list(), reverse=True)
+    assert len(seat) == stats.win_rates(db, by="seat").height
     assert dict(zip(side["side"], side["wins"], strict=True)) == {"cold": 1, "warm": 0}
     assert set(position["position"]) == {"commander", "vanguard"}
-    at.selectbox[0].set_value("3v3").run()
-    assert not at.exception
-    assert len(at.dataframe[0].value) == 6  # six 3v3 generals
+    assert len(general_role) == stats.win_rates(db, by=("general", "role")).height
+    charts = [c for c in _charts(at)]
+    assert len(charts) == 6
     at.number_input[0].set_value(2).run()
     assert not at.exception
-    assert any("2+ games" in i.value for i in at.info)
+    assert all(d.value["games"].min() >= 2 for d in at.dataframe)
+    assert any("2+ finished" in i.value for i in at.info)
+
+
+def _same(shown: object, want: pl.DataFrame) -> bool:
+    """A table the page shows (AppTest hands it back as pandas) equals a polars frame."""
+    from polars.testing import assert_frame_equal
+
+    assert_frame_equal(pl.from_pandas(shown), want, check_dtypes=False)
+    return True
+
+
+def _charts(at: AppTest) -> list[dict]:  # type: ignore[type-arg]
+    """The Vega-Lite specs of the page's charts."""
+    import json
+
+    found: list[dict] = []  # type: ignore[type-arg]
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        spec = getattr(proto, "spec", None)
+        if getattr(node, "type", None) in ("vega_lite_chart", "arrow_vega_lite_chart") and spec:
+            found.append(json.loads(spec))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+
+
+def test_win_rate_chart_has_interval_bars_in_table_order(db: Path) -> None:
+    at = _run(PAGES / "win_rates.py")
+    spec = json.dumps(_charts(at)[0], ensure_ascii=False)
+    assert '"ci_low"' in spec and '"ci_high"' in spec and '"labelLimit": 0' in spec
+    general = at.dataframe[0].value
+    assert json.dumps(general["general"].tolist(), ensure_ascii=False) in spec  # y sorted as the table
+
+
+def test_filters_in_the_url_and_shared_across_pages(db: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.query_params["mode"] = "3v3"
+    at.switch_page("views/win_rates.py")
+    at.run()
+    assert not at.exception
+    assert at.sidebar.selectbox(key="filter_mode").value == "3v3"
+    assert set(at.dataframe[0].value["mode"]) == {"3v3"}
+    at.sidebar.selectbox(key="filter_mode").set_value("identity").run()
+    assert at.query_params["mode"] == ["identity"] or at.query_params["mode"] == "identity"
+    assert set(at.dataframe[0].value["mode"]) == {"identity"}
+    at.switch_page("views/draft.py").run()  # the filter follows to the next page
+    assert not at.exception
+    assert at.sidebar.selectbox(key="filter_mode").value == "identity"
+    assert any("No 3v3 draft" in i.value for i in at.info)
+    at.sidebar.selectbox(key="filter_mode").set_value("(all)").run()
+    assert "mode" not in at.query_params
+
+
+def test_players_page(db: Path) -> None:
+    at = _run(PAGES / "players.py")
+    assert at.title[0].value == "Players"
+    assert _same(at.dataframe[0].value, stats.player_stats(db))
+    at.selectbox[0].set_value("Ann").run()
+    assert not at.exception
+    want = stats.player_stats(db, where=stats.Filters(player="Ann")).row(0, named=True)
+    assert _metric(at, "Games") == str(want["games"])
+    assert _metric(at, "Kills") == str(want["kills"])
+    assert _metric(at, "Damage dealt / taken") == f"{want['damage_dealt']} / {want['damage_taken']}"
+
+
+def test_players_page_shows_mistakes_by_rule(db: Path) -> None:
+    name = query(db, "SELECT p.name FROM violations v JOIN players p USING (game_id, seat) "
+                     "WHERE p.name IS NOT NULL ORDER BY v.rule LIMIT 1")["name"][0]
+    at = AppTest.from_file(str(PAGES / "players.py"), default_timeout=TIMEOUT)
+    at.query_params["player"] = name
+    at.run()
+    assert not at.exception and not at.error
+    rules = at.dataframe[-1].value
+    assert _same(rules, stats.violation_rates(db, "player", where=stats.Filters(player=name)))
+    assert len(_charts(at)) == 1
+
+
+def test_draft_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "draft.duckdb"
+    load_paths([ROOT / "sample_logs" / "3v3"], db)
+    monkeypatch.setenv("SGS_REPLAY_DB", str(db))
+    at = _run(PAGES / "draft.py")
+    assert at.title[0].value == "3v3 draft"
+    by_pick = at.dataframe[0].value
+    assert _same(by_pick, stats.draft_by_pick(db))
+    assert _metric(at, "Drafts") == str(stats.draft_picks(db)["game_id"].n_unique())
+    assert len(_charts(at)) == 2
 
 
 def test_violation_explorer_filters(db: Path) -> None:

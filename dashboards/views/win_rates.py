@@ -1,4 +1,4 @@
-"""Win rates by general, role and seat (identity), side and position (3v3, 1v1)."""
+"""Win rates with their 95 % intervals: by general, role, seat, side and position, general × role."""
 
 from __future__ import annotations
 
@@ -8,46 +8,60 @@ from pathlib import Path
 import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import charts
+import filters
 import queries as q
 
 st.title("Win rates")
 q.require_db()
-st.caption("Only games with a result (`game_end`, or a victory the validator established) count. "
-           "Identity: `lord` wins for the lord and the loyalists. 3v3 and 1v1: by side.")
+where = filters.current()
+st.caption("Only games with a result count. **games** are distinct games, **appearances** player rows "
+           "(two loyalists of one game: 1 game, 2 appearances). The bar is the Wilson 95 % interval: "
+           "a rate over few games says little. " + filters.describe(where))
 
-modes = q.df(q.MODES_WITH_RESULTS)["mode"].tolist()
-if not modes:
-    st.info("No finished games loaded yet: win rates need games whose log ends with a result.")
-    st.stop()
-
-c1, c2 = st.columns([1, 1])
-mode = c1.selectbox("Mode", modes, index=modes.index("identity") if "identity" in modes else 0)
-min_games = int(c2.number_input("Minimum games", min_value=1, value=1, step=1))
+min_games = int(st.number_input("Minimum games per row", min_value=1, value=1, step=1))
 
 RATE = {"win_rate": st.column_config.ProgressColumn("win rate", format="percent", min_value=0.0, max_value=1.0)}
 
 
-def show(frame, x: str, empty: str) -> None:
-    if frame.empty:
+def show(by: object, label: str, empty: str, sort_by_rate: bool = False) -> None:
+    frame = q.stat("win_rates", where, by=by, min_games=min_games)
+    if frame.is_empty():
         st.info(empty)
         return
+    if sort_by_rate:
+        frame = frame.sort(["win_rate", "games", label], descending=[True, True, False])
     st.dataframe(frame, hide_index=True, width="stretch", column_config=RATE)
-    st.bar_chart(frame, x=x, y="win_rate", y_label="win rate", height=260)
+    st.altair_chart(charts.interval_chart(frame, label), width="stretch")
 
 
-t_general, t_role, t_seat, t_side = st.tabs(["By general", "By role", "By seat", "By side and position"])
-with t_general:
-    show(q.df(q.WIN_RATES_BY_GENERAL, [mode, min_games]), "general", f"No {mode} general has {min_games}+ games.")
-with t_role:
-    show(q.df(q.WIN_RATES_BY_ROLE, [min_games]), "role", "No finished identity-mode games.")
-with t_seat:
-    seats = q.df(q.WIN_RATES_BY_SEAT, [mode, min_games])
-    if not seats.empty:
-        seats = seats.assign(seat_label=seats["players"].astype(str) + "p seat " + seats["seat"].astype(str))
-    show(seats, "seat_label", f"No {mode} seat has {min_games}+ games.")
-with t_side:
-    show(q.df(q.WIN_RATES_BY_SIDE, [min_games]), "side", "No finished 3v3 or 1v1 games.")
-    pos = q.df(q.WIN_RATES_BY_POSITION, [min_games])
-    if not pos.empty:
-        st.markdown("**By position (3v3)**")
-        st.dataframe(pos, hide_index=True, width="stretch", column_config=RATE)
+tabs = st.tabs(["By general", "By role", "By seat", "By side and position", "General × role"])
+with tabs[0]:
+    show("general", "general", f"No general has {min_games}+ finished games.", sort_by_rate=True)
+with tabs[1]:
+    show("role", "role", f"No role has {min_games}+ finished identity games.")
+with tabs[2]:
+    seats = q.stat("win_rates", where, by="seat", min_games=min_games)
+    if seats.is_empty():
+        st.info(f"No seat has {min_games}+ finished games.")
+    else:
+        import polars as pl
+
+        seats = seats.with_columns(label=pl.format("{} {}p seat {}", "mode", "table_size", "seat"))
+        st.dataframe(seats.drop("label"), hide_index=True, width="stretch", column_config=RATE)
+        st.altair_chart(charts.interval_chart(seats, "label"), width="stretch")
+with tabs[3]:
+    show("side", "side", "No finished 3v3 or 1v1 games.")
+    st.markdown("**By position (3v3)**")
+    show("position", "position", "No finished 3v3 games.")
+with tabs[4]:
+    gr = q.stat("win_rates", where, by=("general", "role"), min_games=min_games)
+    if gr.is_empty():
+        st.info(f"No general × role has {min_games}+ finished identity games.")
+    else:
+        import polars as pl
+
+        gr = gr.sort(["win_rate", "games"], descending=True).with_columns(
+            label=pl.format("{} · {}", "general", "role"))
+        st.dataframe(gr.drop("label"), hide_index=True, width="stretch", column_config=RATE)
+        st.altair_chart(charts.interval_chart(gr, "label"), width="stretch")

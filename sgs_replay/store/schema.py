@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from sgs_replay.store import statsql
+
 SCHEMA_VERSION = 2
 
 #: Seat state after an event, one struct per seat (``events.state``, ``games.start_state``).
@@ -102,30 +104,29 @@ TABLES: dict[str, str] = {
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
 ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"))
 
-_WON = "count(*) FILTER (WHERE p.won) AS wins, round(avg(p.won::INTEGER), 4) AS win_rate"
+STATS_VIEWS = {  # the statistics of sgs_replay.stats over every game (docs/store.md)
+    "win_rates_by_general": statsql.win_rate_sql(("general",)),
+    "win_rates_by_role": statsql.win_rate_sql(("role",)),
+    "win_rates_by_seat": statsql.win_rate_sql(("seat",)),
+    "win_rates_by_side": statsql.win_rate_sql(("side",)),
+    "win_rates_by_position": statsql.win_rate_sql(("position",)),
+    "win_rates_by_player": statsql.win_rate_sql(("player",)),
+    "win_rates_by_general_role": statsql.win_rate_sql(("general", "role")),
+    "win_rates_by_general_seat": statsql.win_rate_sql(("general", "seat")),
+    "player_stats": statsql.PLAYER_STATS,
+    "violations_per_100_by_rule": statsql.VIOLATIONS_BY_RULE,
+    "violations_per_100_by_player": statsql.VIOLATIONS_BY_PLAYER,
+    "draft_picks": statsql.DRAFT_PICKS,
+    "draft_by_general": statsql.DRAFT_BY_GENERAL,
+    "draft_by_pick": statsql.DRAFT_BY_PICK,
+}
 
 VIEWS: dict[str, str] = {
     "player_results": """
         SELECT p.*, g.mode, g.ruleset, g.players AS table_size, g.winner, g.reason, g.file
         FROM players p JOIN games g USING (game_id)
         WHERE p.won IS NOT NULL""",
-    "win_rates_by_general": f"""
-        SELECT p.mode, p.general, count(*) AS games, {_WON}
-        FROM player_results p GROUP BY p.mode, p.general""",
-    "win_rates_by_role": f"""
-        SELECT p.role, count(*) AS games, {_WON}
-        FROM player_results p WHERE p.mode = 'identity' GROUP BY p.role""",
-    "win_rates_by_seat": f"""
-        SELECT p.mode, p.table_size, p.seat, count(*) AS games, {_WON}
-        FROM player_results p GROUP BY p.mode, p.table_size, p.seat""",
-    "win_rates_by_side": """
-        SELECT p.mode, p.side, count(DISTINCT p.game_id) AS games,
-               count(DISTINCT p.game_id) FILTER (WHERE p.won) AS wins,
-               round(count(DISTINCT p.game_id) FILTER (WHERE p.won) / count(DISTINCT p.game_id), 4) AS win_rate
-        FROM player_results p WHERE p.side IS NOT NULL GROUP BY p.mode, p.side""",
-    "win_rates_by_position": f"""
-        SELECT p.mode, p.position, count(*) AS games, {_WON}
-        FROM player_results p WHERE p.position IS NOT NULL GROUP BY p.mode, p.position""",
+    **{name: statsql.view_sql(sql) for name, sql in STATS_VIEWS.items()},
     "games_by_mode": """
         SELECT mode, ruleset, count(*) AS games, sum(events)::BIGINT AS events, sum(violations)::BIGINT AS violations,
                count(*) FILTER (WHERE violations = 0) AS clean_games,

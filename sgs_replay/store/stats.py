@@ -1,4 +1,6 @@
-"""Read a store back: table counts and win-rate views as polars DataFrames (read-only)."""
+"""Read a store back, low level: the read-only connection, table counts, one query as polars.
+
+The statistics themselves (win rates, players, the draft, violations) are ``sgs_replay.stats``."""
 
 from __future__ import annotations
 
@@ -6,14 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from sgs_replay.store.errors import StoreError
-
-WIN_RATE_VIEWS = {
-    "general": "win_rates_by_general",
-    "role": "win_rates_by_role",
-    "seat": "win_rates_by_seat",
-    "side": "win_rates_by_side",
-    "position": "win_rates_by_position",
-}
 
 
 def connect(db: Path | str, *, read_only: bool = True) -> Any:
@@ -40,11 +34,3 @@ def query(db: Path | str, sql: str, params: list[Any] | None = None) -> Any:
     """Run one read-only query; a polars DataFrame."""
     with connect(db) as con:
         return con.sql(sql, params=params or None).pl()
-
-
-def win_rates(db: Path | str, by: str = "general", *, min_games: int = 1) -> Any:
-    """Win rates grouped by ``general``, ``role``, ``seat``, ``side`` or ``position`` (polars)."""
-    view = WIN_RATE_VIEWS.get(by)
-    if view is None:
-        raise ValueError(f"by must be one of {', '.join(WIN_RATE_VIEWS)}")
-    return query(db, f"SELECT * FROM {view} WHERE games >= ? ORDER BY games DESC, win_rate DESC", [min_games])
