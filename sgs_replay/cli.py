@@ -27,6 +27,18 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+def bundled(name: str) -> Path | None:
+    """A folder shipped with sgs-replay (``sample_logs``, ``schemas``): the checkout's own, or the copy
+    installed with the package (``sgs_replay/_data``); None when neither is there."""
+    here = REPO_ROOT / name
+    if here.is_dir() and (REPO_ROOT / "pyproject.toml").is_file():
+        return here
+    from importlib.resources import files
+
+    data = files("sgs_replay") / "_data" / name
+    return Path(str(data)) if data.is_dir() else None
+
+
 def _err(msg: str) -> None:
     sys.stderr.write(msg.rstrip() + "\n")
 
@@ -454,18 +466,30 @@ def load(
     _ruleset_ok(ruleset)
     _output_ok(db, "database", parents=True)
     files = _collect(paths)
+    if not files:
+        _err("error: no log files found (.sgs.jsonl or .fk.rep)")
+        raise typer.Exit(EXIT_UNREADABLE)
     try:
         summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    raise typer.Exit(_finish_load(summary))
+
+
+def _finish_load(summary: Any) -> int:
+    """Print the summary, name every refused file on stderr and exit: 0 every file is in the database,
+    1 some were refused (unreadable, not processed, or a duplicate of a game already loaded), 3 none was
+    readable (no database is left behind then)."""
     print(summary.text())
-    refused = len(summary.unreadable) + len(summary.failed)
-    for line in summary.unreadable + summary.failed:
+    for line in summary.refused:
         _err(f"error: {line}")
-    # 3: nothing could be read; 1: some files were refused (named above); 0: every file is in the database
-    raise typer.Exit(EXIT_UNREADABLE if refused and refused == summary.files
-                     else EXIT_VIOLATIONS if refused else EXIT_OK)
+    unreadable = len(summary.unreadable) + len(summary.failed)
+    if summary.files == 0 or unreadable == summary.files:
+        if summary.files == 0:
+            _err("error: no log files found")
+        return EXIT_UNREADABLE
+    return EXIT_VIOLATIONS if summary.refused else EXIT_OK
 
 
 @app.command()
@@ -476,17 +500,19 @@ def demo(
     from sgs_replay.pipeline import load_paths
     from sgs_replay.store import StoreError
 
-    samples = REPO_ROOT / "sample_logs"
-    if not samples.is_dir():
-        _err(f"error: {samples} not found")
+    samples = bundled("sample_logs")
+    if samples is None:
+        _err("error: the bundled sample logs are missing from this installation")
         raise typer.Exit(EXIT_UNREADABLE)
     try:
         summary = load_paths([samples], db)
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    print(summary.text())
-    print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
+    code = _finish_load(summary)
+    if summary.total_games:
+        print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
+    raise typer.Exit(code)
 
 
 @app.command()
