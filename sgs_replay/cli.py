@@ -518,11 +518,15 @@ def demo(
 @app.command()
 def dashboard(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
-    port: Annotated[int, typer.Option("--port")] = 8501,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port to serve on")] = 8501,
+    host: Annotated[str, typer.Option("--host", help="the address to serve on; 127.0.0.1 (this machine only) "
+                                                     "unless you choose another, e.g. 0.0.0.0 for every interface")
+                    ] = "127.0.0.1",
 ) -> None:
-    """Start the Streamlit dashboards on a DuckDB file."""
+    """Start the Streamlit dashboards on a DuckDB file (on 127.0.0.1 unless --host says otherwise).
+
+    Ctrl-C (SIGINT) or SIGTERM stops the server with the command: no server is left behind."""
     import os
-    import subprocess
 
     app_path = REPO_ROOT / "dashboards" / "app.py"
     if not app_path.is_file():
@@ -531,9 +535,42 @@ def dashboard(
         _err(f"error: {db} does not exist — run `sgs-replay load … --db {db}` or `sgs-replay demo` first")
         raise typer.Exit(EXIT_UNREADABLE)
     env = dict(os.environ, SGS_REPLAY_DB=str(db.resolve()))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.port", str(port),
-           "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    raise typer.Exit(subprocess.call(cmd, env=env))
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.address", host,
+           "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    raise typer.Exit(_run_server(cmd, env))
+
+
+def _run_server(cmd: list[str], env: dict[str, str]) -> int:
+    """Run the server as a child process; SIGINT and SIGTERM are passed on to it, and whatever ends this
+    command (a signal, an error) ends the server too."""
+    import signal
+    import subprocess
+
+    child = subprocess.Popen(cmd, env=env)
+    received: list[int] = []
+
+    def forward(signum: int, _frame: object) -> None:
+        received.append(signum)
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        code = child.wait()  # the handlers run while waiting (the wait resumes after them)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+    if received:
+        return 128 + received[0] if received[0] != signal.SIGINT else 130
+    return code
 
 
 def main() -> None:
