@@ -375,24 +375,39 @@ def show(
 
 @app.command()
 def schema(
-    check: Annotated[bool, typer.Option("--check", help="exit 1 if schemas/ differs from the models")] = False,
-    out: Annotated[Path, typer.Option("--out", help="schema directory")] = REPO_ROOT / "schemas",
+    check: Annotated[bool, typer.Option("--check", help="exit 1 if the schemas differ from the models")] = False,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="schema directory (default: schemas/ of the checkout; with --check, the schemas installed "
+                      "with sgs-replay when there is no checkout)")] = None,
 ) -> None:
     """Write (or check) the JSON Schemas generated from the event models."""
     from sgs_replay.schema import generate
 
+    if out is None:
+        found = bundled("schemas")
+        if check and found is not None:
+            out = found
+        elif (REPO_ROOT / "pyproject.toml").is_file():
+            out = REPO_ROOT / "schemas"
+        else:
+            _err("error: no schemas/ folder of a checkout here: name one with --out DIR")
+            raise typer.Exit(EXIT_USAGE)
     files = generate()
     if check:
         drift = [n for n, text in files.items() if not (out / n).is_file() or (out / n).read_text(encoding="utf-8") != text]
         extra = [p.name for p in out.glob("*.schema.json") if p.name not in files] if out.is_dir() else []
         if drift or extra:
-            _err(f"schemas/ is out of date: {', '.join(drift + extra)} — run `sgs-replay schema`")
+            _err(f"{out} is out of date: {', '.join(drift + extra)} — run `sgs-replay schema`")
             raise typer.Exit(1)
-        print(f"schemas/ matches the models ({len(files)} files)")
+        print(f"{out} matches the models ({len(files)} files)")
         return
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _err(f"error: {out}: cannot create the schema folder ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
     for n, text in files.items():
-        (out / n).write_text(text, encoding="utf-8")
+        _write(out / n, text, "schema file")
     print(f"wrote {len(files)} schema files to {out}")
 
 
