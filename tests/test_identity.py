@@ -105,6 +105,11 @@ def test_a_recording_and_its_conversion_are_one_game(tmp_path: Path) -> None:
                 "SELECT * FROM win_rates_by_seat ORDER BY ALL", "SELECT * FROM violations_by_rule ORDER BY ALL"):
         assert query(tmp_path / "both.duckdb", sql).rows() == query(tmp_path / "one.duckdb", sql).rows(), sql
 
+    # the same files reached by another path are already present, the duplicate is refused again
+    again = load_paths([tmp_path / ".." / tmp_path.name / "both"], tmp_path / "both.duckdb")
+    assert (again.loaded, again.already, len(again.duplicates)) == (0, 1, 1)
+    assert query(tmp_path / "both.duckdb", "SELECT count(*) FROM duplicates").item() == 1
+
     # the command line: the duplicate is named with the copy kept, on stdout and stderr, exit 1
     r = _cli("load", str(both), "--db", str(tmp_path / "cli.duckdb"), cwd=tmp_path)
     assert r.returncode == 1, r.stdout + r.stderr

@@ -249,22 +249,22 @@ def load_records(
             known[gid] = file
             if fp is not None:
                 first.setdefault(fp, (gid, file))
-        recorded = set(con.execute("SELECT fingerprint, file FROM duplicates").fetchall())
+        recorded = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM duplicates").fetchall()}
         dup_rows: list[tuple[str, str, str, Any]] = []
         batch = _Batch()
         in_matches: list[tuple[str, dict[str, Any], Any, Any]] = []  # (game_id, games row, header, result)
         for rec in records:
             file, fp = rec.games["file"], rec.games.get("fingerprint")
-            if known.get(rec.game_id) == file:
-                summary.already += 1
+            if rec.game_id in known and Path(known[rec.game_id]).name == Path(file).name:
+                summary.already += 1  # the same bytes under the same name (perhaps reached by another path)
                 continue
             kept = first.get(fp) if fp is not None else None
             if kept is None and rec.game_id in known:  # the same bytes under another name, loaded before fingerprints
                 kept = (rec.game_id, known[rec.game_id])
             if kept is not None:
                 summary.duplicates.append(f"{file}: the same game as {kept[1]} (game {kept[0]})")
-                if (fp, file) not in recorded and fp is not None:
-                    recorded.add((fp, file))
+                if (fp, Path(file).name) not in recorded and fp is not None:  # recorded once
+                    recorded.add((fp, Path(file).name))
                     dup_rows.append((fp, kept[0], file, rec.games.get("loaded_at")))
                 continue
             known[rec.game_id] = file
