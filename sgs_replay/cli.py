@@ -27,6 +27,18 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+def bundled(name: str) -> Path | None:
+    """A folder shipped with sgs-replay (``sample_logs``, ``schemas``): the checkout's own, or the copy
+    installed with the package (``sgs_replay/_data``); None when neither is there."""
+    here = REPO_ROOT / name
+    if here.is_dir() and (REPO_ROOT / "pyproject.toml").is_file():
+        return here
+    from importlib.resources import files
+
+    data = files("sgs_replay") / "_data" / name
+    return Path(str(data)) if data.is_dir() else None
+
+
 def _err(msg: str) -> None:
     sys.stderr.write(msg.rstrip() + "\n")
 
@@ -363,24 +375,39 @@ def show(
 
 @app.command()
 def schema(
-    check: Annotated[bool, typer.Option("--check", help="exit 1 if schemas/ differs from the models")] = False,
-    out: Annotated[Path, typer.Option("--out", help="schema directory")] = REPO_ROOT / "schemas",
+    check: Annotated[bool, typer.Option("--check", help="exit 1 if the schemas differ from the models")] = False,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="schema directory (default: schemas/ of the checkout; with --check, the schemas installed "
+                      "with sgs-replay when there is no checkout)")] = None,
 ) -> None:
     """Write (or check) the JSON Schemas generated from the event models."""
     from sgs_replay.schema import generate
 
+    if out is None:
+        found = bundled("schemas")
+        if check and found is not None:
+            out = found
+        elif (REPO_ROOT / "pyproject.toml").is_file():
+            out = REPO_ROOT / "schemas"
+        else:
+            _err("error: no schemas/ folder of a checkout here: name one with --out DIR")
+            raise typer.Exit(EXIT_USAGE)
     files = generate()
     if check:
         drift = [n for n, text in files.items() if not (out / n).is_file() or (out / n).read_text(encoding="utf-8") != text]
         extra = [p.name for p in out.glob("*.schema.json") if p.name not in files] if out.is_dir() else []
         if drift or extra:
-            _err(f"schemas/ is out of date: {', '.join(drift + extra)} — run `sgs-replay schema`")
+            _err(f"{out} is out of date: {', '.join(drift + extra)} — run `sgs-replay schema`")
             raise typer.Exit(1)
-        print(f"schemas/ matches the models ({len(files)} files)")
+        print(f"{out} matches the models ({len(files)} files)")
         return
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _err(f"error: {out}: cannot create the schema folder ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
     for n, text in files.items():
-        (out / n).write_text(text, encoding="utf-8")
+        _write(out / n, text, "schema file")
     print(f"wrote {len(files)} schema files to {out}")
 
 
@@ -454,18 +481,30 @@ def load(
     _ruleset_ok(ruleset)
     _output_ok(db, "database", parents=True)
     files = _collect(paths)
+    if not files:
+        _err("error: no log files found (.sgs.jsonl or .fk.rep)")
+        raise typer.Exit(EXIT_UNREADABLE)
     try:
         summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    raise typer.Exit(_finish_load(summary))
+
+
+def _finish_load(summary: Any) -> int:
+    """Print the summary, name every refused file on stderr and exit: 0 every file is in the database,
+    1 some were refused (unreadable, not processed, or a duplicate of a game already loaded), 3 none was
+    readable (no database is left behind then)."""
     print(summary.text())
-    refused = len(summary.unreadable) + len(summary.failed)
-    for line in summary.unreadable + summary.failed:
+    for line in summary.refused:
         _err(f"error: {line}")
-    # 3: nothing could be read; 1: some files were refused (named above); 0: every file is in the database
-    raise typer.Exit(EXIT_UNREADABLE if refused and refused == summary.files
-                     else EXIT_VIOLATIONS if refused else EXIT_OK)
+    unreadable = len(summary.unreadable) + len(summary.failed)
+    if summary.files == 0 or unreadable == summary.files:
+        if summary.files == 0:
+            _err("error: no log files found")
+        return EXIT_UNREADABLE
+    return EXIT_VIOLATIONS if summary.refused else EXIT_OK
 
 
 @app.command()
@@ -476,17 +515,19 @@ def demo(
     from sgs_replay.pipeline import load_paths
     from sgs_replay.store import StoreError
 
-    samples = REPO_ROOT / "sample_logs"
-    if not samples.is_dir():
-        _err(f"error: {samples} not found")
+    samples = bundled("sample_logs")
+    if samples is None:
+        _err("error: the bundled sample logs are missing from this installation")
         raise typer.Exit(EXIT_UNREADABLE)
     try:
         summary = load_paths([samples], db)
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    print(summary.text())
-    print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
+    code = _finish_load(summary)
+    if summary.total_games:
+        print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
+    raise typer.Exit(code)
 
 
 class StatsFormat(StrEnum):
@@ -553,11 +594,15 @@ def export(
 @app.command()
 def dashboard(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
-    port: Annotated[int, typer.Option("--port")] = 8501,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port to serve on")] = 8501,
+    host: Annotated[str, typer.Option("--host", help="the address to serve on; 127.0.0.1 (this machine only) "
+                                                     "unless you choose another, e.g. 0.0.0.0 for every interface")
+                    ] = "127.0.0.1",
 ) -> None:
-    """Start the Streamlit dashboards on a DuckDB file."""
+    """Start the Streamlit dashboards on a DuckDB file (on 127.0.0.1 unless --host says otherwise).
+
+    Ctrl-C (SIGINT) or SIGTERM stops the server with the command: no server is left behind."""
     import os
-    import subprocess
 
     app_path = REPO_ROOT / "dashboards" / "app.py"
     if not app_path.is_file():
@@ -566,9 +611,42 @@ def dashboard(
         _err(f"error: {db} does not exist — run `sgs-replay load … --db {db}` or `sgs-replay demo` first")
         raise typer.Exit(EXIT_UNREADABLE)
     env = dict(os.environ, SGS_REPLAY_DB=str(db.resolve()))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.port", str(port),
-           "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    raise typer.Exit(subprocess.call(cmd, env=env))
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.address", host,
+           "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    raise typer.Exit(_run_server(cmd, env))
+
+
+def _run_server(cmd: list[str], env: dict[str, str]) -> int:
+    """Run the server as a child process; SIGINT and SIGTERM are passed on to it, and whatever ends this
+    command (a signal, an error) ends the server too."""
+    import signal
+    import subprocess
+
+    child = subprocess.Popen(cmd, env=env)
+    received: list[int] = []
+
+    def forward(signum: int, _frame: object) -> None:
+        received.append(signum)
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        code = child.wait()  # the handlers run while waiting (the wait resumes after them)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+    if received:
+        return 128 + received[0] if received[0] != signal.SIGINT else 130
+    return code
 
 
 def main() -> None:

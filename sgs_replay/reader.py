@@ -57,6 +57,9 @@ class ParsedLog:
     checkpoints: dict[int, Any] = field(default_factory=dict)
     content_id: str = ""  # hash of every byte of the file as read (the store's game id)
     violations_truncated: int = 0  # format violations beyond MAX_VIOLATIONS, counted only
+    #: every line that is not a valid event (or header): line → hash of its bytes (the game's fingerprint
+    #: includes them, so a file with a broken line is never the same game as the clean one)
+    bad_lines: dict[int, str] = field(default_factory=dict)
 
     def add(self, v: Violation) -> None:
         """Keep a format violation, or only count it once MAX_VIOLATIONS are kept."""
@@ -214,6 +217,7 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
             if err is not None:
                 rule, detail = err
                 log.add(make(rule, i, None, f"{detail} — {_snippet(raw)}", observed=_snippet(raw)))
+                log.bad_lines[i] = content_id(raw.strip())
                 continue
             bad = _fix_cards(hdr)
             if bad:
@@ -227,15 +231,18 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
         if err is not None:
             rule, detail = err
             log.add(make(rule, i, None, f"{detail} — {_snippet(raw)}", observed=_snippet(raw)))
+            log.bad_lines[i] = content_id(raw.strip())
             continue
         bad = _fix_cards(e)
         if bad:
             log.add(make(R.F_CARD, i, getattr(e, "seat", None), bad, observed=_snippet(raw)))
+            log.bad_lines[i] = content_id(raw.strip())
             continue
         shape = ev.check_shape(e)
         if shape:
             log.add(make(R.F_SHAPE, i, getattr(e, "seat", None), f"`{ev.event_type(e)}` {shape}",
                          observed=_snippet(raw)))
+            log.bad_lines[i] = content_id(raw.strip())
             continue
         log.events.append((i, e))
     if not header_seen:

@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from sgs_replay import events as ev
+from sgs_replay.identity import fingerprint
 from sgs_replay.reader import MAX_VIOLATIONS, ParsedLog
 from sgs_replay.replay import Replay, content_hash
 from sgs_replay.store.record import GameRecord
@@ -132,9 +133,15 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
     result = report.result or {}
     winner, reason = result.get("winner"), result.get("reason")
     mode = h.mode if h else None
+    rs0 = engine.rs if engine is not None else None
+
+    def general_name(text: str) -> str:
+        g = rs0.resolve_general(text) if rs0 is not None else None
+        return g.name if g else text
 
     games = {
-        "game_id": gid, "file": str(path), "declared_id": report.game_id, "source_format": parsed.source_format,
+        "game_id": gid, "fingerprint": fingerprint(parsed, general_name), "file": str(path),
+        "declared_id": report.game_id, "source_format": parsed.source_format,
         "mode": mode, "ruleset": report.ruleset, "players": len(h.players) if h else None,
         "events": report.events, "violations": len(report.violations), "unverifiable": report.unverifiable,
         "desync": _desync_text(report.desyncs),

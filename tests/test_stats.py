@@ -21,14 +21,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_logs"
 
 
-def _lord_wins(game_id: str, names: list[str], meta: dict[str, str] | None = None) -> str:
+def _lord_wins(game_id: str, names: list[str], meta: dict[str, str] | None = None, round_: int = 3) -> str:
     """Seat 1 (the lord) kills the rebel and the renegade with two 杀: 2 damage dealt, 2 kills."""
     header = {"type": "game", "format": "sgs-replay/1", "game_id": game_id, "mode": "identity",
               "ruleset": "standard",
               "players": [{"seat": i + 1, "name": n, "general": g, "role": r} for i, (n, g, r) in
                           enumerate(zip(names, ["张飞", "甘宁", "许褚", "华佗"],
                                         ["lord", "loyalist", "rebel", "renegade"], strict=True))],
-              "start": {"current": 1, "phase": "play", "round": 3,
+              "start": {"current": 1, "phase": "play", "round": round_,
                         "seats": {"1": {"hand": ["♠7 杀", "♠8 杀"], "equip": ["♥5 麒麟弓"]}, "2": {},
                                   "3": {"hp": 1}, "4": {"hp": 1}},
                         "deck": ["♣3 杀", "♦4 闪", "♥7 无中生有"]}}
@@ -54,7 +54,8 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     logs.mkdir()
     (logs / "g1.sgs.jsonl").write_text(_lord_wins("g1", ["Ann", "Bo", "Cy", "Di"],
                                                   {"event": "Cup", "date": "2020-01-05"}), encoding="utf-8")
-    (logs / "g2.sgs.jsonl").write_text(_lord_wins("g2", ["Ann", "Eve", "Cy", "Di"]), encoding="utf-8")
+    # another game (a later round): the same plays by other players would be the same game
+    (logs / "g2.sgs.jsonl").write_text(_lord_wins("g2", ["Ann", "Eve", "Cy", "Di"], round_=4), encoding="utf-8")
     for f in ("3v3/demo-cup-r1-t1-g1.sgs.jsonl", "disputes/table7-second-slash.sgs.jsonl"):
         (logs / Path(f).name).write_bytes((SAMPLES / f).read_bytes())
     path = d / "stats.duckdb"

@@ -82,7 +82,7 @@ def test_load_counts_match_the_validator(logs: Path, tmp_path: Path) -> None:
     assert summary.violation_count == want["violations"]
     lines = {ln.strip().rsplit(None, 1)[0].strip(): ln.split()[-1] for ln in summary.text().splitlines()[1:6]}
     assert lines["games loaded"] == str(want["games"])
-    assert lines["events"] == str(want["events"])
+    assert lines["events added"] == str(want["events"])
     # every view answers
     for view in ("win_rates_by_general", "win_rates_by_role", "win_rates_by_seat", "win_rates_by_side",
                  "win_rates_by_position", "games_by_mode", "violations_by_kind", "violations_by_rule",
@@ -129,10 +129,21 @@ def test_same_game_in_two_files_is_loaded_once(tmp_path: Path) -> None:
     d.mkdir()
     (d / "a.sgs.jsonl").write_text(LORD_WINS, encoding="utf-8")
     (d / "b.sgs.jsonl").write_text(LORD_WINS, encoding="utf-8")
-    # the identity is every byte of the file: another spelling is another file, loaded on its own
+    # another spelling of the same cards is the same game: its fingerprint is the canonical form
     (d / "c.sgs.jsonl").write_text(LORD_WINS.replace('"♠7 杀"', '"S7 slash"').replace(", ", ",  "), encoding="utf-8")
-    s = load_paths([d], tmp_path / "sgs.duckdb")
-    assert (s.loaded, s.already) == (2, 1)
+    # a broken line is another game
+    (d / "d.sgs.jsonl").write_text(LORD_WINS.rstrip("\n") + "\n{not an event\n", encoding="utf-8")
+    db = tmp_path / "sgs.duckdb"
+    s = load_paths([d], db)
+    assert (s.loaded, s.already, len(s.duplicates)) == (2, 0, 2)
+    assert all("a.sgs.jsonl" in line for line in s.duplicates)
+    rows = query(db, "SELECT d.file, d.game_id = g.game_id AS kept, d.fingerprint = g.fingerprint AS same "
+                     "FROM duplicates d JOIN games g ON g.file LIKE '%a.sgs.jsonl' ORDER BY d.file").rows()
+    assert [(Path(f).name, k, m) for f, k, m in rows] == [("b.sgs.jsonl", True, True), ("c.sgs.jsonl", True, True)]
+    # loading them again: the duplicates are refused again, but recorded once
+    again = load_paths([d], db)
+    assert (again.loaded, again.already, len(again.duplicates)) == (0, 2, 2)
+    assert query(db, "SELECT count(*) AS n FROM duplicates").item() == 2
 
 
 def test_unreadable_file_is_reported_and_the_rest_load(logs: Path, tmp_path: Path) -> None:

@@ -2,8 +2,11 @@
 
 The records come from :mod:`sgs_replay.pipeline` (read → validate → records); the store only writes.
 
-* **Idempotent**: a game's id is the hash of its normalised content; a game already in the database
-  (or met twice in one load) is skipped and counted as "already loaded".
+* **Idempotent**: a game's id is the hash of its file's bytes; a file already in the database is
+  skipped and counted as "already present".
+* **One game, one row**: a game whose fingerprint (:mod:`sgs_replay.identity`) is already in the
+  database, from another file or another format, is not loaded again: it is a *duplicate* of the
+  first copy, listed in the summary and recorded in the ``duplicates`` table.
 * **Atomic**: the whole load is one transaction. Any error while writing rolls it back, and a process
   that dies mid-load leaves only uncommitted data, which DuckDB discards on the next open. A database
   file that this load created is removed again when the load fails.
@@ -34,7 +37,8 @@ class LoadSummary:
     db: Path
     files: int = 0
     loaded: int = 0  # games added by this load
-    already: int = 0  # games found in the database (or twice in this load) and skipped
+    already: int = 0  # files whose game is already in the database from that very file, skipped
+    duplicates: list[str] = field(default_factory=list)  # one line each: the file and the copy kept
     events: int = 0  # events of the games added
     violations: Counter[str] = field(default_factory=Counter)  # by kind, games added
     unreadable: list[str] = field(default_factory=list)  # one line each: file and reason
@@ -43,6 +47,10 @@ class LoadSummary:
     import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
     notes: list[str] = field(default_factory=list)  # how the load went, where it is worth saying
     seconds: float = 0.0
+    #: what the database holds after the load: games, events, violations
+    total_games: int = 0
+    total_events: int = 0
+    total_violations: int = 0
 
     @property
     def loaded_files(self) -> int:
@@ -50,20 +58,30 @@ class LoadSummary:
         return self.loaded + self.already
 
     @property
+    def refused(self) -> list[str]:
+        """Every file this load did not add, with the reason (unreadable, not processed, duplicate)."""
+        return [*self.unreadable, *self.failed, *(f"{d} — a duplicate, not loaded" for d in self.duplicates)]
+
+    @property
     def violation_count(self) -> int:
         return sum(self.violations.values())
 
     def text(self) -> str:
-        w = len(str(max(self.files, self.loaded, self.already, self.events, self.violation_count, 1)))
+        w = len(str(max(self.files, self.loaded, self.already, self.events, self.violation_count,
+                        self.total_games, self.total_events, self.total_violations, 1)))
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.violations.items(), key=lambda kv: (-kv[1], kv[0])))
         lines = [
-            f"Database {self.db}",
+            f"Database {self.db} — this load:",
             f"  files read        {self.files:>{w}}",
             f"  games loaded      {self.loaded:>{w}}",
             f"  already present   {self.already:>{w}}",
-            f"  events            {self.events:>{w}}",
-            f"  violations        {self.violation_count:>{w}}" + (f"  ({kinds})" if kinds else ""),
+            f"  events added      {self.events:>{w}}",
+            f"  violations added  {self.violation_count:>{w}}" + (f"  ({kinds})" if kinds else ""),
         ]
+        if self.duplicates:
+            lines.append(f"  duplicates        {len(self.duplicates):>{w}}  (the same game as one already loaded: "
+                         "not loaded again)")
+            lines.extend(f"    {d}" for d in self.duplicates)
         if self.unreadable:
             lines.append(f"  unreadable        {len(self.unreadable):>{w}}")
             lines.extend(f"    {u}" for u in self.unreadable)
@@ -81,6 +99,10 @@ class LoadSummary:
             lines.extend(f"    {u}" for u in self.engine_faults[:10])
             if len(self.engine_faults) > 10:
                 lines.append(f"    … and {len(self.engine_faults) - 10} more")
+        if self.already and not self.loaded:
+            lines.append("  those games were already loaded: nothing to add")
+        lines.append(f"In the database: {self.total_games} games, {self.total_events} events, "
+                     f"{self.total_violations} violations")
         return "\n".join(lines)
 
     def add(self, rec: GameRecord) -> None:
@@ -220,14 +242,34 @@ def load_records(
     try:
         con.execute("BEGIN TRANSACTION")
         create_all(con)
-        known = {r[0] for r in con.execute("SELECT game_id FROM games").fetchall()}
+        known: dict[str, str] = {}  # game_id → file
+        first: dict[str, tuple[str, str]] = {}  # fingerprint → (game_id, file) of the copy kept
+        for gid, fp, file in con.execute("SELECT game_id, fingerprint, file FROM games ORDER BY loaded_at, file"
+                                         ).fetchall():
+            known[gid] = file
+            if fp is not None:
+                first.setdefault(fp, (gid, file))
+        recorded = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM duplicates").fetchall()}
+        dup_rows: list[tuple[str, str, str, Any]] = []
         batch = _Batch()
         in_matches: list[tuple[str, dict[str, Any], Any, Any]] = []  # (game_id, games row, header, result)
         for rec in records:
-            if rec.game_id in known:
-                summary.already += 1
+            file, fp = rec.games["file"], rec.games.get("fingerprint")
+            if rec.game_id in known and Path(known[rec.game_id]).name == Path(file).name:
+                summary.already += 1  # the same bytes under the same name (perhaps reached by another path)
                 continue
-            known.add(rec.game_id)
+            kept = first.get(fp) if fp is not None else None
+            if kept is None and rec.game_id in known:  # the same bytes under another name, loaded before fingerprints
+                kept = (rec.game_id, known[rec.game_id])
+            if kept is not None:
+                summary.duplicates.append(f"{file}: the same game as {kept[1]} (game {kept[0]})")
+                if (fp, Path(file).name) not in recorded and fp is not None:  # recorded once
+                    recorded.add((fp, Path(file).name))
+                    dup_rows.append((fp, kept[0], file, rec.games.get("loaded_at")))
+                continue
+            known[rec.game_id] = file
+            if fp is not None:
+                first[fp] = (rec.game_id, file)
             batch.add(rec)
             summary.add(rec)
             if rec.extra.get("match") is not None:
@@ -240,6 +282,11 @@ def load_records(
         _flush(con, batch)
         if in_matches:
             _add_match_violations(con, in_matches, summary)
+        if dup_rows:
+            con.executemany("INSERT INTO duplicates VALUES (?, ?, ?, ?)", dup_rows)
+        g, e, v = con.execute("SELECT count(*), coalesce(sum(events), 0), coalesce(sum(violations), 0) FROM games"
+                              ).fetchone()
+        summary.total_games, summary.total_events, summary.total_violations = int(g), int(e), int(v)
         con.execute("COMMIT")
         ok = True
     except BaseException as exc:
@@ -252,8 +299,8 @@ def load_records(
         raise StoreError(f"{db}: load failed and was rolled back: {str(exc).strip().splitlines()[0]}") from exc
     finally:
         con.close()
-        if not ok and created:
-            _remove_db(db)
+        if created and (not ok or (summary.files and not summary.total_games)):
+            _remove_db(db)  # a failed load, or one where no file was readable, leaves no database behind
     summary.seconds = time.perf_counter() - t0
     return summary
 

@@ -32,7 +32,8 @@ TABLES: dict[str, str] = {
         )""",
     "games": f"""
         CREATE TABLE IF NOT EXISTS games (
-            game_id       VARCHAR PRIMARY KEY,  -- content hash of the normalised log
+            game_id       VARCHAR PRIMARY KEY,  -- hash of every byte of the file (content id)
+            fingerprint   VARCHAR,              -- the game in canonical form (sgs_replay.identity)
             file          VARCHAR NOT NULL,     -- the file it was loaded from (first seen)
             declared_id   VARCHAR,              -- the header's game_id
             source_format VARCHAR,
@@ -51,6 +52,13 @@ TABLES: dict[str, str] = {
             import_problems VARCHAR[],          -- what the importer could not convert (FreeKill)
             violations_truncated INTEGER,       -- violations beyond the per-file cap, counted only
             desync        VARCHAR               -- the first engine desync against a recording (NULL: none)
+        )""",
+    "duplicates": """
+        CREATE TABLE IF NOT EXISTS duplicates (
+            fingerprint VARCHAR NOT NULL,    -- the game's fingerprint
+            game_id     VARCHAR NOT NULL,    -- the copy kept in games
+            file        VARCHAR NOT NULL,    -- the file that was not loaded, being the same game
+            loaded_at   TIMESTAMP            -- when it was refused (first time)
         )""",
     "players": """
         CREATE TABLE IF NOT EXISTS players (
@@ -102,7 +110,8 @@ TABLES: dict[str, str] = {
 }
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
-ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"))
+ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"),
+                 ("fingerprint", "VARCHAR"))
 
 STATS_VIEWS = {  # the statistics of sgs_replay.stats over every game (docs/store.md)
     "win_rates_by_general": statsql.win_rate_sql(("general",)),
@@ -214,7 +223,8 @@ def arrow_schemas() -> dict[str, Any]:
     ])
     return {
         "games": pa.schema([
-            ("game_id", pa.string()), ("file", pa.string()), ("declared_id", pa.string()),
+            ("game_id", pa.string()), ("fingerprint", pa.string()), ("file", pa.string()),
+            ("declared_id", pa.string()),
             ("source_format", pa.string()), ("mode", pa.string()), ("ruleset", pa.string()),
             ("players", pa.int16()), ("events", pa.int32()), ("violations", pa.int32()),
             ("unverifiable", pa.int32()),

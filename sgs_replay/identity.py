@@ -1,0 +1,162 @@
+"""A game's fingerprint: what the game *is*, whatever file or format it was read from.
+
+Two ids describe a stored game:
+
+* the **content id** (``games.game_id``, :func:`sgs_replay.reader.content_id`): a hash of every byte of
+  the file, so a byte-identical copy is stored once and a damaged copy is a game of its own;
+* the **fingerprint** (``games.fingerprint``, :func:`fingerprint`): a hash of the game in canonical
+  form, the same for a FreeKill recording, its conversion to ``.sgs.jsonl`` and a re-export of that log.
+
+The canonical form is
+
+* the header's mode and, seat by seat, the general (canonical name when the ruleset knows it), role,
+  side and 3v3 position, the starting position (``start``) when there is one, and its place in a
+  3v3 match (``meta.match`` and ``meta.game``) — not the player names, the ``game_id``, the rest of
+  ``meta``, the ruleset named or the format version;
+* every event with ``t`` and ``note`` dropped, every card in its canonical spelling, keys sorted;
+* every format violation of the file, at its place among the events, with its rule and message, and
+  the hash of every line that is not a valid event: a file with a broken line is not the same game
+  as the clean one, nor as a file broken another way;
+* 遗计 folded into one item, the cards dealt from the draw pile and who ended up holding each: the
+  converter now writes 郭嘉 drawing the cards and then a ``move`` for each card given away, where an
+  older converter wrote one ``move`` from the draw pile straight to each receiver. Both give the
+  same fingerprint.
+
+Limits: other spellings an older converter may have used (an unrecognised move kept as a plain
+``move``, a skill named by its pinyin id instead of its Chinese name) are not folded, so such a file
+gets a fingerprint of its own and is stored as a separate game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from sgs_replay.reader import ParsedLog
+
+__all__ = ["canonical_items", "fingerprint"]
+
+_ENC = msgspec.json.Encoder(order="sorted")
+_CARD_KEYS = frozenset({"card", "cards", "hand", "equip", "judge", "deck", "discard"})
+_YIJI = frozenset({"遗计", "yiji"})
+
+
+def _card(text: Any) -> Any:
+    if not isinstance(text, str):
+        return text
+    from sgs_replay.cards import CardError, canonical
+
+    try:
+        return canonical(text)
+    except CardError:
+        return text.strip()
+
+
+def _canon(value: Any, key: str | None = None) -> Any:
+    """Cards in canonical spelling, ``t`` and ``note`` dropped, at every depth."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if k in ("t", "note"):
+                continue
+            if k == "piles" and isinstance(v, dict):
+                out[k] = {p: [_card(c) for c in cs] if isinstance(cs, list) else cs for p, cs in v.items()}
+            else:
+                out[k] = _canon(v, k)
+        return out
+    if isinstance(value, list):
+        if key in _CARD_KEYS:
+            return [_card(c) for c in value]
+        return [_canon(v) for v in value]
+    if key in _CARD_KEYS:
+        return _card(value)
+    return value
+
+
+def _header(parsed: ParsedLog, general: Callable[[str], str]) -> dict[str, Any]:
+    h = parsed.header
+    if h is None:
+        return {"header": None}
+    players = [{"seat": p.seat, "general": general(p.general), "role": p.role, "side": p.side, "position": p.position}
+               for p in sorted(h.players, key=lambda p: p.seat)]
+    start = _canon(msgspec.to_builtins(h.start)) if h.start is not None else None
+    head: dict[str, Any] = {"mode": h.mode, "players": players, "start": start}
+    place = {k: h.meta[k] for k in ("match", "game") if h.meta.get(k) not in (None, "")}
+    if place:  # its place in a 3v3 match: game 1 and game 2 of a match are two games
+        head["match"] = _ENC.encode(place).decode()
+    return head
+
+
+def _fold_yiji(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """遗计 in one canonical item: the giver and, sorted, (receiver, card) for every card dealt."""
+    out: list[dict[str, Any]] = []
+    i, n = 0, len(items)
+    last_skill: dict[str, Any] | None = None
+    while i < n:
+        it = items[i]
+        typ = it.get("type")
+        if typ == "draw" and it.get("skill") in _YIJI:  # today's converter: draw, then a move per card given
+            giver = it.get("seat")
+            held: list[list[Any]] = [[giver, c] for c in it.get("cards", [])]
+            i += 1
+            while i < n and _is_yiji_give(items[i], giver):
+                for c in items[i]["cards"]:
+                    for h in held:
+                        if h[0] == giver and h[1] == c:
+                            h[0] = items[i]["to"].get("seat")
+                            break
+                i += 1
+            out.append({"type": "yiji_deal", "seat": giver, "gains": sorted(held, key=_ENC.encode)})
+            continue
+        if typ == "move" and it.get("reason") in _YIJI and it.get("from", {}).get("zone") == "deck" \
+                and it.get("to", {}).get("zone") == "hand":  # an older converter: straight from the draw pile
+            giver = last_skill.get("seat") if last_skill else None
+            held = []
+            while i < n and items[i].get("type") == "move" and items[i].get("reason") in _YIJI \
+                    and items[i].get("from", {}).get("zone") == "deck":
+                held.extend([items[i].get("to", {}).get("seat"), c] for c in items[i].get("cards", []))
+                i += 1
+            out.append({"type": "yiji_deal", "seat": giver, "gains": sorted(held, key=_ENC.encode)})
+            continue
+        if typ == "skill":
+            last_skill = it
+        out.append(it)
+        i += 1
+    return out
+
+
+def _is_yiji_give(it: dict[str, Any], giver: Any) -> bool:
+    return (it.get("type") == "move" and it.get("reason") in _YIJI
+            and it.get("from", {}).get("zone") == "hand" and it.get("from", {}).get("seat") == giver
+            and it.get("to", {}).get("zone") == "hand")
+
+
+def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> list[bytes]:
+    """The game in canonical form, one encoded item per header, event and format violation."""
+    general = general or (lambda g: g)
+    placed: list[tuple[int, int, dict[str, Any]]] = []
+    for k, (line, e) in enumerate(parsed.events):
+        placed.append((line, k, _canon(msgspec.to_builtins(e))))
+    for v in parsed.violations:
+        placed.append((v.line, -2, {"type": "!format", "rule": v.rule, "observed": v.observed,
+                                    "message": v.message}))
+    for line, digest in parsed.bad_lines.items():  # the whole line, also beyond what a message quotes
+        placed.append((line, -1, {"type": "!line", "bytes": digest}))
+    placed.sort(key=lambda x: (x[0], x[1]))
+    body = _fold_yiji([d for _, _, d in placed])
+    head = _header(parsed, general)
+    if parsed.violations_truncated:
+        head["format_violations_not_kept"] = parsed.violations_truncated
+    return [_ENC.encode(head), *(_ENC.encode(d) for d in body)]
+
+
+def fingerprint(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> str:
+    """The game's fingerprint: 16 hex digits of the SHA-256 of its canonical form (see the module)."""
+    h = hashlib.sha256()
+    for item in canonical_items(parsed, general):
+        h.update(item)
+        h.update(b"\n")
+    return h.hexdigest()[:16]
