@@ -33,6 +33,20 @@ def test_the_engine_core_names_no_card_and_no_skill() -> None:
         assert not found, f"{rel} names {found}: put it in a card or skill definition"
 
 
+def test_the_engine_names_no_skill_and_no_weapon_or_armour_outside_their_definitions() -> None:
+    """Every engine file but the equipment definitions: a skill or a weapon's or armour's effect lives
+    in its own definition (hooks, effect rules, modifiers, conversions), never in a generic frame."""
+    skills = {s.name for s in content.skills().values()}
+    equipment = {n for n, k in card_kinds.BY_NAME.items() if k.subtype in ("weapon", "armor")}
+    definitions = {PKG / "engine" / "cards" / "equipment.py"}
+    for path in _modules("engine"):
+        if path in definitions:
+            continue
+        text = _code_strings(path)
+        found = sorted(n for n in skills | equipment if n in text)
+        assert not found, f"{path.relative_to(PKG)} names {found}: put it in the skill's or the card's definition"
+
+
 def _imports(path: Path) -> set[str]:
     """Every sgs_replay module a file imports (at module level or inside a function)."""
     out: set[str] = set()

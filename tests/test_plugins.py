@@ -84,3 +84,41 @@ def test_made_up_card_effect_is_checked(sgs: Any, house: str) -> None:
 def test_made_up_card_is_not_in_the_standard_deck(sgs: Any, house: str) -> None:
     events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪"], "reason": "phase"}]
     assert ("SGS-H005", 1) in _judge(sgs, "standard", events)
+
+
+def _two_dodges(n: int, eng: Any, user: Any, card: str) -> int:
+    """破阵戟 (made up): 锁定技，你使用的【杀】需连续使用两张【闪】才能抵消."""
+    return max(n, 2) if card == "杀" and user.weapon() == "破阵戟" else n
+
+
+@pytest.fixture
+def armoury(tmp_path: Path) -> Iterator[str]:
+    card_kinds.register(card_kinds.CardKind("破阵戟", "breaking_halberd", "equip", "weapon"))
+    plugins.modifier("answers_needed")(_two_dodges)
+    rs = tmp_path / "armoury.toml"
+    rs.write_text('name = "armoury"\ninherits = "standard"\n[deck]\nadd = ["♠5 破阵戟"]\n', encoding="utf-8")
+    yield str(rs)
+    plugins.MODIFIERS["answers_needed"].remove(_two_dodges)
+    card_kinds.unregister("破阵戟")
+
+
+def _slash_with(sgs: Any, ruleset: str, weapon: bool, dodges: int) -> list[tuple[str, int]]:
+    players = [("刘备", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade")]
+    events: list[dict[str, Any]] = [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "play"}]
+    if weapon:
+        events.append({"type": "use", "seat": 1, "card": "♠5 破阵戟"})
+    events.append({"type": "use", "seat": 1, "card": "♣2 杀", "targets": [2]})
+    events += [{"type": "respond", "seat": 2, "card": c} for c in ["♦2 闪", "♦3 闪"][:dodges]]
+    events.append({"type": "phase", "seat": 1, "phase": "discard"})
+    text = sgs.identity_text(events, players=sgs.identity_players(players),
+                             hands={1: ["♠5 破阵戟", "♣2 杀"], 2: ["♦2 闪", "♦3 闪"]}, current=5, phase="finish")
+    rep = validate_parsed(parse_bytes(text.encode(), "armoury.sgs.jsonl"), ruleset).report
+    return [(v.rule, v.line) for v in rep.violations]
+
+
+def test_made_up_weapon_modifier_needs_two_dodges(sgs: Any, armoury: str) -> None:
+    """A weapon defined only here (a deck row and one modifier): its 杀 needs two 闪."""
+    assert _slash_with(sgs, armoury, weapon=False, dodges=1) == []
+    assert _slash_with(sgs, armoury, weapon=True, dodges=2) == []
+    missing = _slash_with(sgs, armoury, weapon=True, dodges=1)
+    assert missing == [("SGS-D002", 7)]  # one 闪 of two: the damage was due, reported at the next event

@@ -6,23 +6,83 @@ Each frame knows which logged events belong to it and which consequences are man
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
+from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
+from sgs_replay.engine.timing import Timing, timing_of
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
 
-#: skills and equipment that may legitimately stop a damage the card would otherwise cause
-DAMAGE_STOPPERS = {"天香", "寒冰剑", "仁王盾", "八卦阵"}
-#: effects logged inside a card's resolution that stop its damage to the current target (a red 八卦阵
-#: judgement is a 闪 and counted as an answer; a black one stops nothing; 仁王盾 is checked by colour)
-CARD_STOPPERS = DAMAGE_STOPPERS - {"八卦阵", "仁王盾"}
+class EffectRule:
+    """What a weapon, an armour or a skill changes in a card's resolution (:class:`CardEffect`).
+
+    The generic frame knows targets, answers, counters and damage; each rule lives in the file that
+    defines its card or skill and is registered there with :func:`effect_rule`. ``events`` lists the
+    event types the rule may claim (``wants``/``offer``); every method has a neutral default.
+    """
+
+    events: tuple[type, ...] = ()
+
+    def wants(self, frame: CardEffect, eng: Engine, e: Any) -> bool:
+        """Whether ``e`` belongs to ``frame`` because of this rule."""
+        return False
+
+    def offer(self, frame: CardEffect, eng: Engine, e: Any) -> bool | None:
+        """Apply ``e`` to ``frame``: True (consumed), False (the frame is over, ``e`` goes on), or
+        None (not this rule's event: the frame handles it)."""
+        return None
+
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool | None:
+        """Whether this rule makes the card's damage to ``seat`` not required: True, False, or None
+        (not known: e.g. the colour of a hidden card). ``current``: ``seat`` is the target in resolution."""
+        return False
+
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
+        """Why damage logged to ``seat`` contradicts this rule (it prevented the damage), or None."""
+        return None
+
+    def held_by(self, seat: Seat) -> bool:
+        """The seat has this effect as a skill: damage to it is never required of any card."""
+        return False
+
+
+#: the rules, in registration order, and by the event types they claim
+EFFECT_RULES: list[EffectRule] = []
+_RULES_BY_TYPE: dict[type, list[EffectRule]] = {}
+
+
+def effect_rule(cls: type[EffectRule]) -> type[EffectRule]:
+    """Register a :class:`EffectRule` (a class decorator in the card's or skill's file)."""
+    rule = cls()
+    EFFECT_RULES.append(rule)
+    _RULES_BY_TYPE.clear()
+    return cls
+
+
+def survives_at_zero(eng: Engine, seat: Seat) -> bool:
+    """A skill keeps the seat alive at 0 HP or below (modifier ``alive_at_zero``: 不屈 …)."""
+    return bool(plugins.modify("alive_at_zero", False, eng, seat))
+
+
+def damage_stoppable(seat: Seat) -> bool:
+    """A seat holds an effect that may stop any damage to it (天香, or equipment worn as a skill)."""
+    return any(rule.held_by(seat) for rule in EFFECT_RULES)
+
+
+def _rules_for(t: type) -> list[EffectRule]:
+    rules = _RULES_BY_TYPE.get(t)
+    if rules is None:
+        rules = _RULES_BY_TYPE[t] = [r for r in EFFECT_RULES if any(issubclass(t, k) for k in r.events)]
+    return rules
+
+
 #: single-target tricks whose effect is a `move` of one of the target's cards
 TAKING_TRICKS = {"过河拆桥", "顺手牵羊", "借刀杀人"}
 
@@ -83,8 +143,8 @@ class CardEffect(Frame):
         self.started = False  # the current target has had a response window event
         self.declined = False
         self.extra: set[str] = set()  # effects logged for the current target (judge, skills)
-        self.after_dodge = False  # 贯石斧 / 青龙偃月刀 window after a 闪
-        self.bagua_seat: int | None = None  # a red 八卦阵 judgement gave this seat a 闪
+        self.after_dodge = False  # a 闪 cancelled the 杀: the window of the effects that follow a 闪
+        self.given_answer: int | None = None  # an effect gave this seat its answer (its `respond` may follow)
         self.colour = _colour([card] if card else [])  # "red", "black", "none" (无色) or None (not known)
 
     @property
@@ -113,22 +173,24 @@ class CardEffect(Frame):
         seat = eng.seat(t)
         if seat is None or not seat.alive:
             return False
-        if self.extra & (CARD_STOPPERS | {"?八卦阵"}) or seat.skills & DAMAGE_STOPPERS:
-            return False
-        if self.shield_stops(eng, seat) is not False:
-            return False
-        return True
+        return not self._stopped(eng, seat, current=True)
+
+    def _stopped(self, eng: Engine, seat: Seat, *, current: bool) -> bool:
+        """An equipment card or a skill may stop the damage to ``seat`` (or it is not known)."""
+        return any(rule.stops(self, eng, seat, current) is not False for rule in EFFECT_RULES)
 
     def armor_ignored(self, eng: Engine) -> bool:
-        """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
-        user = eng.seat(self.user)
-        return self.name == "杀" and user is not None and user.weapon() == "青釭剑"
+        """Whether the targets' armour has no effect on this card (modifier ``armor_ignored``)."""
+        return bool(plugins.modify("armor_ignored", False, eng, self))
 
-    def shield_stops(self, eng: Engine, seat: Seat) -> bool | None:
-        """仁王盾 (seed 000 游戏牌): a black 杀 has no effect on its wearer. None: the colour is not known."""
-        if self.name != "杀" or seat.armor() != "仁王盾" or self.armor_ignored(eng):
-            return False
-        return None if self.colour is None else self.colour == "black"
+    def count_answer(self) -> None:
+        """The current target has given one more of the answers the card needs."""
+        self.answers += 1
+        if self.answers >= self.need_count:
+            if self.name == "杀":
+                self.after_dodge = True
+            else:
+                self._advance()
 
     def _resolved(self) -> bool:
         return self.nullified % 2 == 1 or self.answers >= self.need_count
@@ -168,24 +230,18 @@ class CardEffect(Frame):
         return True
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
+        for rule in _rules_for(type(e)):
+            if rule.wants(self, eng, e):
+                return True
         if isinstance(e, ev.Use):
             if used_name(e) == "无懈可击" and not e.targets:
                 return self.head is not None and self.name != "杀"
-            if self.need is not None and used_name(e) == self.need and e.seat in self.queue and not e.targets:
-                return True  # an answer written as `use` (使用 in the rulebook's words): it answers the demand
-            user = eng.seat(self.user)
-            return (self.after_dodge and e.seat == self.user and used_name(e) == "杀"
-                    and user is not None and user.weapon() == "青龙偃月刀"
-                    and list(e.targets or []) == [self.head])  # 对相同的目标再使用一张【杀】
+            return self.need is not None and used_name(e) == self.need and e.seat in self.queue and not e.targets
+            # (an answer written as `use`, 使用 in the rulebook's words: it answers the demand)
         if isinstance(e, ev.Respond):
-            if e.skill == "八卦阵" and e.seat == self.bagua_seat:
-                return True
             return self.need is not None and e.seat in self.queue
         if isinstance(e, ev.Pass):
             return e.seat in self.queue
-        if isinstance(e, ev.Judge):
-            return (e.seat == self.user and e.reason == "铁骑" and self.name == "杀") or \
-                (e.seat == self.head and e.reason == "八卦阵")
         if isinstance(e, ev.Damage):
             return (e.target in self.queue and (e.source == self.source or (self.name == "杀" and e.source is None))
                     and (e.card is None or self.card is None or e.card == self.card))
@@ -200,9 +256,11 @@ class CardEffect(Frame):
                 self.started = True
                 return self._take_card(eng, e)
             return False
-        if isinstance(e, ev.Respond) and e.skill == "八卦阵" and e.seat == self.bagua_seat:
-            self.bagua_seat = None  # the 闪 that the red judgement gave, already counted
-            return True
+        for rule in _rules_for(type(e)):
+            if rule.wants(self, eng, e):
+                done = rule.offer(self, eng, e)
+                if done is not None:
+                    return done
         if isinstance(e, ev.Respond):
             name = used_name(e)
             if self.need is None or e.seat not in self.queue:
@@ -221,13 +279,8 @@ class CardEffect(Frame):
                 self._take_card(eng, e)
                 return True  # the 闪 is spent and dodges nothing: the damage is still due
             self.started = True
-            self.answers += 1
             self._take_card(eng, e)
-            if self.answers >= self.need_count:
-                if self.name == "杀":
-                    self.after_dodge = True
-                else:
-                    self._advance()
+            self.count_answer()
             return True
         if isinstance(e, ev.Pass):
             if e.seat in self.queue and self._jump_to(eng, e.seat, "a pass"):
@@ -235,22 +288,6 @@ class CardEffect(Frame):
                 self.declined = True
                 return True
             return False
-        if isinstance(e, ev.Judge) and e.seat == self.user and e.reason == "铁骑" and self.name == "杀":
-            judge = JudgeFrame(eng, e.seat, e.reason, e.card, on_result=self._tieji_result)
-            judge.take(eng, e)
-            eng.push(judge)
-            return True
-        if isinstance(e, ev.Judge) and e.seat == self.head and e.reason in ("八卦阵",):
-            self.started = True
-            self.extra.add("八卦阵")
-            if self.armor_ignored(eng) and "青釭剑!" not in self.extra:
-                eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {self.user} ignores armour (青釭剑): 八卦阵 has no effect",
-                           expected="no 八卦阵 judgement", observed="八卦阵")
-                self.extra.add("青釭剑!")
-            judge = JudgeFrame(eng, e.seat, e.reason, e.card, on_result=self._bagua_result)
-            judge.take(eng, e)
-            eng.push(judge)
-            return True
         if isinstance(e, ev.Damage):
             if e.target not in self.queue:
                 return False
@@ -265,12 +302,8 @@ class CardEffect(Frame):
             elif self._resolved():  # a 闪 (or a red 八卦阵) cancelled it; 贯石斧 reopens it (equipment.py)
                 eng.report(R.D_UNEXPECTED, e.target,
                            f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
-            elif "寒冰剑" in self.extra:
-                eng.report(R.D_UNEXPECTED, e.target, f"寒冰剑 prevented the damage of this {self.name} (its two cards were discarded instead)",
-                           expected="no damage", observed=f"damage {e.amount}")
-            elif (target := eng.seat(e.target)) is not None and self.shield_stops(eng, target):
-                eng.report(R.D_UNEXPECTED, e.target, f"仁王盾: a black 杀 has no effect on seat {e.target}",
-                           expected="no damage", observed=f"damage {e.amount}")
+            elif (why := self._objection(eng, e.target)) is not None:
+                eng.report(R.D_UNEXPECTED, e.target, why, expected="no damage", observed=f"damage {e.amount}")
             elif e.amount != self.amount and not self.extra:
                 eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {self.amount}", expected=self.amount, observed=e.amount)
             self._advance()
@@ -278,42 +311,13 @@ class CardEffect(Frame):
 
             apply_damage(eng, e)
             return True
-        if isinstance(e, (ev.Skill, ev.Discard, ev.Move, ev.Choose, ev.Reveal)) and self.head is not None:
-            # equipment and skill effects inside this resolution (雌雄双股剑, 贯石斧, 寒冰剑, 麒麟弓, 流离 …)
-            seat = getattr(e, "seat", None)
-            if seat in (self.user, self.head) or isinstance(e, ev.Move):
-                if isinstance(e, ev.Skill):
-                    self.extra.add(e.skill)
-                    if e.skill in ("贯石斧",):
-                        self.answers = 0
-                        self.need_count = 0
-                        self.after_dodge = False
-                return False
-        user = eng.seat(self.user)
-        if isinstance(e, ev.Use) and self.after_dodge and e.seat == self.user and used_name(e) == "杀" \
-                and user is not None and user.weapon() == "青龙偃月刀":
-            eng.this_phase.free_slashes += 1  # 青龙偃月刀: not counted against the limit
-            self._advance()
-            return False
         return False
 
-    def _tieji_result(self, eng: Engine, card: str) -> None:
-        if not is_unknown(card) and parse_card(card).is_red:
-            self.undodgeable = True
-
-    def _bagua_result(self, eng: Engine, card: str) -> None:
-        c = parse_card(card) if not is_unknown(card) else None
-        if c is None or self.armor_ignored(eng):
-            self.extra.add("?八卦阵")  # a hidden card, or a judgement that 青釭剑 voids: its damage is not required
-            return
-        if c.is_red and not self.undodgeable:
-            self.bagua_seat = self.head
-            self.answers += 1
-            if self.answers >= self.need_count:
-                if self.name == "杀":
-                    self.after_dodge = True
-                else:
-                    self._advance()
+    def _objection(self, eng: Engine, target: int) -> str | None:
+        seat = eng.seat(target)
+        if seat is None:
+            return None
+        return next((why for rule in EFFECT_RULES if (why := rule.objection(self, eng, seat)) is not None), None)
 
     def _take_card(self, eng: Engine, e: ev.Use | ev.Respond) -> bool:
         seat = eng.seat(e.seat)
@@ -334,8 +338,7 @@ class CardEffect(Frame):
             missing.append(self.head)
         for t in self.queue[1:]:
             seat = eng.seat(t)
-            if seat is not None and seat.alive and self.damages and not (seat.skills & DAMAGE_STOPPERS) \
-                    and self.shield_stops(eng, seat) is False:
+            if seat is not None and seat.alive and self.damages and not self._stopped(eng, seat, current=False):
                 missing.append(t)
         if missing and eng.mode.strict_damage():
             eng.report(R.D_MISSING, missing[0], f"{self.name} of seat {self.user}: no damage logged for seat(s) {missing}",
@@ -359,7 +362,7 @@ class DuelFrame(Frame):
     def _need(self, eng: Engine) -> int:
         other = self.user if self.turn == self.target else self.target
         s = eng.seat(other)
-        return 2 if s is not None and s.has_skill("无双") else 1
+        return 1 if s is None else plugins.modify("answers_needed", 1, eng, s, "决斗")
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if self.done:
@@ -413,9 +416,9 @@ class DuelFrame(Frame):
             if e.target != self.turn:
                 eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play 杀 and takes the 决斗 damage",
                            expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
-            from sgs_replay.engine.handlers import apply_damage, luoyi_bonus
+            from sgs_replay.engine.handlers import apply_damage
 
-            amount = 1 + (luoyi_bonus(eng, e.source, "决斗") if e.source == self.user else 0)
+            amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, "决斗") if e.source == self.user else 0)
             if e.amount != amount and eng.mode.strict_damage():
                 eng.report(R.D_AMOUNT, e.target, f"决斗 deals {amount}", expected=amount, observed=e.amount)
             self.done = True
@@ -428,7 +431,7 @@ class DuelFrame(Frame):
         if e is None or self.done or self.nullified % 2 == 1 or eng.over:
             return
         s = eng.seat(self.turn)
-        if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS) and eng.mode.strict_damage():
+        if s is not None and s.alive and not damage_stoppable(s) and eng.mode.strict_damage():
             eng.report(R.D_MISSING, self.turn, f"决斗 of seat {self.user}: seat {self.turn} played no 杀 and took no damage",
                        expected=f"damage to seat {self.turn}", observed=f"`{ev.event_type(e)}`")
 
@@ -589,7 +592,7 @@ class DyingFrame(Frame):
         s.dying = False
         if isinstance(e, ev.Death) and e.seat == self.seat:
             return
-        if s.alive and s.hp <= 0 and not s.piles.get("不屈") and e is not None:
+        if s.alive and s.hp <= 0 and not survives_at_zero(eng, s) and e is not None:
             if not self.interrupted:  # else the same mistake was reported already (SGS-R004)
                 eng.report(R.D_DEATH_MISSING, self.seat, f"seat {self.seat} is at {s.hp} HP after the rescue and must die",
                            expected=f"death of seat {self.seat}", observed=f"`{ev.event_type(e)}`")
@@ -652,6 +655,10 @@ class DeathAftermath(Frame):
                            expected="discard all hand and equipment cards", observed=f"`{ev.event_type(e)}`")
 
 
+def _retrial(skill: str) -> bool:
+    return timing_of(skill) is Timing.BEFORE_JUDGEMENT_TAKES_EFFECT
+
+
 class JudgeFrame(Frame):
     """A judgement in progress: retrials (鬼才, 鬼道) may replace the card; the last one stands."""
 
@@ -673,13 +680,13 @@ class JudgeFrame(Frame):
             eng.table.processing[e.card] += 1
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
-        return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道", "缓释"))
+        return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and _retrial(e.skill))
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Retrial):
             eng.skills.on_retrial(self, e)  # owner, card, order of several retrials (skills.py)
             return True
-        if isinstance(e, ev.Skill) and e.skill in ("鬼才", "鬼道", "缓释"):
+        if isinstance(e, ev.Skill) and _retrial(e.skill):
             return True  # announced before the retrial card
         return False
 
@@ -688,7 +695,7 @@ class JudgeFrame(Frame):
             return
         self.settled = True
         # the judgement card goes to the discard pile (implied), unless a skill takes it (天妒)
-        if not (isinstance(e, ev.Skill) and e.skill == "天妒"):
+        if not (isinstance(e, ev.Skill) and timing_of(e.skill) is Timing.JUDGEMENT_TAKEN_EFFECT):
             eng.leave_processing([self.card])
         else:
             eng.leave_processing([self.card], discard=False)
@@ -865,7 +872,7 @@ class LightningDamage(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if not self.done and e is not None and not isinstance(e, ev.Skill) and not eng.over:
             s = eng.seat(self.seat)
-            if s is not None and s.alive and not (s.skills & DAMAGE_STOPPERS):
+            if s is not None and s.alive and not damage_stoppable(s):
                 eng.report(R.D_MISSING, self.seat, "闪电 hit (♠2–9) and no damage was logged",
                            expected="damage 3 to the judged seat", observed=f"`{ev.event_type(e)}`")
 

@@ -6,13 +6,15 @@ Handlers run for events that no open resolution claimed (see :mod:`sgs_replay.en
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
-from sgs_replay.engine.state import Zone, slot_of
+from sgs_replay.engine.state import Seat, Zone, slot_of
 from sgs_replay.rules import catalogue as R
 
 GLOBAL = {"桃园结义", "五谷丰登"}
@@ -98,12 +100,8 @@ class _RecoverExpected(F.Frame):
         if not self.done and isinstance(e, ev.Recover) and e.seat == self.seat:
             self.done = True
             s = eng.seat(self.seat)
-            bonus = 0
-            if s is not None and s.has_skill("救援") and self.user != self.seat:
-                u = eng.seat(self.user)
-                if u is not None and u.general is not None and u.general.kingdom == "wu" and s.hp <= 0:
-                    bonus = 1
-            if e.amount != self.amount + bonus:  # 救援 is locked: the extra point always comes
+            bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, self.user)
+            if e.amount != self.amount + bonus:  # a locked bonus (救援) always comes
                 eng.report(R.D_AMOUNT, e.seat, f"桃 recovers {self.amount + bonus}", expected=self.amount + bonus, observed=e.amount)
             apply_recover(eng, e)
             return True
@@ -132,19 +130,30 @@ def apply_recover(eng: Engine, e: ev.Recover) -> None:
 # conversions
 # ---------------------------------------------------------------------------------------------------
 
-#: conversion skill → (converted names, predicate on each physical card, card count, zones)
-CONVERSIONS: dict[str, tuple[set[str], Any, int | None]] = {
-    "武圣": ({"杀"}, lambda c: c.is_red, 1),
-    "龙胆": ({"杀", "闪"}, lambda c: c.name in ("杀", "闪"), 1),
-    "倾国": ({"闪"}, lambda c: c.is_black, 1),
-    "奇袭": ({"过河拆桥"}, lambda c: c.is_black, 1),
-    "国色": ({"乐不思蜀"}, lambda c: c.suit.name == "DIAMOND", 1),
-    "急救": ({"桃"}, lambda c: c.is_red, 1),
-    "丈八蛇矛": ({"杀"}, lambda c: True, 2),
-    "武神": ({"杀"}, lambda c: c.suit.name == "HEART", 1),
-    "断粮": ({"兵粮寸断"}, lambda c: c.is_black and c.type in ("basic", "equip"), 1),
-}
-HAND_ONLY = {"龙胆", "倾国", "丈八蛇矛", "武神"}
+@dataclass(frozen=True)
+class Conversion:
+    """A skill or weapon that lets cards be used or played as another card (当作 …使用或打出)."""
+
+    name: str
+    into: frozenset[str]  # the card names it makes
+    qualifies: Callable[[Any, str], bool]  # (physical card, converted name) -> whether it may be used
+    count: int | None = 1  # physical cards per converted card
+    hand_only: bool = False  # 手牌 only (no equipment)
+    weapon: bool = False  # an equipment card: owned by wearing it
+    outside_own_turn: bool = False  # only outside the owner's turn (急救)
+
+
+#: conversion name (skill or weapon, as the log writes it) → its definition
+CONVERSIONS: dict[str, Conversion] = {}
+
+
+def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: bool = False, weapon: bool = False,
+               outside_own_turn: bool = False) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
+    """Register a conversion; the decorated function says whether a physical card qualifies."""
+    def register(fn: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
+        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn)
+        return fn
+    return register
 
 
 def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str) -> None:
@@ -161,11 +170,11 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str) -> None:
         if not s.has_skill(skill):
             eng.unverifiable_because(f"conversion by {skill}, not checked")
         return
-    owned = s.has_skill(skill) or (skill == "丈八蛇矛" and s.weapon() == "丈八蛇矛")
+    owned = s.has_skill(skill) or (spec.weapon and s.weapon() == skill)
     if not owned:
         eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
         return
-    names, pred, count = spec
+    names, count = spec.into, spec.count
     if as_name not in names:
         eng.report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
         return
@@ -178,15 +187,12 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str) -> None:
         if c is None:
             eng.unverifiable_because("hidden card in a conversion")
             continue
-        ok = pred(c)
-        if skill == "龙胆":
-            ok = c.name != as_name and c.name in ("杀", "闪")
-        if not ok:
+        if not spec.qualifies(c, as_name):
             eng.report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
-        if skill in HAND_ONLY and s.hand[text] == 0 and text in s.equip.values():
+        if spec.hand_only and s.hand[text] == 0 and text in s.equip.values():
             eng.report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
-    if skill == "急救" and eng.current == e.seat:
-        eng.report(R.S_TIMING, e.seat, "急救 only outside your turn", observed="during own turn")
+    if spec.outside_own_turn and eng.current == e.seat:
+        eng.report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -263,16 +269,25 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
     do_draw(eng, e)
 
 
+#: discard reason → what the effect of that name does when its cost is logged as the discard
+DISCARD_EFFECTS: dict[str, Callable[[Engine, ev.Discard, Seat], None]] = {}
+
+
+def discard_effect(reason: str) -> Callable[[Callable[[Engine, ev.Discard, Seat], None]], Callable[[Engine, ev.Discard, Seat], None]]:
+    """Register what a discard logged with ``reason`` (an effect's cost: 贯石斧 …) does before it is applied."""
+    def register(fn: Callable[[Engine, ev.Discard, Seat], None]) -> Callable[[Engine, ev.Discard, Seat], None]:
+        DISCARD_EFFECTS[reason] = fn
+        return fn
+    return register
+
+
 def on_discard(eng: Engine, e: ev.Discard) -> None:
     s = eng.seat(e.seat)
     if s is None:
         return
-    frame = eng.top(F.CardEffect) if e.reason == "贯石斧" else None
-    if frame is not None and frame.name == "杀" and frame.user == e.seat and frame.after_dodge \
-            and s.weapon() == "贯石斧" and len(e.cards) == 2:
-        frame.answers = 0  # 贯石斧 written as its discard: the dodged 杀 hits after all (seed 001 一(五))
-        frame.after_dodge = False
-        frame.extra.add("贯石斧")
+    effect = DISCARD_EFFECTS.get(e.reason or "")
+    if effect is not None:
+        effect(eng, e, s)
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
         limit = max(s.hp, 0) + eng.mode.hand_limit_bonus(s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
@@ -459,7 +474,7 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str) -> None:
         if not isinstance(f, F.DyingFrame):
             continue
         s = eng.seat(f.seat)
-        if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or s.piles.get("不屈"):
+        if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or F.survives_at_zero(eng, s):
             continue
         f.interrupted = True
         eng.report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
@@ -501,9 +516,9 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
         eng.report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
     if name == "乐不思蜀" and not eng.rs.p.indulgence_on_lord and target.role == "lord":
         eng.report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
-    if name in ("乐不思蜀", "顺手牵羊") and target.has_skill("谦逊"):
-        eng.report(R.P_EMPTY_CITY, e.seat, f"{target.name} (谦逊) cannot be targeted by {name}", observed=f"target {t}")
-    if name == "兵粮寸断" and eng.table.distance(e.seat, t) > (2 if user.has_skill("断粮") else 1) and not user.has_skill("奇才"):  # type: ignore[union-attr]
+    protected_target(eng, e, user, target, name)
+    reach = plugins.modify("trick_reach", 1, eng, user, name) if name == "兵粮寸断" else None
+    if reach is not None and eng.table.distance(e.seat, t) > reach:
         eng.report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
                    expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
     if name in target.judge_names():
@@ -517,19 +532,10 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
     eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
 
 
-def luoyi_bonus(eng: Engine, user: int | None, card: str = "杀") -> int:
-    """裸衣's +1 to a 杀 or 决斗 that ``user`` uses (and is the damage source of) in the turn it was invoked.
-
-    ``luoyi_scope``: ``"play_phase"`` (001: 该回合的出牌阶段) or ``"turn"`` (FreeKill: the whole turn).
-    Seed 000's 裸衣 covers 杀 only.
-    """
-    from sgs_replay.engine.skills import version
-
-    if user is None or user != eng.current or not eng.this_turn.skills["裸衣"]:
-        return 0
-    if card == "决斗" and version(eng, "luoyi") == "000":
-        return 0
-    return 1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0
+def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str) -> None:
+    """A locked skill of the target forbids it as a target of this card (SGS-P011)."""
+    for why in plugins.target_bans(eng, user, target, name):
+        eng.report(R.P_EMPTY_CITY, e.seat, why, observed=f"target {target.seat}")
 
 
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -614,7 +620,7 @@ def on_death(eng: Engine, e: ev.Death) -> None:
     if not s.alive:
         eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} is already dead", observed="death")
         return
-    if s.hp > 0 and not s.piles.get("不屈"):
+    if s.hp > 0 and not F.survives_at_zero(eng, s):
         eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} has {s.hp} HP", expected="HP ≤ 0", observed=s.hp)
     # the killer is the source of the damage that brought the character down (闪电's thunder: none) whatever
     # the log's `killer` says; after a loss of HP (苦肉 …) or a damage logged without a source, the log's word

@@ -9,14 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
+from sgs_replay.engine import plugins
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
-UNLIMITED_SLASH_SKILLS = {"咆哮"}
-UNLIMITED_SLASH_WEAPONS = {"诸葛连弩"}
 
 
 class Mode:
@@ -79,9 +78,8 @@ class Mode:
 
     # ---- cards
     def slash_limit(self, user: Seat) -> int | None:
-        if user.has_skill("咆哮") or user.weapon() in UNLIMITED_SLASH_WEAPONS:
-            return None
-        return int(self.eng.rs.p.slash_per_play_phase)
+        """杀 per play phase (None: no limit), after the modifiers of skills and weapons (``slash_limit``)."""
+        return plugins.modify("slash_limit", int(self.eng.rs.p.slash_per_play_phase), self.eng, user)
 
     def multi_target_order(self, e: ev.Use, *, include_user: bool) -> list[int]:
         """Next-seat order from the user (seed 001 一(四): 从下家开始)."""
@@ -89,9 +87,6 @@ class Mode:
 
     def may_use_outside_turn(self, e: ev.Use, name: str) -> bool:
         return False
-
-    def ignores_range(self, e: ev.Use) -> bool:
-        return e.skill in ("神速",)
 
     def draw_bonus(self, seat: Seat) -> int:
         return 0

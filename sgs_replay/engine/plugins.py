@@ -27,6 +27,8 @@ INSTALLERS: list[Callable[[Engine], None]] = []
 ANSWERS: dict[str, Callable[..., Any]] = {}
 #: modifier name → the functions that adjust its value, in registration order
 MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
+#: locked skills that forbid a card's target: fn(engine, user, target, card name) -> why, or None
+TARGET_BANS: list[Callable[..., str | None]] = []
 
 _loaded = False
 
@@ -64,12 +66,35 @@ def modifier(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return register
 
 
+def target_ban(fn: Callable[..., str | None]) -> Callable[..., str | None]:
+    """Register a check that a locked skill forbids a seat as a card's target (空城, 谦逊 …)."""
+    TARGET_BANS.append(fn)
+    return fn
+
+
+def target_bans(eng: Engine, user: Any, target: Any, card: str) -> list[str]:
+    """Why ``target`` may not be a target of ``user``'s ``card`` (empty: it may)."""
+    return [why for fn in TARGET_BANS if (why := fn(eng, user, target, card)) is not None]
+
+
 def modify(name: str, value: Any, *args: Any) -> Any:
     """``value`` after every modifier registered for ``name``.
 
-    The engine asks for: ``draw_phase_count`` (cards the draw phase gives: ``value, engine, seat``),
-    ``distance`` (before the minimum of 1: ``value, table, from, to``) and ``hand_limit_waived``
-    (the discard phase's hand limit does not apply this turn: ``value, engine, seat``).
+    The engine asks for (arguments after ``value``):
+
+    - ``draw_phase_count`` — cards the draw phase gives (``engine, seat``);
+    - ``distance`` — before the minimum of 1 (``table, from, to``);
+    - ``hand_limit_waived`` — the discard phase's hand limit does not apply this turn (``engine, seat``);
+    - ``slash_targets`` — how many targets a 杀 may have (``engine, user``);
+    - ``answers_needed`` — how many answers cancel the user's card (``engine, user, card name``);
+    - ``armor_ignored`` — the targets' armour has no effect on a card (``engine, card frame``);
+    - ``alive_at_zero`` — a seat at 0 HP or below is not dying (``engine, seat``);
+    - ``damage_bonus`` — added to the damage of a user's card (``engine, user seat, card name``);
+    - ``slash_limit`` — 杀 per play phase, None for any number (``engine, user``);
+    - ``ignores_range`` — a 杀 has no distance limit (``engine, use event``);
+    - ``peach_bonus`` — added to a 桃's recovery (``engine, target, user seat``);
+    - ``piles_emptied_on_reset`` — pile names discarded when 3v3 role cards are reset (``engine, seat``);
+    - ``trick_reach`` — the distance a trick may reach, None for any (``engine, user, card name``).
     """
     for fn in MODIFIERS.get(name, ()):
         value = fn(value, *args)

@@ -37,6 +37,7 @@ from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing, declare, timing_of
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ class SkillSpec:
     play: bool = False  # 出牌阶段: only in the owner's play phase
     per_turn: int | None = None  # 每回合限用一次 / 出牌阶段限一次
     per_game: bool = False  # 限定技 / 觉醒技
+    timing: Timing | None = None  # the moment the text names (指定目标后, 判定牌生效前 …)
+    by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
 
     @property
     def info(self) -> SkillInfo:
@@ -69,28 +72,40 @@ SPECS: dict[str, SkillSpec] = {}
 WATCH_BEFORE: dict[str, list[Watch]] = {}
 WATCH_AFTER: dict[str, list[Watch]] = {}
 
-#: lord skills the lord's subjects announce (the lord is the target)
-GRANTED_BY_OTHERS = {"黄天", "制霸"}
-#: the moment after a 杀 chose its target, for the user (seed 004 一、6 orders them)
-SLASH_TARGETED = {"铁骑", "烈弓", "激昂", "雌雄双股剑"}
+#: names of the lord skills the lord's subjects announce (the lord is the target)
+BY_OTHERS: set[str] = set()
 
 
-def hook(*names: str) -> Callable[[Hook], Hook]:
-    """Register a hook by the name the log uses (equipment effects)."""
+def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
+    """Register a hook by the name the log uses (equipment effects), with its timing point."""
 
     def deco(fn: Hook) -> Hook:
         for n in names:
             HOOKS[n] = fn
+            if timing is not None:
+                declare(n, timing)
         return fn
 
     return deco
 
 
-def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False) -> Callable[[Hook], Hook]:
-    """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs."""
+def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
+          timing: Timing | None = None, by_others: bool = False) -> Callable[[Hook], Hook]:
+    """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
+
+    ``timing`` is the moment the skill's text names, declared under its printed name so the engine
+    can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
+    its owner's subjects announce (黄天 …)."""
 
     def deco(fn: Hook) -> Hook:
-        SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game)
+        SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
+                               by_others=by_others)
+        info = skill_table().get(sid)
+        name = info.name if info is not None else sid
+        if timing is not None:
+            declare(name, timing)
+        if by_others:
+            BY_OTHERS.add(name)
         return fn
 
     return deco
@@ -211,10 +226,10 @@ class SkillBook:
         name = info.name if info is not None else e.skill
         if name != e.skill:
             e = msgspec.structs.replace(e, skill=name)
-        if not seat.alive and name != "武魂":
+        if not seat.alive and timing_of(name) is not Timing.DEATH:
             eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead", observed=name)
             return
-        if name in GRANTED_BY_OTHERS:
+        if name in BY_OTHERS:
             self._run(e, seat, name, granted=True)
             return
         if self._lord_skill(seat, name) and not seat.has_skill(name):
@@ -267,7 +282,7 @@ class SkillBook:
 
     def _slash_window(self, e: ev.Skill, name: str) -> None:
         """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
-        if name not in SLASH_TARGETED:
+        if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
         cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀"
                    and f.user == e.seat and f.head is not None), None)
@@ -275,7 +290,7 @@ class SkillBook:
             triggers.trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:
-        return name in {seat.weapon(), seat.armor()} or name in triggers.EQUIPMENT
+        return name in {seat.weapon(), seat.armor()} or triggers.is_equipment(name)
 
     # ------------------------------------------------------------------ event observation
     def before(self, e: ev.Event) -> None:
@@ -302,7 +317,7 @@ class SkillBook:
         if isinstance(e, ev.Damage):
             for s in [s for s in self.damaged if s not in (e.source, e.target)]:
                 del self.damaged[s]
-        if not isinstance(e, (ev.Retrial, ev.Skill)) or (isinstance(e, ev.Skill) and e.skill not in ("鬼才", "鬼道", "缓释")):
+        if not isinstance(e, (ev.Retrial, ev.Skill)) or (isinstance(e, ev.Skill) and timing_of(e.skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):
             self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
         self._watch("before", WATCH_BEFORE, e)
 
@@ -340,7 +355,7 @@ class SkillBook:
         plan = self._plans.get(key)
         if plan is None:
             names = skill_table()
-            plan = [(seat_no, names[sid].name, sid == "wuhun", fns)
+            plan = [(seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns)
                     for seat_no, sid in self._watched if (fns := table.get(sid))]
             self._plans[key] = plan
         if not plan:
@@ -555,14 +570,8 @@ class SkillBook:
         return bool(plugins.ask("lets_use", False, self.eng, e, name))
 
     def ignores_range(self, e: ev.Use) -> bool:
-        """武神: a ♥ 杀 of 神关羽 has no distance limit."""
-        return bool(plugins.ask("ignores_range", False, self.eng, e))
-
-    def slash_targets(self, user: Seat, n: int) -> int:
-        """神戟: with no weapon, a 杀 may name up to two more targets."""
-        if user.has_skill("神戟") and user.weapon() is None:
-            return max(n, 3)
-        return n
+        """A skill lifts the attack range for this 杀 (modifier ``ignores_range``: 武神's ♥ 杀, 神速 …)."""
+        return bool(plugins.modify("ignores_range", False, self.eng, e))
 
     def draw_count(self, seat: Seat, expected: int) -> int:
         """The draw phase's count after the skills that replace or change it (突袭, 涉猎, 再起, 弘援 …)."""

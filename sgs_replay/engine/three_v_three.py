@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
+from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Zone
@@ -566,20 +567,13 @@ class ThreeVThree(SideMode):
             if eng.round is not None:
                 eng.round += 1
             for st in eng.table.seats.values():
-                # 2013 关羽 忠义 (seed 002 六、1): 身份牌重置时，弃置你武将牌上的牌 (implied)
-                pile = st.piles.pop("忠义", None)
-                if pile:
-                    eng.to_discard(list(pile.elements()))
+                # piles a skill empties when the role cards are reset (2013 关羽 忠义, seed 002 六、1): implied
+                for name in plugins.modify("piles_emptied_on_reset", (), eng, st):
+                    pile = st.piles.pop(name, None)
+                    if pile:
+                        eng.to_discard(list(pile.elements()))
 
     # ---- cards
-    def slash_limit(self, user: Seat) -> int | None:
-        """2013 连弩: at most four 杀 in a play phase (002 五、2③); 决斗 and 青龙偃月刀 杀 are not counted.
-        A ruleset without ``liannu_max_slash`` has no 连弩 (a card outside its deck gives no effect)."""
-        limit = self.eng.rs.p.liannu_max_slash
-        if user.weapon() == "连弩" and not user.has_skill("咆哮") and limit is not None:
-            return int(limit)
-        return super().slash_limit(user)
-
     def multi_target_order(self, e: ev.Use, *, include_user: bool) -> list[int]:
         """南蛮入侵/万箭齐发: from the user's neighbour in the chosen direction; 桃园结义/五谷丰登: the user
         first, then that direction (001 3V3规则; 004 一、5; 002 四). ``cw`` = seat − 1, ``ccw`` = seat + 1."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sgs_replay.content import skill_by_name
+from sgs_replay.content import card_kinds, skill_by_name
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -33,14 +33,18 @@ if TYPE_CHECKING:
 
 R_TRIGGER_ORDER = R.R_TRIGGER_ORDER
 
-EQUIPMENT = {"诸葛连弩", "连弩", "雌雄双股剑", "青釭剑", "寒冰剑", "青龙偃月刀", "丈八蛇矛", "贯石斧",
-             "方天画戟", "麒麟弓", "八卦阵", "仁王盾"}
 FORCED_KINDS = {"locked", "awakening"}
+
+
+def is_equipment(name: str) -> bool:
+    """Whether ``name`` is a weapon's or an armour's (its effect triggers as equipment; horses have none)."""
+    kind = card_kinds.BY_NAME.get(name)
+    return kind is not None and kind.subtype in ("weapon", "armor")
 
 
 def priority(name: str) -> int:
     """0 locked (and awakening, which is compulsory), 1 other general skills, 2 equipment."""
-    if name in EQUIPMENT:
+    if is_equipment(name):
         return 2
     info = skill_by_name().get(name)
     if info is not None and info.kind in FORCED_KINDS:

@@ -251,11 +251,12 @@ def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
     return False
 
 
-@answers("ignores_range")
-def ignores_range(eng: Engine, e: ev.Use) -> bool:
+@modifier("ignores_range")
+def wushen_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """武神: a ♥ 杀 of 神关羽 has no distance limit."""
     s = eng.seat(e.seat)
-    if s is None or not s.has_skill("武神"):
-        return False
+    if value or s is None or not s.has_skill("武神"):
+        return value
     cards = physical(e)
     return bool(cards) and all((c := card(x)) is not None and c.suit == Suit.HEART for x in cards)
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.skills import skill, watch_after, watch_before
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -38,7 +40,7 @@ def wushen_hearts(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.report(R.P_CONVERSION, e.seat, f"武神: {hearts[0]} in your hand is a 杀", expected="杀", observed=name)
 
 
-@skill("wuhun")
+@skill("wuhun", timing=Timing.DEATH)
 def wuhun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武魂 (seed 000 神关羽): 锁定技 … 你死亡时，令持有最多该标记的一名角色判定：除非结果为“桃”或者“桃园结义”，否则该角色立刻死亡 (follows by itself)."""
     if seat.alive:
@@ -147,3 +149,12 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                 en.report(R.S_CONDITION, e.seat, "攻心 shows and moves a ♥ card", expected="a ♥ card", observed=x)
 
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone=Zone.HAND, to_zone="discard|deck", optional=True, check=heart))
+
+
+# --- conversions (当作 …使用或打出) ------------------------------------------------------------------
+
+
+@conversion("武神", {"杀"}, hand_only=True)
+def wushen_card(c: Any, as_name: str) -> bool:
+    """武神 (神关羽): a ♥ hand card as 杀."""
+    return bool(c.suit.name == "HEART")

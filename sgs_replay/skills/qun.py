@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.handlers import conversion
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -57,6 +60,18 @@ def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("wushuang")
 def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """无双 (seed 001 吕布): 锁定技，使用【杀】时，目标角色需连续使用两张【闪】才能抵消；进行【决斗】的角色每次需连续打出两张【杀】 (applied to the card)."""
+
+
+@modifier("answers_needed")
+def wushuang_answers(value: int, eng: Engine, user: Seat, card: str) -> int:
+    """无双: the target of the user's 杀 needs two 闪; the other side of a 决斗 two 杀 each time."""
+    return max(value, 2) if card in ("杀", "决斗") and user.has_skill("无双") else value
+
+
+@modifier("slash_targets")
+def shenji_targets(value: int, eng: Engine, user: Seat) -> int:
+    """神戟: with no weapon, a 杀 may name up to two more targets."""
+    return max(value, 3) if user.has_skill("神戟") and user.weapon() is None else value
 
 
 @skill("zhanshen", per_game=True)
@@ -182,13 +197,13 @@ def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.skills.chances[(seat.seat, "leiji")] += 1
 
 
-@skill("guidao")
+@skill("guidao", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
 
 
-@skill("huangtian")
+@skill("huangtian", by_others=True)
 def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """黄天 (seed 000 张角, 主公技): 群雄角色可在他们各自的回合里给你一张“闪”或者“闪电”.
 
@@ -333,3 +348,12 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
         if isinstance(f, F.CardEffect) and f.user == e.seat and seat.seat in f.queue:
             f.queue.remove(seat.seat)
             return
+
+
+# --- conversions (当作 …使用或打出) ------------------------------------------------------------------
+
+
+@conversion("急救", {"桃"}, outside_own_turn=True)
+def jijiu_card(c: Any, as_name: str) -> bool:
+    """急救 (华佗): outside your turn, a red card as 桃."""
+    return bool(c.is_red)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.plugins import modifier
+from sgs_replay.engine.handlers import conversion
+from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -110,6 +113,20 @@ def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇才 (seed 001 黄月英): 使用任何锦囊无距离限制 (applied to 顺手牵羊 and 兵粮寸断)."""
 
 
+@target_ban
+def kongcheng_ban(eng: Engine, user: Seat, target: Seat, card: str) -> str | None:
+    """空城: with no hand cards, not a target of 杀 or 决斗."""
+    if card in ("杀", "决斗") and target.has_skill("空城") and target.hand_count == 0 and target.hidden == 0:
+        return f"{target.name} has no hand cards (空城)"
+    return None
+
+
+@modifier("trick_reach")
+def qicai_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
+    """奇才 (seed 001 黄月英): 锁定技，你使用任何锦囊牌无距离限制."""
+    return None if user.has_skill("奇才") else value
+
+
 @skill("kongcheng")
 def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """空城 (seed 001 诸葛亮): 锁定技，当没有手牌时，不能成为【杀】或〔决斗〕的目标 (checked on the use)."""
@@ -140,7 +157,28 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 马超 ---------------------------------------------------------------------------------------
 
 
-@skill("tieji")
+@F.effect_rule
+class TiejiJudgement(F.EffectRule):
+    """铁骑's judgement, logged inside the 杀's resolution: a red result makes the 杀 undodgeable."""
+
+    events = (ev.Judge,)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+        return e.seat == frame.user and e.reason == "铁骑" and frame.name == "杀"
+
+    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+        def result(en: Engine, card: str) -> None:
+            if not is_unknown(card) and parse_card(card).is_red:
+                frame.undodgeable = True
+
+        judge = F.JudgeFrame(eng, e.seat, e.reason, e.card, on_result=result)
+        judge.take(eng, e)
+        eng.push(judge)
+        return True
+
+
+
+@skill("tieji", timing=Timing.TARGET_CHOSEN)
 def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """铁骑 (seed 001 马超): 当使用【杀】指定一名角色为目标后，可以进行判定，若结果为红色，此【杀】不可被闪避.
 
@@ -202,7 +240,7 @@ def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
     return n >= seat.hp or (version(eng, "liegong") != "002-1v1" and n <= eng.table.attack_range(seat.seat))
 
 
-@skill("liegong")
+@skill("liegong", timing=Timing.TARGET_CHOSEN)
 def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
 
@@ -354,6 +392,12 @@ C.must_awaken("zhiji", lambda eng, s: s.hand_count == 0)
 # --- 关羽 (3v3 2013) ------------------------------------------------------------------------------
 
 
+@modifier("piles_emptied_on_reset")
+def zhongyi_reset(value: tuple[str, ...], eng: Engine, seat: Seat) -> tuple[str, ...]:
+    """忠义: 身份牌重置时，弃置你武将牌上的牌 (the 3v3 role cards' reset)."""
+    return (*value, "忠义")
+
+
 @skill("zhongyi", play=True, per_game=True)
 def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """忠义 (seed 002 关羽): 限定技，出牌阶段，你可以将一张红色手牌置于武将牌上。你的武将牌上有牌时，己方角色使用的【杀】伤害+1。身份牌重置时，弃置你武将牌上的牌."""
@@ -404,3 +448,24 @@ def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "救主 discards one card", expected=1, observed=len(cards))
     C.pay(eng, seat, cards)
     C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("recover", seat=dying, n=1))
+
+
+# --- conversions (当作 …使用或打出) ------------------------------------------------------------------
+
+
+@conversion("武圣", {"杀"})
+def wusheng_card(c: Any, as_name: str) -> bool:
+    """武圣 (关羽): a red card as 杀."""
+    return bool(c.is_red)
+
+
+@conversion("龙胆", {"杀", "闪"}, hand_only=True)
+def longdan_card(c: Any, as_name: str) -> bool:
+    """龙胆 (赵云): a 杀 as 闪, a 闪 as 杀."""
+    return bool(c.name != as_name and c.name in ("杀", "闪"))
+
+
+@modifier("slash_limit")
+def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
+    """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】."""
+    return None if user.has_skill("咆哮") else value

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.handlers import conversion
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, version, watch_before
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -56,7 +59,7 @@ def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone=Zone.HAND))
 
 
-@skill("guicai")
+@skill("guicai", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
@@ -151,6 +154,20 @@ def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 许褚 ---------------------------------------------------------------------------------------
 
 
+@modifier("damage_bonus")
+def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
+    """裸衣's +1 to a 杀 or 决斗 that ``user`` uses (and is the damage source of) in the turn it was invoked.
+
+    ``luoyi_scope``: ``"play_phase"`` (001: 该回合的出牌阶段) or ``"turn"`` (FreeKill: the whole turn).
+    Seed 000's 裸衣 covers 杀 only.
+    """
+    if user is None or user != eng.current or not eng.this_turn.skills["裸衣"]:
+        return value
+    if card == "决斗" and version(eng, "luoyi") == "000":
+        return value
+    return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0)
+
+
 @skill("luoyi")
 def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """裸衣 (seed 001 许褚): 摸牌阶段，可以少摸一张牌；若如此做，该回合的出牌阶段，使用【杀】或【决斗】（为伤害来源时）造成的伤害＋1.
@@ -167,7 +184,7 @@ def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 郭嘉 ---------------------------------------------------------------------------------------
 
 
-@skill("tiandu")
+@skill("tiandu", timing=Timing.JUDGEMENT_TAKEN_EFFECT)
 def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed."""
     j = eng.skills.judgement
@@ -282,6 +299,14 @@ def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 徐晃 ---------------------------------------------------------------------------------------
 
 
+@modifier("trick_reach")
+def duanliang_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
+    """断粮: 兵粮寸断 reaches a character within distance 2."""
+    if card == "兵粮寸断" and value is not None and user.has_skill("断粮"):
+        return max(value, 2)
+    return value
+
+
 @skill("duanliang")
 def duanliang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """断粮 (official text, 徐晃): 出牌阶段，你可以将一张黑色的基本牌或黑色的装备牌当【兵粮寸断】使用；你可以对距离2以内的一名其他角色使用【兵粮寸断】 (checked on the use)."""
@@ -312,3 +337,24 @@ def install_zhenwei(eng: Engine) -> None:
         return d
 
     eng.table.distance = distance  # type: ignore[method-assign]
+
+
+# --- conversions (当作 …使用或打出) ------------------------------------------------------------------
+
+
+@conversion("倾国", {"闪"}, hand_only=True)
+def qingguo_card(c: Any, as_name: str) -> bool:
+    """倾国 (甄姬): a black hand card as 闪."""
+    return bool(c.is_black)
+
+
+@conversion("断粮", {"兵粮寸断"})
+def duanliang_card(c: Any, as_name: str) -> bool:
+    """断粮 (徐晃): a black basic or equipment card as 兵粮寸断."""
+    return bool(c.is_black and c.type in ("basic", "equip"))
+
+
+@modifier("ignores_range")
+def shensu_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """神速: the 杀 it gives has no distance limit (视为对任意一名其他角色使用了一张【杀】)."""
+    return value or e.skill == "神速"

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.plugins import modifier
+from sgs_replay.engine.handlers import conversion
+from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
+from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 
@@ -214,6 +216,14 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     cf.queue[cf.queue.index(e.seat)] = t
 
 
+@target_ban
+def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str) -> str | None:
+    """谦逊: not a target of 顺手牵羊 or 乐不思蜀."""
+    if card in ("顺手牵羊", "乐不思蜀") and target.has_skill("谦逊"):
+        return f"{target.name} (谦逊) cannot be targeted by {card}"
+    return None
+
+
 @skill("qianxun")
 def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """谦逊 (seed 001 陆逊): 锁定技，不能成为【顺手牵羊】和【乐不思蜀】的目标 (checked on the use)."""
@@ -308,6 +318,18 @@ def _incoming(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
     return None
 
 
+@F.effect_rule
+class TianxiangRedirect(F.EffectRule):
+    """天香 may move the damage of a card in resolution to another character: with it at the table (or
+    used on the current target) the card's damage to that target is not required."""
+
+    def held_by(self, seat: Seat) -> bool:
+        return "天香" in seat.skills
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self.held_by(seat) or (current and "天香" in frame.extra)
+
+
 @skill("tianxiang")
 def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天香 (seed 000 小乔): 每当你受到伤害时，你可以弃一张红桃手牌来转移此伤害给任意一名角色，然后该角色摸X张牌。X为该角色当前已损失的体力值."""
@@ -347,6 +369,12 @@ def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 # --- 周泰 ---------------------------------------------------------------------------------------
+
+
+@modifier("alive_at_zero")
+def buqu_alive(value: bool, eng: Engine, seat: Seat) -> bool:
+    """不屈: a character with cards on 不屈 stays alive at 0 HP or below (their ranks differ)."""
+    return value or bool(seat.piles.get("不屈"))
 
 
 @skill("buqu")
@@ -412,7 +440,7 @@ def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
 
 
-@skill("huanshi")
+@skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
@@ -445,7 +473,7 @@ def mingzhe_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙策 ---------------------------------------------------------------------------------------
 
 
-@skill("jiang")
+@skill("jiang", timing=Timing.TARGET_CHOSEN)
 def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌."""
     if not eng.skills.take_chance(e.seat, "jiang"):
@@ -480,7 +508,7 @@ def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 
 
-@skill("zhiba")
+@skill("zhiba", by_others=True)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 
@@ -497,3 +525,28 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def keji_waives_the_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
     """克己 (吕蒙): a turn in which 克己 was used keeps its cards past the hand limit."""
     return waived or bool(eng.this_turn.skills["克己"])
+
+
+# --- conversions (当作 …使用或打出) ------------------------------------------------------------------
+
+
+@conversion("奇袭", {"过河拆桥"})
+def qixi_card(c: Any, as_name: str) -> bool:
+    """奇袭 (甘宁): a black card as 过河拆桥."""
+    return bool(c.is_black)
+
+
+@conversion("国色", {"乐不思蜀"})
+def guose_card(c: Any, as_name: str) -> bool:
+    """国色 (大乔): a ♦ card as 乐不思蜀."""
+    return bool(c.suit.name == "DIAMOND")
+
+
+@modifier("peach_bonus")
+def jiuyuan_bonus(value: int, eng: Engine, target: Seat, user: int) -> int:
+    """救援 (孙权, lord): a 桃 a wu character uses on the dying lord recovers 1 more (locked)."""
+    if target.has_skill("救援") and user != target.seat and target.hp <= 0:
+        u = eng.seat(user)
+        if u is not None and u.general is not None and u.general.kingdom == "wu":
+            return value + 1
+    return value

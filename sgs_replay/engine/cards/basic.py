@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
-from sgs_replay.engine.handlers import card_use, luoyi_bonus
+from sgs_replay.engine import plugins
+from sgs_replay.engine.handlers import card_use, protected_target
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -36,10 +37,7 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
             eng.report(R.P_SLASH_LIMIT, e.seat,
                        f"杀 number {eng.this_phase.slashes} in this play phase (limit {limit})",
                        expected=f"at most {limit}", observed=eng.this_phase.slashes)
-    max_targets = 1
-    if user.weapon() == "方天画戟" and user.hand_count == 0:
-        max_targets = 3
-    max_targets = eng.skills.slash_targets(user, max_targets)
+    max_targets = plugins.modify("slash_targets", 1, eng, user)
     if len(targets) > max_targets:
         eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
     collateral = eng.collateral_victim
@@ -47,18 +45,17 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
         ts = eng.seat(t)
         if ts is None or t == e.seat:
             continue
-        if ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
-            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
+        protected_target(eng, e, user, ts, "杀")
         if collateral == t:
             continue
-        if not eng.table.in_attack_range(e.seat, t) and not eng.mode.ignores_range(e) and not eng.skills.ignores_range(e):
+        if not eng.table.in_attack_range(e.seat, t) and not eng.skills.ignores_range(e):
             eng.report(R.P_RANGE, e.seat,
                        f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
                        expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
-    need = 2 if user.has_skill("无双") else 1
-    amount = 1 + luoyi_bonus(eng, e.seat)
+    need = plugins.modify("answers_needed", 1, eng, user, "杀")
+    amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, "杀")
     frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
                          amount=amount)
     if e.as_ is not None and e.cards:

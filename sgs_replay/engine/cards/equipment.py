@@ -9,8 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.handlers import conversion, discard_effect
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import hook
+from sgs_replay.engine.timing import Timing, declare
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -19,6 +23,130 @@ if TYPE_CHECKING:
 
 WEAPON_EFFECTS = {"雌雄双股剑", "寒冰剑", "贯石斧", "青龙偃月刀", "麒麟弓", "丈八蛇矛", "方天画戟", "青釭剑", "诸葛连弩", "连弩"}
 ARMOR_EFFECTS = {"八卦阵", "仁王盾"}
+
+declare("八卦阵", Timing.ANSWER_NEEDED)
+declare("雌雄双股剑", Timing.TARGET_CHOSEN)
+declare("贯石斧", Timing.AFTER_DODGE)
+declare("青龙偃月刀", Timing.AFTER_DODGE)
+declare("寒冰剑", Timing.DEAL_DAMAGE)
+declare("麒麟弓", Timing.DEAL_DAMAGE)
+
+
+@modifier("armor_ignored")
+def qinggang(value: bool, eng: Engine, frame: F.CardEffect) -> bool:
+    """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
+    user = eng.seat(frame.user)
+    return value or (frame.name == "杀" and user is not None and user.weapon() == "青釭剑")
+
+
+@modifier("slash_targets")
+def halberd(value: int, eng: Engine, user: Seat) -> int:
+    """方天画戟 (seed 001 一(五)): 当你使用的【杀】是你的最后一张手牌时，你可以为这张【杀】指定至多三名目标角色."""
+    return max(value, 3) if user.weapon() == "方天画戟" and user.hand_count == 0 else value
+
+
+@F.effect_rule
+class QinglongFollowUp(F.EffectRule):
+    """青龙偃月刀 (seed 001 一(五)): 当你使用的【杀】被【闪】抵消时，你可以立即对相同的目标再使用一张【杀】
+    (not counted against the 杀 limit); the first 杀's resolution is over."""
+
+    events = (ev.Use,)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
+        user = eng.seat(frame.user)
+        return (frame.after_dodge and e.seat == frame.user and F.used_name(e) == "杀"
+                and user is not None and user.weapon() == "青龙偃月刀"
+                and list(e.targets or []) == [frame.head])
+
+    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
+        eng.this_phase.free_slashes += 1
+        frame._advance()
+        return False
+
+
+@F.effect_rule
+class EightTrigrams(F.EffectRule):
+    """八卦阵 (seed 001 一(五) 防具): 每当你需要使用（或打出）一张【闪】时，你可以进行一次判定：若结果为红色，
+    则视为你使用（或打出）了一张【闪】. Its judgement opens inside the card's resolution; a red one is the
+    target's answer (its `respond` may follow and is the same 闪)."""
+
+    events = (ev.Respond, ev.Judge)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+        if isinstance(e, ev.Respond):
+            return e.skill == "八卦阵" and e.seat == frame.given_answer
+        return e.seat == frame.head and e.reason == "八卦阵"
+
+    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+        if isinstance(e, ev.Respond):
+            frame.given_answer = None  # the 闪 that the red judgement gave, already counted
+            return True
+        frame.started = True
+        frame.extra.add("八卦阵")
+        if frame.armor_ignored(eng) and "青釭剑!" not in frame.extra:
+            eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {frame.user} ignores armour (青釭剑): 八卦阵 has no effect",
+                       expected="no 八卦阵 judgement", observed="八卦阵")
+            frame.extra.add("青釭剑!")
+        judge = F.JudgeFrame(eng, e.seat, e.reason, e.card, on_result=lambda en, card: self._result(frame, en, card))
+        judge.take(eng, e)
+        eng.push(judge)
+        return True
+
+    @staticmethod
+    def _result(frame: F.CardEffect, eng: Engine, card: str) -> None:
+        c = parse_card(card) if not is_unknown(card) else None
+        if c is None or frame.armor_ignored(eng):
+            frame.extra.add("?八卦阵")  # a hidden card, or a judgement that 青釭剑 voids: its damage is not required
+            return
+        if c.is_red and not frame.undodgeable:
+            frame.given_answer = frame.head
+            frame.count_answer()
+
+    def held_by(self, seat: Seat) -> bool:
+        return "八卦阵" in seat.skills
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self.held_by(seat) or (current and "?八卦阵" in frame.extra)
+
+
+@F.effect_rule
+class FrostBlade(F.EffectRule):
+    """寒冰剑 (seed 001 一(五)): 当你使用【杀】造成伤害时，你可以防止此伤害，改为弃置该目标角色的两张牌."""
+
+    def held_by(self, seat: Seat) -> bool:
+        return "寒冰剑" in seat.skills
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self.held_by(seat) or (current and "寒冰剑" in frame.extra)
+
+    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+        if "寒冰剑" in frame.extra:
+            return f"寒冰剑 prevented the damage of this {frame.name} (its two cards were discarded instead)"
+        return None
+
+
+@F.effect_rule
+class RenwangShield(F.EffectRule):
+    """仁王盾 (seed 000 游戏牌): 锁定技，黑色的【杀】对你无效. Not known while the 杀's colour is not."""
+
+    @staticmethod
+    def _black_slash(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool | None:
+        if frame.name != "杀" or seat.armor() != "仁王盾" or frame.armor_ignored(eng):
+            return False
+        return None if frame.colour is None else frame.colour == "black"
+
+    def held_by(self, seat: Seat) -> bool:
+        return "仁王盾" in seat.skills
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool | None:
+        if self.held_by(seat):
+            return True
+        return self._black_slash(frame, eng, seat)
+
+    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+        if self._black_slash(frame, eng, seat):
+            return f"仁王盾: a black 杀 has no effect on seat {seat.seat}"
+        return None
 
 
 def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
@@ -77,3 +205,36 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if cards:
             eng.take_from_hand(seat, cards, allow_equip=True)
             eng.to_discard(cards)
+
+
+@conversion("丈八蛇矛", {"杀"}, count=2, hand_only=True, weapon=True)
+def serpent_spear_cards(c: object, as_name: str) -> bool:
+    """丈八蛇矛 (seed 001 一(五)): 你可以将两张手牌当【杀】使用或打出."""
+    return True
+
+
+@discard_effect("贯石斧")
+def axe_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
+    """贯石斧 written as its discard of two cards: the dodged 杀 hits after all (seed 001 一(五))."""
+    frame = eng.top(F.CardEffect)
+    if frame is not None and frame.name == "杀" and frame.user == e.seat and frame.after_dodge \
+            and seat.weapon() == "贯石斧" and len(e.cards) == 2:
+        frame.answers = 0
+        frame.after_dodge = False
+        frame.extra.add("贯石斧")
+
+
+@modifier("slash_limit")
+def crossbow(value: int | None, eng: Engine, user: Seat) -> int | None:
+    """诸葛连弩 (seed 001 一(五)): 出牌阶段，你可以使用任意数量的【杀】."""
+    return None if user.weapon() == "诸葛连弩" else value
+
+
+@modifier("slash_limit")
+def liannu(value: int | None, eng: Engine, user: Seat) -> int | None:
+    """2013 3v3 连弩 (seed 002 五、2③): at most ``liannu_max_slash`` 杀 in a play phase. A ruleset without
+    that parameter has no 连弩 (a card outside its deck gives no effect)."""
+    limit = eng.rs.p.liannu_max_slash
+    if user.weapon() == "连弩" and limit is not None and value is not None:
+        return int(limit)
+    return value

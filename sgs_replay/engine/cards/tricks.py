@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
-from sgs_replay.engine.handlers import card_use
+from sgs_replay.engine import plugins
+from sgs_replay.engine.handlers import card_use, protected_target
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -39,8 +40,8 @@ def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> No
         eng.report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
         return
     ts = eng.seat(targets[0])
-    if ts is not None and ts.has_skill("空城") and ts.hand_count == 0 and ts.hidden == 0:
-        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {targets[0]}")
+    if ts is not None:
+        protected_target(eng, e, user, ts, name)
     eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
 
 
@@ -60,11 +61,11 @@ def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
         return
     if name == "顺手牵羊":
         d = eng.table.distance(e.seat, t)
-        if d > 1 and not user.has_skill("奇才"):
+        reach = plugins.modify("trick_reach", 1, eng, user, name)
+        if reach is not None and d > reach:
             eng.report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
                        expected="distance ≤ 1", observed=d)
-        if ts.has_skill("谦逊"):
-            eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} (谦逊) cannot be targeted by 顺手牵羊", observed=f"target {t}")
+        protected_target(eng, e, user, ts, name)
     if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
         eng.report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
     if name == "借刀杀人":
