@@ -38,6 +38,7 @@ class Engine:
         self.header = header
         self.rs = ruleset
         self.violations: list[Violation] = []
+        self.checking = True  # False while applying an event unchecked (Engine.apply)
         self.unverifiable = 0
         self.unverifiable_notes: list[str] = []
         self.line = header_line
@@ -82,6 +83,8 @@ class Engine:
                observed: object = None, line: int | None = None) -> None:
         """Record a violation. Every report says what was expected and what was observed: when the
         caller gives neither, the rule's statement and the logged event stand in."""
+        if not self.checking:
+            return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
@@ -212,6 +215,26 @@ class Engine:
 
     def in_play_phase(self, seat: int) -> bool:
         return self.current == seat and self.phase == "play"
+
+    def missing_cards(self, seat: Seat, cards: Iterable[str], *, allow_equip: bool = False) -> list[str]:
+        """The known cards of ``cards`` the seat does not hold (in hand, or equipped when allowed), as
+        :meth:`take_from_hand` would report them; nothing changes."""
+        hand = Counter(seat.hand)
+        hidden = seat.hidden
+        equip = list(seat.equip.values()) if allow_equip else []
+        out = []
+        for c in cards:
+            if is_unknown(c):
+                hidden = max(0, hidden - 1)
+            elif hand[c] > 0:
+                hand[c] -= 1
+            elif c in equip:
+                equip.remove(c)
+            elif hidden > 0:
+                hidden -= 1
+            else:
+                out.append(c)
+        return out
 
     def take_from_hand(self, seat: Seat, cards: Iterable[str], *, allow_equip: bool = False,
                        rule: Rule = R.C_NOT_HELD) -> bool:
@@ -374,6 +397,15 @@ class Engine:
         return None
 
     # ------------------------------------------------------------------ main loop
+    def apply(self, line: int, e: ev.Event) -> None:
+        """Apply an event known to be legal (the simulator's own actions): the position changes as in
+        :meth:`step`, with no check and no report (python-chess's unchecked ``push``)."""
+        self.checking = False
+        try:
+            self.step(line, e)
+        finally:
+            self.checking = True
+
     def step(self, line: int, e: ev.Event) -> None:
         self.settle_processing()
         seq = self.frame_seq
@@ -451,6 +483,10 @@ class Engine:
         if isinstance(e, TOP_LEVEL) or (isinstance(e, ev.Use) and self._new_action(e)):
             self._settle_all(line, e)
         return False
+
+    def starts_new_action(self, e: ev.Use) -> bool:
+        """Whether ``e``, if no resolution takes it, is a new action that first closes every open one."""
+        return self._new_action(e)
 
     def _new_action(self, e: ev.Use) -> bool:
         """A card used by the current player in the play phase that no resolution asked for."""

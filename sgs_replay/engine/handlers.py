@@ -5,6 +5,7 @@ Handlers run for events that no open resolution claimed (see :mod:`sgs_replay.en
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -156,43 +157,53 @@ def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: b
     return register
 
 
-def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str) -> None:
+def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: Report | None = None, *,
+                     notes: bool = True) -> None:
+    """A card used or played as another (当作): the skill or weapon is owned and the cards qualify.
+    ``report`` defaults to the engine's; ``notes``: count what cannot be checked as unverifiable."""
+    if report is None:
+        report = eng.report
+
+    def note(why: str) -> None:
+        if notes:
+            eng.unverifiable_because(why)
+
     skill = e.skill
     s = eng.seat(e.seat)
     if s is None:
         return
     if skill is None:
         if e.cards:
-            eng.unverifiable_because(f"conversion to {as_name} without a named skill")
+            note(f"conversion to {as_name} without a named skill")
         return
     spec = CONVERSIONS.get(skill)
     if spec is None:
         if not s.has_skill(skill):
-            eng.unverifiable_because(f"conversion by {skill}, not checked")
+            note(f"conversion by {skill}, not checked")
         return
     owned = s.has_skill(skill) or (spec.weapon and s.weapon() == skill)
     if not owned:
-        eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
+        report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
         return
     names, count = spec.into, spec.count
     if as_name not in names:
-        eng.report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
+        report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
         return
     cards = list(e.cards or [])
     if count is not None and len(cards) != count:
-        eng.report(R.P_CONVERSION, e.seat, f"{skill} converts {count} card(s)", expected=count, observed=len(cards))
+        report(R.P_CONVERSION, e.seat, f"{skill} converts {count} card(s)", expected=count, observed=len(cards))
         return
     for text in cards:
         c = card_of(text)
         if c is None:
-            eng.unverifiable_because("hidden card in a conversion")
+            note("hidden card in a conversion")
             continue
         if not spec.qualifies(c, as_name):
-            eng.report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
+            report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
         if spec.hand_only and s.hand[text] == 0 and text in s.equip.values():
-            eng.report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
+            report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
     if spec.outside_own_turn and eng.current == e.seat:
-        eng.report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
+        report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -397,66 +408,85 @@ def _put(eng: Engine, c: str, to: ev.Place) -> None:
 
 
 def on_use(eng: Engine, e: ev.Use) -> None:
+    judge_use(eng, e, eng.report if eng.checking else None, apply=True)
+
+
+def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> None:
+    """A card used: its checks, in the order the rules take them, then (``apply``) the change.
+
+    ``report`` receives every problem (None: no check at all, the engine's unchecked apply). With
+    ``apply=False`` nothing changes: :mod:`sgs_replay.engine.legality` asks this way whether a use
+    is legal. Layers: who and when (the user is alive, it is its play phase or a skill or a demand
+    lets it use the card, it holds the card) — pseudo-legal; then the card's own conditions in this
+    position (:data:`USE_CHECKS`) — legal.
+    """
     user = eng.seat(e.seat)
     if user is None:
         return
     if not user.alive:
-        eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
+        if report is not None:
+            report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
         return
     name = F.used_name(e)
-    if e.as_ is not None:
-        check_conversion(eng, e, e.as_)
+    if e.as_ is not None and report is not None:
+        check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
     if name is None and _collateral_frame(eng, e.seat) is not None:
         name = "杀"  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
-        eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
+        if apply:
+            eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
     if name is None:
-        eng.unverifiable_because("a hidden card is used")
-        eng.take_from_hand(user, physical)
-        eng.to_processing(physical)
-        eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
+        if apply:
+            eng.unverifiable_because("a hidden card is used")
+            eng.take_from_hand(user, physical)
+            eng.to_processing(physical)
+            eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
-    if name != "桃":
-        _check_no_dying(eng, e, name)
-    if name == "无懈可击":
-        eng.report(R.P_NO_DEMAND, e.seat, "无懈可击 with no trick in resolution", observed="无懈可击")
-        eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
-        eng.to_processing(physical)
-        return
-    if name == "闪":
-        eng.report(R.P_NO_DEMAND, e.seat, "闪 is only used against a 杀 or 万箭齐发", observed="闪")
-        eng.take_from_hand(user, physical)
-        eng.to_processing(physical)
+    if name != "桃" and report is not None:
+        _check_no_dying(eng, e, name, report, mark=apply)
+    if name in ("无懈可击", "闪"):
+        if report is not None:
+            why = "无懈可击 with no trick in resolution" if name == "无懈可击" else "闪 is only used against a 杀 or 万箭齐发"
+            report(R.P_NO_DEMAND, e.seat, why, observed=name)
+        if apply:
+            eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == "无懈可击")
+            eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
     collateral = _collateral_frame(eng, e.seat) if name == "杀" else None
     if collateral is not None:
         # 借刀杀人: the weapon holder must 杀 the named victim (seed 001 一(四) 借刀杀人)
-        if collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
-            eng.report(R.P_TARGET, e.seat, f"借刀杀人 names seat {collateral.victim} as the one to slash",
-                       expected=[collateral.victim], observed=e.targets)
-        collateral.queue = []
-        eng.collateral_victim = collateral.victim
+        if report is not None and collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
+            report(R.P_TARGET, e.seat, f"借刀杀人 names seat {collateral.victim} as the one to slash",
+                   expected=[collateral.victim], observed=e.targets)
+        if apply:
+            collateral.queue = []
+            eng.collateral_victim = collateral.victim
         own_play = True
-    granted = not own_play and eng.skills.lets_use(e, name)  # 神速's 杀, 离间's 决斗, 挑衅's and 乱武's 杀
-    # 桃 on a dying character is handled by the dying frame; here: the play-phase uses
-    if not own_play and not granted:
-        if eng.current != e.seat and not eng.mode.may_use_outside_turn(e, name):
-            eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used outside seat {e.seat}'s play phase",
-                       expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
-        elif eng.current == e.seat and eng.phase not in (None, "play"):
-            eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used in the {eng.phase} phase", expected="play phase", observed=eng.phase)
-        elif eng.current == e.seat and "play" in eng.skipped_phases:
-            eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
-    elif "play" in eng.skipped_phases and not granted:
-        eng.report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
-    eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
+    # 神速's 杀, 离间's 决斗, 挑衅's and 乱武's 杀 (a grant is spent when the card is used)
+    granted = not own_play and (eng.skills.lets_use(e, name) if apply else eng.skills.may_use(e, name))
+    if report is not None:
+        _check_use_timing(eng, e, name, own_play, granted, report)
+    if apply:
+        eng.take_from_hand(user, physical, allow_equip=e.as_ is not None)
+        _check_targets(eng, e, user, name, kind, report)
+    elif report is not None:
+        for c in eng.missing_cards(user, physical, allow_equip=e.as_ is not None):
+            held = sorted(user.hand.elements())
+            report(R.C_NOT_HELD, e.seat, f"seat {e.seat} ({user.name}) does not hold {c}",
+                   expected=f"one of {held}" if held else "no cards in hand", observed=c)
+        # the card's conditions are those of the moment it has left the hand (方天画戟's last hand
+        # card, a horse used as 杀 no longer counting): taken for the check and put back
+        saved = (Counter(user.hand), dict(user.equip), user.hidden)
+        try:
+            _remove_quietly(user, physical, allow_equip=e.as_ is not None)
+            _check_targets(eng, e, user, name, kind, report)
+        finally:
+            user.hand, user.equip, user.hidden = saved
+    if not apply:
+        return
     targets = list(e.targets or [])
-    for t in targets:
-        ts = eng.seat(t)
-        if ts is not None and not ts.alive:
-            eng.report(R.P_TARGET, e.seat, f"seat {t} is dead", observed=f"target {t}")
     if kind is not None and kind.is_equip and e.as_ is None:
         _equip(eng, user, e.card)  # type: ignore[arg-type]
         return
@@ -467,7 +497,48 @@ def on_use(eng: Engine, e: ev.Use) -> None:
     USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
 
 
-def _check_no_dying(eng: Engine, e: ev.Use, name: str) -> None:
+def _remove_quietly(user: Seat, cards: list[str], *, allow_equip: bool) -> None:
+    for c in cards:
+        if user.hand[c] > 0:
+            user.hand[c] -= 1
+            if not user.hand[c]:
+                del user.hand[c]
+        elif allow_equip and c in user.equip.values():
+            del user.equip[next(sl for sl, v in user.equip.items() if v == c)]
+        elif user.hidden > 0:
+            user.hidden -= 1
+
+
+def _check_targets(eng: Engine, e: ev.Use, user: Seat, name: str, kind: Any, report: Report | None) -> None:
+    """The legal layer: the targets are alive, then the card's own conditions (:data:`USE_CHECKS`)."""
+    targets = list(e.targets or [])
+    if report is not None:
+        for t in targets:
+            ts = eng.seat(t)
+            if ts is not None and not ts.alive:
+                report(R.P_TARGET, e.seat, f"seat {t} is dead", observed=f"target {t}")
+        equip = kind is not None and kind.is_equip and e.as_ is None
+        check = None if equip else USE_CHECKS.get(name)
+        if check is not None:
+            check(eng, e, user, name, targets, report)
+
+
+def _check_use_timing(eng: Engine, e: ev.Use, name: str, own_play: bool, granted: bool, report: Report) -> None:
+    """A card is used in its user's play phase, unless a demand or a skill lets it be used now."""
+    # 桃 on a dying character is handled by the dying frame; here: the play-phase uses
+    if not own_play and not granted:
+        if eng.current != e.seat and not eng.mode.may_use_outside_turn(e, name):
+            report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used outside seat {e.seat}'s play phase",
+                   expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
+        elif eng.current == e.seat and eng.phase not in (None, "play"):
+            report(R.T_NOT_YOUR_TURN, e.seat, f"{name} used in the {eng.phase} phase", expected="play phase", observed=eng.phase)
+        elif eng.current == e.seat and "play" in eng.skipped_phases:
+            report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
+    elif "play" in eng.skipped_phases and not granted:
+        report(R.T_SKIPPED, e.seat, "the play phase was skipped", observed=f"use {name}")
+
+
+def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: bool) -> None:
     """While a character is dying only the rescue goes on (seed 001 二(二) 武将死亡: 除非 … 用[桃]来挽救该武将 …
     否则该武将出局): a new card before the rescue or the death interrupts it (SGS-R004)."""
     for f in eng.stack:
@@ -476,9 +547,10 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str) -> None:
         s = eng.seat(f.seat)
         if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or F.survives_at_zero(eng, s):
             continue
-        f.interrupted = True
-        eng.report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
-                   expected=f"桃 for seat {f.seat}, or its death", observed=f"use {name}")
+        if mark:
+            f.interrupted = True
+        report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
+               expected=f"桃 for seat {f.seat}, or its death", observed=f"use {name}")
         return
 
 
@@ -499,30 +571,42 @@ def _equip(eng: Engine, user: Any, card: str) -> None:
     user.equip[sl] = card
 
 
-def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
+def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
+    """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
     if name == "闪电":
         if targets and targets != [e.seat]:
-            eng.report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
+            report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
         targets = [e.seat]
     if len(targets) != 1:
-        eng.report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
-        eng.to_discard(physical)
+        report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
         return
     t = targets[0]
     target = eng.seat(t)
     if target is None:
         return
     if name in ("乐不思蜀", "兵粮寸断") and t == e.seat:
-        eng.report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
+        report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
     if name == "乐不思蜀" and not eng.rs.p.indulgence_on_lord and target.role == "lord":
-        eng.report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
-    protected_target(eng, e, user, target, name)
+        report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
+    protected_target(eng, e, user, target, name, report)
     reach = plugins.modify("trick_reach", 1, eng, user, name) if name == "兵粮寸断" else None
     if reach is not None and eng.table.distance(e.seat, t) > reach:
-        eng.report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
-                   expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
+        report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
+               expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
     if name in target.judge_names():
-        eng.report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
+        report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
+
+
+def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
+    if name == "闪电":
+        targets = [e.seat]
+    if len(targets) != 1:
+        eng.to_discard(physical)
+        return
+    t = targets[0]
+    target = eng.seat(t)
+    if target is None:
+        return
     card = physical[0] if physical else None
     if card is None:
         return
@@ -532,10 +616,18 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
     eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
 
 
-def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str) -> None:
+def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str, report: Report) -> None:
     """A locked skill of the target forbids it as a target of this card (SGS-P011)."""
-    for why in plugins.target_bans(eng, user, target, name):
-        eng.report(R.P_EMPTY_CITY, e.seat, why, observed=f"target {target.seat}")
+    for why in plugins.target_bans(eng, user, target, name, e):
+        report(R.P_EMPTY_CITY, e.seat, why, observed=f"target {target.seat}")
+
+
+def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
+    """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
+    if eng.collateral_victim is not None:
+        return eng.collateral_victim
+    frame = _collateral_frame(eng, e.seat)
+    return None if frame is None else frame.victim
 
 
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -551,12 +643,33 @@ USE_BY_NAME: dict[str, UseFn] = {}  # filled by the card definitions (sgs_replay
 
 
 def card_use(*names: str) -> Callable[[UseFn], UseFn]:
-    """Register what using the cards ``names`` does (one definition per card)."""
+    """Register what using the cards ``names`` does (one definition per card): the position changes,
+    with no check (the checks are the card's :func:`use_check`)."""
     def register(fn: UseFn) -> UseFn:
         for n in names:
             USE_BY_NAME[n] = fn
         return fn
     return register
+
+
+#: a check's sink: ``report(rule, seat, detail, *, expected=…, observed=…)`` — the engine's
+#: ``report`` when judging a log, a collector when asking whether an action is legal
+Report = Callable[..., None]
+CheckFn = Callable[["Engine", ev.Use, Any, str, list[int], Report], None]
+USE_CHECKS: dict[str, CheckFn] = {}  # filled by the card definitions, beside USE_BY_NAME
+
+
+def use_check(*names: str) -> Callable[[CheckFn], CheckFn]:
+    """Register the card's own conditions in this position (targets, range, distance, limits,
+    protections): a pure function that calls ``report`` for each problem and changes nothing."""
+    def register(fn: CheckFn) -> CheckFn:
+        for n in names:
+            USE_CHECKS[n] = fn
+        return fn
+    return register
+
+
+use_check(*sorted(DELAYED))(delayed_check)
 
 
 def on_respond(eng: Engine, e: ev.Respond) -> None:

@@ -27,7 +27,7 @@ INSTALLERS: list[Callable[[Engine], None]] = []
 ANSWERS: dict[str, Callable[..., Any]] = {}
 #: modifier name → the functions that adjust its value, in registration order
 MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
-#: locked skills that forbid a card's target: fn(engine, user, target, card name) -> why, or None
+#: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
 
 _loaded = False
@@ -72,9 +72,9 @@ def target_ban(fn: Callable[..., str | None]) -> Callable[..., str | None]:
     return fn
 
 
-def target_bans(eng: Engine, user: Any, target: Any, card: str) -> list[str]:
-    """Why ``target`` may not be a target of ``user``'s ``card`` (empty: it may)."""
-    return [why for fn in TARGET_BANS if (why := fn(eng, user, target, card)) is not None]
+def target_bans(eng: Engine, user: Any, target: Any, card: str, use: Any) -> list[str]:
+    """Why ``target`` may not be a target of ``user``'s ``card`` (the event ``use``; empty: it may)."""
+    return [why for fn in TARGET_BANS if (why := fn(eng, user, target, card, use)) is not None]
 
 
 def modify(name: str, value: Any, *args: Any) -> Any:

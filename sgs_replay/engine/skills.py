@@ -566,8 +566,13 @@ class SkillBook:
         plugins.ask("retrial", None, self.eng, frame, e)
 
     def lets_use(self, e: ev.Use, name: str) -> bool:
-        """A card a skill lets this seat use outside its own play phase (神速's 杀, 离间's 决斗, 挑衅's 杀 …)."""
+        """A card a skill lets this seat use outside its own play phase (神速's 杀, 离间's 决斗, 挑衅's 杀 …);
+        the permission is spent."""
         return bool(plugins.ask("lets_use", False, self.eng, e, name))
+
+    def may_use(self, e: ev.Use, name: str) -> bool:
+        """Whether a skill lets this seat use the card now (as :meth:`lets_use`, nothing spent)."""
+        return bool(plugins.ask("may_use", False, self.eng, e, name))
 
     def ignores_range(self, e: ev.Use) -> bool:
         """A skill lifts the attack range for this 杀 (modifier ``ignores_range``: 武神's ♥ 杀, 神速 …)."""

@@ -241,14 +241,22 @@ def grants(eng: Engine) -> list[tuple[int, str, str]]:
     return out
 
 
+def _grant(eng: Engine, e: ev.Use, name: str) -> int | None:
+    return next((i for i, (seat, card_name, _skill) in enumerate(grants(eng)) if seat == e.seat and card_name == name), None)
+
+
+@answers("may_use")
+def may_use(eng: Engine, e: ev.Use, name: str) -> bool:
+    return _grant(eng, e, name) is not None
+
+
 @answers("lets_use")
 def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
-    g = grants(eng)
-    for i, (seat, card_name, _skill) in enumerate(g):
-        if seat == e.seat and card_name == name:
-            del g[i]
-            return True
-    return False
+    i = _grant(eng, e, name)
+    if i is None:
+        return False
+    del grants(eng)[i]
+    return True
 
 
 @modifier("ignores_range")

@@ -9,7 +9,7 @@ from sgs_replay.cards import Suit
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier
+from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
@@ -331,13 +331,15 @@ def weimu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """帷幕 (official text, 贾诩): 锁定技，你不能成为黑色锦囊牌的目标 (checked on the use)."""
 
 
-@watch_before("weimu")
-def weimu_target(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if not isinstance(e, ev.Use) or seat.seat not in (e.targets or []) or not seat.alive:
-        return
-    kind = C.card_kind(F.used_name(e))
-    if kind is not None and kind.type == "trick" and C.colour(C.physical(e)) == "black":
-        eng.report(R.P_EMPTY_CITY, e.seat, f"{seat.name} (帷幕) cannot be the target of a black trick", observed=f"target {seat.seat}")
+@target_ban
+def weimu_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
+    """帷幕: not a target of a black trick."""
+    if not target.has_skill("帷幕") or not target.alive:
+        return None
+    kind = C.card_kind(card)
+    if kind is not None and kind.type == "trick" and C.colour(C.physical(use)) == "black":
+        return f"{target.name} (帷幕) cannot be the target of a black trick"
+    return None
 
 
 @watch_after("weimu")

@@ -114,7 +114,7 @@ def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @target_ban
-def kongcheng_ban(eng: Engine, user: Seat, target: Seat, card: str) -> str | None:
+def kongcheng_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """空城: with no hand cards, not a target of 杀 or 决斗."""
     if card in ("杀", "决斗") and target.has_skill("空城") and target.hand_count == 0 and target.hidden == 0:
         return f"{target.name} has no hand cards (空城)"

@@ -217,7 +217,7 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @target_ban
-def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str) -> str | None:
+def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """谦逊: not a target of 顺手牵羊 or 乐不思蜀."""
     if card in ("顺手牵羊", "乐不思蜀") and target.has_skill("谦逊"):
         return f"{target.name} (谦逊) cannot be targeted by {card}"

@@ -10,48 +10,60 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.handlers import card_use, protected_target
+from sgs_replay.engine.handlers import Report, card_use, collateral_victim, protected_target, use_check
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
 
 
-@card_use("杀")
-def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    free = False
-    cf = eng.top(F.CardEffect)
-    if eng.this_phase.free_slashes:
-        free = True
-        eng.this_phase.free_slashes -= 1
+def _counted(eng: Engine, e: ev.Use) -> bool:
+    """A 杀 the user's play phase counts against the limit: not a free one (青龙偃月刀 …), not one used
+    inside another card's resolution."""
+    return eng.in_play_phase(e.seat) and not eng.this_phase.free_slashes and \
+        (eng.top(F.CardEffect) is None or eng.starts_new_action(e))  # a new action closes the open ones first
+
+
+@use_check("杀")
+def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
+    """杀 (seed 001 一(三) 杀): one other character within attack range; one per play phase."""
     if not targets:
-        eng.report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
+        report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
         return
     if e.seat in targets:
-        eng.report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
-    in_turn_use = eng.in_play_phase(e.seat) and not free and cf is None
-    if in_turn_use:
-        eng.this_phase.slashes += 1
+        report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
+    if _counted(eng, e):
+        n = eng.this_phase.slashes + 1
         limit = eng.mode.slash_limit(user)
-        if limit is not None and eng.this_phase.slashes > limit:
-            eng.report(R.P_SLASH_LIMIT, e.seat,
-                       f"杀 number {eng.this_phase.slashes} in this play phase (limit {limit})",
-                       expected=f"at most {limit}", observed=eng.this_phase.slashes)
+        if limit is not None and n > limit:
+            report(R.P_SLASH_LIMIT, e.seat, f"杀 number {n} in this play phase (limit {limit})",
+                   expected=f"at most {limit}", observed=n)
     max_targets = plugins.modify("slash_targets", 1, eng, user)
     if len(targets) > max_targets:
-        eng.report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
-    collateral = eng.collateral_victim
+        report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
+    collateral = collateral_victim(eng, e)
     for t in targets:
         ts = eng.seat(t)
         if ts is None or t == e.seat:
             continue
-        protected_target(eng, e, user, ts, "杀")
+        protected_target(eng, e, user, ts, "杀", report)
         if collateral == t:
             continue
         if not eng.table.in_attack_range(e.seat, t) and not eng.skills.ignores_range(e):
-            eng.report(R.P_RANGE, e.seat,
-                       f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
-                       expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
+            report(R.P_RANGE, e.seat,
+                   f"distance from seat {e.seat} to seat {t} is {eng.table.distance(e.seat, t)}, attack range {eng.table.attack_range(e.seat)}",
+                   expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
+
+
+@card_use("杀")
+def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    counted = _counted(eng, e)
+    if eng.this_phase.free_slashes:
+        eng.this_phase.free_slashes -= 1
+    if not targets:
+        return
+    if counted:
+        eng.this_phase.slashes += 1
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
     need = plugins.modify("answers_needed", 1, eng, user, "杀")
@@ -63,17 +75,23 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
     eng.push(frame)
 
 
-@card_use("桃")
-def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+@use_check("桃")
+def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
+    """桃 (seed 001 一(三) 桃): in your play phase on yourself when wounded; on a dying character."""
     targets = targets or [e.seat]
     if targets != [e.seat]:
         t = eng.seat(targets[0])
         if t is not None and (not t.dying or t.hp > 0):  # rescued already: back above 0 HP
-            eng.report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
+            report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")
+    elif user.hp >= user.max_hp:
+        report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
+               expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
+
+
+@card_use("桃")
+def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    targets = targets or [e.seat]
+    if targets != [e.seat]:
         eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
-        return
-    if user.hp >= user.max_hp:
-        eng.report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
-                   expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
-        return
-    eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))
+    elif user.hp < user.max_hp:
+        eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.handlers import card_use, protected_target
+from sgs_replay.engine.handlers import Report, card_use, protected_target, use_check
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -20,11 +20,16 @@ if TYPE_CHECKING:
 AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
 
 
+@use_check("南蛮入侵", "万箭齐发")
+def aoe_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
+    order = eng.table.order_from(e.seat, include_first=False)  # the set; the mode orders it (direction)
+    if e.targets and set(e.targets) != set(order):
+        report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
+
+
 @card_use("南蛮入侵", "万箭齐发")
 def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=False)
-    if e.targets and set(e.targets) != set(order):
-        eng.report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
     eng.push(F.CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
 
 
@@ -34,26 +39,30 @@ def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int
     eng.push(F.GlobalTrick(eng, e.seat, name, order))
 
 
-@card_use("决斗")
-def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+@use_check("决斗")
+def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     if len(targets) != 1 or targets[0] == e.seat:
-        eng.report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
+        report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
         return
     ts = eng.seat(targets[0])
     if ts is not None:
-        protected_target(eng, e, user, ts, name)
-    eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
+        protected_target(eng, e, user, ts, name, report)
 
 
-@card_use("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
-def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+@card_use("决斗")
+def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if len(targets) == 1 and targets[0] != e.seat:
+        eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
+
+
+@use_check("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
+def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     if name == "无中生有":
         if targets and targets != [e.seat]:
-            eng.report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
-        eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
+            report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
         return
     if len(targets) != 1 or targets[0] == e.seat:
-        eng.report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
+        report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
         return
     t = targets[0]
     ts = eng.seat(t)
@@ -63,20 +72,35 @@ def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
         d = eng.table.distance(e.seat, t)
         reach = plugins.modify("trick_reach", 1, eng, user, name)
         if reach is not None and d > reach:
-            eng.report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
-                       expected="distance ≤ 1", observed=d)
-        protected_target(eng, e, user, ts, name)
+            report(R.P_DISTANCE, e.seat, f"顺手牵羊 needs distance 1; distance to seat {t} is {d}",
+                   expected="distance ≤ 1", observed=d)
+        protected_target(eng, e, user, ts, name, report)
+    else:
+        protected_target(eng, e, user, ts, name, report)  # 帷幕: no black trick
     if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
-        eng.report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
+        report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
     if name == "借刀杀人":
         if ts.weapon() is None:
-            eng.report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
+            report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
         if e.victim is not None:
             if e.victim == t:
-                eng.report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
+                report(R.P_TARGET, e.seat, "the victim must be another character", observed=e.victim)
             elif eng.rs.p.collateral_victim_in_range and not eng.table.in_attack_range(t, e.victim):
-                eng.report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
-            eng.collateral_victim = e.victim
+                report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
+
+
+@card_use("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
+def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if name == "无中生有":
+        eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
+        return
+    if len(targets) != 1 or targets[0] == e.seat:
+        return
+    t = targets[0]
+    if eng.seat(t) is None:
+        return
+    if name == "借刀杀人" and e.victim is not None:
+        eng.collateral_victim = e.victim
     frame = F.SimpleTrick(eng, e.seat, name, [t])
     frame.victim = e.victim
     eng.push(frame)

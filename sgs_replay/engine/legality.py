@@ -1,0 +1,134 @@
+"""Legality in named layers, for the actions a seat chooses (a card used now).
+
+1. **well-formed** — the reader (:mod:`sgs_replay.reader`): a line is a typed event of the log
+   format, or a located error. Nothing below sees a malformed event.
+2. **pseudo-legal** — who, when, which card: the user is alive, it is its play phase (or a demand or
+   a skill lets it use the card now), no rescue is pending, it holds the card, a conversion is its
+   own and the cards qualify.
+3. **legal** — the card's own conditions in this position: its targets (alive, how many, not
+   protected by a locked skill), attack range and distance, the 杀 limit, a delayed trick not
+   already in the target's judge area (the card definitions' :func:`~sgs_replay.engine.handlers.use_check`).
+4. **apply** — :meth:`Engine.apply <sgs_replay.engine.core.Engine.apply>`: the position changes
+   with no check at all.
+
+The checks are the validator's own: :func:`~sgs_replay.engine.handlers.judge_use` runs them in the
+order the rules take them and hands each problem to a sink — the engine's ``report`` when a log is
+judged, a collector here. Asking changes nothing. A generator of games asks
+:func:`legal_uses` ("what may this seat use now?") and applies its choice with ``Engine.apply``,
+so nothing is checked twice.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content import card_kinds
+from sgs_replay.engine import handlers, plugins
+from sgs_replay.rules import Rule
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+
+class Layer(enum.IntEnum):
+    """How far an action gets: each layer presumes the ones before it."""
+
+    WELL_FORMED = 1
+    PSEUDO_LEGAL = 2
+    LEGAL = 3
+
+
+#: the rules of the pseudo-legal layer (who, when, which card); every other rule a use can break
+#: belongs to the legal layer
+PSEUDO_LEGAL_RULES = frozenset(r.id for r in (R.T_DEAD_ACTS, R.T_NOT_YOUR_TURN, R.T_SKIPPED, R.C_NOT_HELD,
+                                              R.P_NO_DEMAND, R.R_INTERLEAVED, R.S_NOT_OWNED, R.P_CONVERSION))
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One reason an action is not legal: the rule, the layer it belongs to and what was wrong."""
+
+    rule: Rule
+    layer: Layer
+    seat: int | None
+    detail: str
+    expected: Any = None
+    observed: Any = None
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def __call__(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
+                 observed: object = None) -> None:
+        layer = Layer.PSEUDO_LEGAL if rule.id in PSEUDO_LEGAL_RULES else Layer.LEGAL
+        self.findings.append(Finding(rule, layer, seat, detail, expected, observed))
+
+
+def answers_a_demand(eng: Engine, e: ev.Use) -> bool:
+    """A resolution in progress takes ``e`` as its answer (a 闪 written as `use`, 无懈可击, the 杀 of a
+    决斗 …): it is judged there, not as a card used on its own."""
+    return any(f.wants(eng, e) for f in eng.stack)
+
+
+def check_use(eng: Engine, e: ev.Use) -> list[Finding]:
+    """Every reason the use ``e``, as a card used on its own, is not legal in the engine's position
+    now (empty: it is legal). An answer to a demand (:func:`answers_a_demand`) is not judged here."""
+    sink = _Collector()
+    handlers.judge_use(eng, e, sink, apply=False)
+    return sink.findings
+
+
+def is_pseudo_legal(eng: Engine, e: ev.Use) -> bool:
+    return not any(f.layer <= Layer.PSEUDO_LEGAL for f in check_use(eng, e))
+
+
+def is_legal(eng: Engine, e: ev.Use) -> bool:
+    return not check_use(eng, e)
+
+
+def _living_others(eng: Engine, seat: int) -> list[int]:
+    return [s for s in eng.table.order_from(seat, include_first=False) if (st := eng.seat(s)) is not None and st.alive]
+
+
+def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
+    """The uses of ``card`` worth asking about: each target choice its kind allows."""
+    name = parse_card(card).name
+    kind = card_kinds.BY_NAME.get(name)
+    others = _living_others(eng, seat)
+    if name in ("闪", "无懈可击"):
+        return []  # answers, never used on their own
+    if kind is not None and kind.is_equip:
+        return [ev.Use(seat=seat, card=card)]
+    if name == "杀":
+        user = eng.seat(seat)
+        most = plugins.modify("slash_targets", 1, eng, user) if user is not None else 1
+        return [ev.Use(seat=seat, card=card, targets=list(group))
+                for k in range(1, most + 1) for group in itertools.combinations(others, k)]
+    if name == "借刀杀人":
+        return [ev.Use(seat=seat, card=card, targets=[t], victim=v)
+                for t in others if (ts := eng.seat(t)) is not None and ts.weapon() is not None
+                for v in eng.table.order_from(t, include_first=False) if v != t and (vs := eng.seat(v)) is not None and vs.alive]
+    if name in ("决斗", "顺手牵羊", "过河拆桥", "乐不思蜀", "兵粮寸断"):
+        return [ev.Use(seat=seat, card=card, targets=[t]) for t in others]
+    return [ev.Use(seat=seat, card=card)]  # 桃, 无中生有, 闪电, the AOEs and the global tricks
+
+
+def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
+    """Every legal use of a card in ``seat``'s hand now, one per distinct card and target choice, in
+    a fixed order (the hand sorted, then the seats from the user's next seat on). Conversions and
+    skills are not generated."""
+    s = eng.seat(seat)
+    if s is None or not s.alive:
+        return []
+    out: list[ev.Use] = []
+    for card in sorted(c for c in s.hand if not is_unknown(c)):
+        out.extend(e for e in _candidates(eng, seat, card) if not answers_a_demand(eng, e) and not check_use(eng, e))
+    return out

@@ -1,0 +1,128 @@
+"""The legality layers ask the validator's own checks without changing anything: on every card used
+in the bundled logs, the scenarios and the rule batteries, what `check_use` finds before the event is
+exactly what the validator reports for it, and a use it finds legal draws no report of the use
+checks. `legal_uses` lists only uses the validator accepts, and an unchecked `apply` reports nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sgs_replay import events as ev
+from sgs_replay.engine import legality
+from sgs_replay.engine.legality import Layer
+from sgs_replay.reader import LOG_SUFFIXES, read_path
+from sgs_replay.replay import validate_parsed
+
+ROOT = Path(__file__).resolve().parent.parent
+DIRS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios"]
+LOGS = sorted(p for d in DIRS if d.is_dir() for p in d.rglob("*") if p.is_file() and p.name.endswith(LOG_SUFFIXES))
+#: every rule the checks of a use can report
+USE_RULES = legality.PSEUDO_LEGAL_RULES | {"SGS-P001", "SGS-P002", "SGS-P003", "SGS-P004", "SGS-P005", "SGS-P008",
+                                           "SGS-P011", "SGS-D009"}
+
+
+def _walk(path: Path) -> list[tuple[int, list[str], list[str]]]:
+    """(line, rules `check_use` found before the use, rules the validator reported at that line)."""
+    parsed = read_path(path)
+    found: dict[int, list[str]] = {}
+    seen: list[tuple[int, list[str], list[str]]] = []
+
+    def on_step(i: int, eng: Any) -> None:
+        if i and parsed.events[i - 1][0] in found:
+            line = parsed.events[i - 1][0]
+            reported = [v.rule for v in eng.violations if v.line == line]
+            seen.append((line, found.pop(line, []), reported))
+        if i < len(parsed.events) and isinstance(parsed.events[i][1], ev.Use) \
+                and not legality.answers_a_demand(eng, parsed.events[i][1]):
+            line, e = parsed.events[i]
+            before = len(eng.violations)
+            found[line] = sorted({f.rule.id for f in legality.check_use(eng, e)})
+            assert len(eng.violations) == before, "asking reported something"
+
+    validate_parsed(parsed, on_step=on_step)
+    return seen
+
+
+#: uses a skill constrains by its own watcher or effect step, not (yet) through the use checks:
+#: 蛊惑's claim, the 杀 乱武 makes each character use on the nearest one
+SKILL_CONSTRAINED = {"skill-guhuo-equipment-claimed.sgs.jsonl", "3v3-2013-luanwu-slash-not-nearest.sgs.jsonl"}
+
+
+CASES = [pytest.param(p, id=p.name, marks=[pytest.mark.xfail(strict=True, reason="a skill's own constraint on the use")]
+                       if p.name in SKILL_CONSTRAINED else []) for p in LOGS]
+
+
+@pytest.mark.parametrize("path", CASES)
+def test_check_use_agrees_with_the_validator(path: Path) -> None:
+    for line, found, reported in _walk(path):
+        assert found == sorted({r for r in reported if r in USE_RULES}), \
+            f"{path.name}:{line}: check_use found {found}, the validator reported {reported}"
+
+
+def _position(sgs: Any, events: list[dict[str, Any]], **kw: Any) -> Any:
+    """The engine after ``events`` (a fragment of a 5-player identity game)."""
+    players = [("刘备", "lord"), ("关羽", "loyalist"), ("吕布", "rebel"), ("诸葛亮", "rebel"), ("华佗", "renegade")]
+    text = sgs.identity_text(events, players=sgs.identity_players(players), current=5, phase="finish", **kw)
+    return validate_parsed(read_parsed(text), keep_engine=True)
+
+
+def read_parsed(text: str) -> Any:
+    from sgs_replay.reader import parse_bytes
+
+    return parse_bytes(text.encode(), "position.sgs.jsonl")
+
+
+def _uses(eng: Any, seat: int) -> list[tuple[str, list[int] | None]]:
+    return [(e.card, e.targets) for e in legality.legal_uses(eng, seat)]
+
+
+def test_legal_uses_in_a_play_phase(sgs: Any) -> None:
+    """Seat 1 in its play phase with 杀, 桃 (wounded), 顺手牵羊 and a horse; 诸葛亮 (seat 4) has no
+    hand cards (空城) and seat 3 is out of range and distance."""
+    hands = {1: ["♠7 杀", "♥3 桃", "♠3 顺手牵羊", "♠5 绝影"], 2: ["♦2 闪"], 3: ["♣2 杀"], 5: ["♣3 杀"]}
+    start = [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "play"}]
+    eng = _position(sgs, start, hands=hands, hp={1: 3}).engine
+    uses = _uses(eng, 1)
+    assert ("♠7 杀", [2]) in uses and ("♠7 杀", [5]) in uses
+    assert ("♠7 杀", [3]) not in uses  # out of attack range
+    assert ("♠7 杀", [4]) not in uses  # 空城
+    assert ("♥3 桃", None) in uses
+    assert ("♠3 顺手牵羊", [2]) in uses and ("♠3 顺手牵羊", [3]) not in uses
+    assert ("♠5 绝影", None) in uses
+    for e in legality.legal_uses(eng, 1):
+        assert legality.is_legal(eng, e) and legality.is_pseudo_legal(eng, e)
+    # a second 杀 after the first one's resolution: over the limit
+    after = [*start, {"type": "use", "seat": 1, "card": "♠7 杀", "targets": [2]},
+             {"type": "respond", "seat": 2, "card": "♦2 闪"}]
+    hands2 = {**hands, 1: [*hands[1], "♠8 杀"]}
+    eng2 = _position(sgs, after, hands=hands2, hp={1: 3}).engine
+    assert not any(e.card == "♠8 杀" for e in legality.legal_uses(eng2, 1))
+    slash = ev.Use(seat=1, card="♠8 杀", targets=[2])
+    assert [f.rule.id for f in legality.check_use(eng2, slash)] == ["SGS-P001"]
+    assert legality.is_pseudo_legal(eng2, slash) and not legality.is_legal(eng2, slash)
+
+
+def test_pseudo_legal_layer(sgs: Any) -> None:
+    """Out of turn, or a card not held: pseudo-legal findings."""
+    hands = {1: ["♠7 杀"], 2: ["♣2 杀"]}
+    eng = _position(sgs, [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "play"}], hands=hands).engine
+    out_of_turn = legality.check_use(eng, ev.Use(seat=2, card="♣2 杀", targets=[1]))
+    assert [(f.rule.id, f.layer) for f in out_of_turn] == [("SGS-T006", Layer.PSEUDO_LEGAL)]
+    not_held = legality.check_use(eng, ev.Use(seat=1, card="♠9 杀", targets=[2]))
+    assert ("SGS-C001", Layer.PSEUDO_LEGAL) in [(f.rule.id, f.layer) for f in not_held]
+    assert legality.legal_uses(eng, 2) == []
+
+
+def test_apply_is_unchecked(sgs: Any) -> None:
+    """`Engine.apply` changes the position and reports nothing, even for an illegal event."""
+    hands = {1: ["♠7 杀"], 2: ["♣2 杀"]}
+    eng = _position(sgs, [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "play"}], hands=hands).engine
+    before = len(eng.violations)
+    eng.apply(99, ev.Use(seat=2, card="♣2 杀", targets=[1]))
+    assert len(eng.violations) == before
+    assert eng.seat(2).hand_count == 0
+    eng.step(100, ev.Use(seat=1, card="♠7 杀", targets=[2]))  # checking is back on
+    assert eng.checking
