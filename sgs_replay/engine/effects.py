@@ -63,6 +63,8 @@ class Step:
     partial: bool = False  # ``n`` may come in several events (不屈's cards, 再起's recovery)
     forbid: bool = False  # the event must NOT happen (反间 with the suit guessed right)
     rule: Any = None  # the rule reported when the step is missing (default SGS-S006)
+    amount_rule: Any = None  # the rule reported when the amount differs (default: SGS-D001 for damage, else SGS-S006)
+    assumed: bool = False  # a missing step is taken as done once reported (a 桃's recovery: HP goes up)
     hp_matters: bool = True  # a ``death`` step is void once the seat is above 0 HP (rescued)
     done: bool = False
     got: int = 0
@@ -221,7 +223,7 @@ class Effect(Frame):
             return
         st.done = True
         if alt.n is not None and got is not None and got != alt.n and alt.kind not in ("judge", "death"):
-            rule = R.D_AMOUNT if alt.kind == "damage" else R.S_EFFECT
+            rule = alt.amount_rule or (R.D_AMOUNT if alt.kind == "damage" else R.S_EFFECT)
             eng.report(rule, getattr(e, "seat", None) or getattr(e, "target", None),
                        f"{self.skill}: {alt.kind.replace('_', ' ')} {alt.n}", expected=alt.n, observed=got)
         if alt.check is not None:
@@ -284,6 +286,8 @@ class Effect(Frame):
                 continue
             eng.report(st.rule or R.S_EFFECT, st.seat, f"{self.skill}: {st.describe()} was not logged",
                        expected=st.describe(), observed=f"`{ev.event_type(e)}`")
+            if st.assumed and st.kind == "recover" and st.n is not None and (s := eng.seat(st.seat)) is not None:
+                s.hp = min(s.max_hp, s.hp + st.n)  # the rules' consequence stands: play goes on from it
             return
 
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
-from sgs_replay.content.card_kinds import BY_NAME as CARD_NAMES
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
@@ -875,72 +874,6 @@ class LightningDamage(Frame):
             if s is not None and s.alive and not damage_stoppable(s):
                 eng.report(R.D_MISSING, self.seat, "闪电 hit (♠2–9) and no damage was logged",
                            expected="damage 3 to the judged seat", observed=f"`{ev.event_type(e)}`")
-
-
-class ExpectEffect(Frame):
-    """A skill effect that must follow: e.g. 苦肉 loses 1 HP, then (if alive) draws 2."""
-
-    label = "skill effect"
-
-    def __init__(self, seat: int, skill: str, steps: list[tuple[str, int]]) -> None:
-        self.seat = seat
-        self.skill = skill
-        self.steps = list(steps)  # ("lose_hp", 1), ("draw", 2), ("recover", 1) …
-
-    def wants(self, eng: Engine, e: ev.Event) -> bool:
-        if not self.steps:
-            return False
-        kind, _ = self.steps[0]
-        if kind == "lose_hp":
-            return isinstance(e, ev.LoseHp) and e.seat == self.seat
-        if kind == "draw":
-            return isinstance(e, ev.Draw) and e.seat == self.seat and e.reason in ("skill", None) and e.skill in (None, self.skill)
-        if kind == "recover":
-            return isinstance(e, ev.Recover) and e.seat == self.seat
-        return False
-
-    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if not self.steps:
-            return False
-        kind, n = self.steps[0]
-        if kind == "lose_hp" and isinstance(e, ev.LoseHp) and e.seat == self.seat:
-            if e.amount != n:
-                eng.report(R.S_EFFECT, e.seat, f"{self.skill} loses {n} HP", expected=n, observed=e.amount)
-            self.steps.pop(0)
-            from sgs_replay.engine.handlers import do_lose_hp
-
-            do_lose_hp(eng, e)
-            return True
-        if kind == "draw" and isinstance(e, ev.Draw) and e.seat == self.seat and e.reason in ("skill", None):
-            if e.skill not in (None, self.skill):
-                return False
-            if len(e.cards) != n:
-                eng.report(R.S_EFFECT, e.seat, f"{self.skill} draws {n}", expected=n, observed=len(e.cards))
-            self.steps.pop(0)
-            from sgs_replay.engine.handlers import do_draw
-
-            do_draw(eng, e)
-            return True
-        if kind == "recover" and isinstance(e, ev.Recover) and e.seat == self.seat:
-            if e.amount != n:
-                eng.report(R.S_EFFECT if self.skill not in ("桃",) else R.D_AMOUNT, e.seat,
-                           f"{self.skill} recovers {n}", expected=n, observed=e.amount)
-            self.steps.pop(0)
-            from sgs_replay.engine.handlers import apply_recover
-
-            apply_recover(eng, e)
-            return True
-        return False
-
-    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        s = eng.seat(self.seat)
-        if e is None or not self.steps or s is None or not s.alive:
-            return
-        kind, n = self.steps[0]
-        if kind == "recover" and s.hp >= s.max_hp:
-            return
-        eng.report(R.D_CARD_EFFECT if self.skill in CARD_NAMES else R.S_EFFECT, self.seat, f"{self.skill}: the {kind.replace('_', ' ')} of {n} was not logged",
-                   expected=f"{kind} {n}", observed=f"`{ev.event_type(e)}`")
 
 
 class GlobalTrick(Frame):

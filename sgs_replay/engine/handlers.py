@@ -15,6 +15,7 @@ from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
+from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.state import Seat, Zone, slot_of
 from sgs_replay.rules import catalogue as R
 
@@ -80,41 +81,16 @@ def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
     if e.as_ is not None:
         check_conversion(eng, e, "桃")
     F.spend(eng, e)
-    eng.push(_RecoverExpected(dying, e.seat, 1))
+    s = eng.seat(dying)
+    bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, e.seat)  # a locked bonus (救援) always comes
+    eng.push(peach_recovery(e.seat, dying, 1 + bonus))
 
 
-class _RecoverExpected(F.Frame):
-    """A 桃 was used: the recovery must follow (explicit, it changes HP)."""
-
-    label = "桃"
-
-    def __init__(self, seat: int, user: int, amount: int) -> None:
-        self.seat = seat
-        self.user = user
-        self.amount = amount
-        self.done = False
-
-    def wants(self, eng: Engine, e: ev.Event) -> bool:
-        return not self.done and isinstance(e, ev.Recover) and e.seat == self.seat
-
-    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if not self.done and isinstance(e, ev.Recover) and e.seat == self.seat:
-            self.done = True
-            s = eng.seat(self.seat)
-            bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, self.user)
-            if e.amount != self.amount + bonus:  # a locked bonus (救援) always comes
-                eng.report(R.D_AMOUNT, e.seat, f"桃 recovers {self.amount + bonus}", expected=self.amount + bonus, observed=e.amount)
-            apply_recover(eng, e)
-            return True
-        return False
-
-    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if not self.done and e is not None:
-            eng.report(R.D_CARD_EFFECT, self.seat, "a 桃 was used and no recovery was logged",
-                       expected=f"recover {self.amount} for seat {self.seat}", observed=f"`{ev.event_type(e)}`")
-            s = eng.seat(self.seat)
-            if s is not None:
-                s.hp = min(s.max_hp, s.hp + self.amount)
+def peach_recovery(user: int, target: int, amount: int) -> Effect:
+    """The recovery a 桃 makes follow: its amount is checked (SGS-D001); a missing one is reported
+    (SGS-D010) and taken as done, so the rescue goes on as the rules say."""
+    return Effect(user, "桃", [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
+                                    assumed=True)])
 
 
 def apply_recover(eng: Engine, e: ev.Recover) -> None:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.handlers import Report, card_use, collateral_victim, protected_target, use_check
+from sgs_replay.engine.handlers import (
+    Report,
+    card_use,
+    collateral_victim,
+    peach_recovery,
+    protected_target,
+    use_check,
+)
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -92,6 +99,6 @@ def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
 def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     targets = targets or [e.seat]
     if targets != [e.seat]:
-        eng.push(F.ExpectEffect(targets[0], "桃", [("recover", 1)]))
+        eng.push(peach_recovery(e.seat, targets[0], 1))
     elif user.hp < user.max_hp:
-        eng.push(F.ExpectEffect(e.seat, "桃", [("recover", 1)]))
+        eng.push(peach_recovery(e.seat, e.seat, 1))
