@@ -36,6 +36,7 @@ from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
+from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing, declare, timing_of
 from sgs_replay.rules import catalogue as R
@@ -71,6 +72,8 @@ class SkillSpec:
 SPECS: dict[str, SkillSpec] = {}
 WATCH_BEFORE: dict[str, list[Watch]] = {}
 WATCH_AFTER: dict[str, list[Watch]] = {}
+#: a watcher → the event types it looks at (a watcher not listed looks at every event)
+WATCH_EVENTS: dict[Watch, tuple[type, ...]] = {}
 
 #: names of the lord skills the lord's subjects announce (the lord is the target)
 BY_OTHERS: set[str] = set()
@@ -111,23 +114,29 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     return deco
 
 
-def watch_before(*sids: str) -> Callable[[Watch], Watch]:
-    """A locked skill's check of every event, before the event is applied (fn(eng, event, owner))."""
+def watch_before(*sids: str, events: tuple[type, ...] | None = None) -> Callable[[Watch], Watch]:
+    """A locked skill's check of each event, before the event is applied (fn(eng, event, owner)):
+    every event, or only those of the types in ``events``."""
 
     def deco(fn: Watch) -> Watch:
         for s in sids:
             WATCH_BEFORE.setdefault(s, []).append(fn)
+        if events is not None:
+            WATCH_EVENTS[fn] = events
         return fn
 
     return deco
 
 
-def watch_after(*sids: str) -> Callable[[Watch], Watch]:
-    """A locked skill's look at every event after it was applied (fn(eng, event, owner))."""
+def watch_after(*sids: str, events: tuple[type, ...] | None = None) -> Callable[[Watch], Watch]:
+    """A locked skill's look at each event after it was applied (fn(eng, event, owner)): every
+    event, or only those of the types in ``events``."""
 
     def deco(fn: Watch) -> Watch:
         for s in sids:
             WATCH_AFTER.setdefault(s, []).append(fn)
+        if events is not None:
+            WATCH_EVENTS[fn] = events
         return fn
 
     return deco
@@ -165,8 +174,11 @@ class DamageWindow:
     window: triggers.Window = field(default_factory=lambda: triggers.Window("damaged"))
 
 
-# The kinds of events after which the game has moved on: the windows of triggered skills close.
-_MOVES_ON = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
+# The kinds of events after which the game has moved on: the windows of triggered skills close
+# (a card used or played too, outside a rescue).
+_MOVES_ON = frozenset((ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip))
+_NEW_STAGE = frozenset((ev.Turn, ev.Phase, ev.TurnEnd))
+_CARD_PLAYS = frozenset((ev.Use, ev.Respond))
 
 
 class SkillBook:
@@ -185,7 +197,7 @@ class SkillBook:
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
-        self._plans: dict[str, list[tuple[int, str, bool, list[Watch]]]] = {}
+        self._plans: dict[tuple[str, type], list[tuple[int, str, bool, list[Watch]]]] = {}
         for install in plugins.INSTALLERS:
             install(eng)
 
@@ -296,68 +308,73 @@ class SkillBook:
     def before(self, e: ev.Event) -> None:
         """Called for every event before it is applied: windows close, locked skills check it."""
         eng = self.eng
-        while eng.stack and eng.stack[-1].transient and not eng.stack[-1].wants(eng, e):
-            eng.stack.pop().close(eng, eng.line, e)  # a judgement settles first: its result is known now
-        self.depth = len(eng.stack)
-        if self._moves_on(e):
+        stack = eng.stack
+        while stack and stack[-1].transient and not stack[-1].wants(eng, e):
+            stack.pop().close(eng, eng.line, e)  # a judgement settles first: its result is known now
+        self.depth = len(stack)
+        t = type(e)
+        if t in _MOVES_ON or (t in _CARD_PLAYS and not any(isinstance(f, F.DyingFrame) for f in stack)):
             self.damaged.clear()
             self.chances.clear()
-            if isinstance(e, (ev.Turn, ev.Phase, ev.TurnEnd)):
+            if t in _NEW_STAGE:
                 self.state["grants"] = []
                 self.implied.clear()
                 self.paid.clear()
-        if isinstance(e, ev.Turn):
+        if t is ev.Turn:
             self.state["draw_mods"] = []
-        if isinstance(e, (ev.Use, ev.Respond)) and eng.phase == "play" and F.used_name(e) == "杀":
-            eng.this_turn.slashes_played[e.seat] += 1
-        if isinstance(e, ev.Move):
-            self._explicit_gain(e)
-        if isinstance(e, (ev.Discard, ev.Move)) and self.paid:
-            self._explicit_payment(e)
-        if isinstance(e, ev.Damage):
-            for s in [s for s in self.damaged if s not in (e.source, e.target)]:
-                del self.damaged[s]
-        if not isinstance(e, (ev.Retrial, ev.Skill)) or (isinstance(e, ev.Skill) and timing_of(e.skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):
+        elif t in _CARD_PLAYS:
+            if eng.phase == "play" and F.used_name(e) == "杀":  # type: ignore[arg-type]
+                eng.this_turn.slashes_played[e.seat] += 1  # type: ignore[attr-defined]
+        elif t is ev.Move:
+            self._explicit_gain(e)  # type: ignore[arg-type]
+            if self.paid:
+                self._explicit_payment(e)  # type: ignore[arg-type]
+        elif t is ev.Discard:
+            if self.paid:
+                self._explicit_payment(e)  # type: ignore[arg-type]
+        elif t is ev.Damage:
+            if self.damaged:
+                for s in [s for s in self.damaged if s not in (e.source, e.target)]:  # type: ignore[attr-defined]
+                    del self.damaged[s]
+        if t is not ev.Retrial and (t is not ev.Skill or timing_of(e.skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):  # type: ignore[attr-defined]
             self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
         self._watch("before", WATCH_BEFORE, e)
 
     def after(self, e: ev.Event) -> None:
         """Called for every event after it was applied: windows open, effects are tracked."""
-        from sgs_replay.engine.effects import Effect
-
         eng = self.eng
-        if isinstance(e, ev.Damage):
-            t = eng.seat(e.target)
-            if t is not None and eng.last_damage.get(e.target) is e:
-                self.damaged[e.target] = DamageWindow(e, eng.line)
-        elif isinstance(e, ev.Judge):
-            self.judgement = {"seat": e.seat, "card": e.card, "reason": e.reason, "line": eng.line, "fresh": 0}
-        elif isinstance(e, ev.Retrial) and self.judgement:
-            self.judgement["card"] = e.card
-        elif isinstance(e, ev.Use):
-            self.last_use[e.seat] = (e, eng.line)
-        for f in reversed(eng.stack):
+        t = type(e)
+        if t is ev.Damage:
+            if eng.seat(e.target) is not None and eng.last_damage.get(e.target) is e:  # type: ignore[attr-defined]
+                self.damaged[e.target] = DamageWindow(e, eng.line)  # type: ignore[attr-defined, arg-type]
+        elif t is ev.Judge:
+            self.judgement = {"seat": e.seat, "card": e.card, "reason": e.reason, "line": eng.line, "fresh": 0}  # type: ignore[attr-defined]
+        elif t is ev.Retrial:
+            if self.judgement:
+                self.judgement["card"] = e.card  # type: ignore[attr-defined]
+        elif t is ev.Use:
+            self.last_use[e.seat] = (e, eng.line)  # type: ignore[attr-defined, assignment]
+        stack = eng.stack
+        for f in reversed(stack):
             if isinstance(f, Effect) and f.note(eng, e):
                 break
         self._watch("after", WATCH_AFTER, e)
-        while eng.stack and isinstance(eng.stack[-1], Effect) and eng.stack[-1].finished:
-            eng.stack.pop()
-
-    def _moves_on(self, e: ev.Event) -> bool:
-        if isinstance(e, _MOVES_ON):
-            return True
-        if isinstance(e, (ev.Use, ev.Respond)):
-            return not any(isinstance(f, F.DyingFrame) for f in self.eng.stack)
-        return False
+        while stack and isinstance(stack[-1], Effect) and stack[-1].finished:
+            stack.pop()
 
     def _watch(self, key: str, table: dict[str, list[Watch]], e: ev.Event) -> None:
-        """Run the watchers of the skills at the table (the list is built once per table and skill set)."""
-        plan = self._plans.get(key)
+        """Run the watchers of the skills at the table that look at this kind of event (the plan is
+        built once per table and event type)."""
+        t = type(e)
+        plan = self._plans.get((key, t))
         if plan is None:
             names = skill_table()
-            plan = [(seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns)
-                    for seat_no, sid in self._watched if (fns := table.get(sid))]
-            self._plans[key] = plan
+            plan = []
+            for seat_no, sid in self._watched:
+                fns = [fn for fn in table.get(sid, ()) if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
+                if fns:
+                    plan.append((seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns))
+            self._plans[(key, t)] = plan
         if not plan:
             return
         eng = self.eng

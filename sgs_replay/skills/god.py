@@ -29,7 +29,7 @@ def wushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武神 (seed 000 神关羽): 锁定技，你的每一张红桃手牌都视为“杀”，你对使用红桃的“杀”时无距离限制 (checked on each use)."""
 
 
-@watch_before("wushen")
+@watch_before("wushen", events=(ev.Use, ev.Respond))
 def wushen_hearts(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A ♥ hand card of 神关羽 is a 杀: used or played as anything else it is not a legal card."""
     if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat:
@@ -83,7 +83,7 @@ def wuhun_marks(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.push(frame, below_new=True)
 
 
-@watch_before("wuhun")
+@watch_before("wuhun", events=(ev.Death,))
 def wuhun_death(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The character 武魂 kills dies at once, whatever its HP."""
     if not isinstance(e, ev.Death):

@@ -136,7 +136,7 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
 
 
-@watch_after("lijian")
+@watch_after("lijian", events=(ev.Use,))
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Use) and e.skill == "离间":
         for f in reversed(eng.stack):
@@ -145,7 +145,7 @@ def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
                 return
 
 
-@watch_before("lijian")
+@watch_before("lijian", events=(ev.Use,))
 def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
     if not isinstance(e, ev.Use) or F.used_name(e) != "无懈可击" or e.targets or eng.rs.p.lijian_nullifiable:
@@ -191,7 +191,7 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.steps[0].on_result = result
 
 
-@watch_after("leiji")
+@watch_after("leiji", events=(ev.Use, ev.Respond))
 def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == "闪":
         eng.skills.chances[(seat.seat, "leiji")] += 1
@@ -229,7 +229,7 @@ def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """蛊惑 (seed 000 于吉): 你可以说出任何一种基本牌或者非延时类锦囊，并正面朝下打出 … (the claim is the use or response itself)."""
 
 
-@watch_before("guhuo")
+@watch_before("guhuo", events=(ev.Use, ev.Respond))
 def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The claimed card is a basic card or a non-delayed trick; one hand card is played face down."""
     if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != "蛊惑":
@@ -295,7 +295,7 @@ def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """完杀 (official text, 贾诩): 锁定技，在你的回合内，除你以外，只有处于濒死状态的角色才能使用【桃】 (checked on each 桃)."""
 
 
-@watch_before("wansha")
+@watch_before("wansha", events=(ev.Use,))
 def wansha_peach(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) != "桃" or eng.current != seat.seat or not seat.alive:
         return
@@ -342,7 +342,7 @@ def weimu_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> 
     return None
 
 
-@watch_after("weimu")
+@watch_after("weimu", events=(ev.Use,))
 def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) not in ("南蛮入侵", "万箭齐发") or C.colour(C.physical(e)) != "black":
         return

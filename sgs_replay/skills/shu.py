@@ -67,7 +67,7 @@ def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.provide(eng, e, "杀", "shu")
 
 
-@watch_before("jijiang")
+@watch_before("jijiang", events=(ev.Use,))
 def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The lord's 激将 杀 in his play phase needs a 杀 provided first."""
     if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == "激将":
@@ -214,7 +214,7 @@ def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
-@watch_after("jizhi")
+@watch_after("jizhi", events=(ev.Use,))
 def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or e.seat != seat.seat:
         return
@@ -257,7 +257,7 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     cf.undodgeable = True
 
 
-@watch_after("liegong")
+@watch_after("liegong", events=(ev.Use,))
 def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """Seed 000's 烈弓 is not announced: it holds whenever its condition does."""
     if version(eng, "liegong") == "002-1v1" or not isinstance(e, ev.Use) or e.seat != seat.seat:
@@ -277,13 +277,13 @@ def kuanggu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_TIMING, e.seat, "狂骨 follows damage you deal within distance 1", observed="no such damage")
 
 
-@watch_before("kuanggu")
+@watch_before("kuanggu", events=(ev.Damage,))
 def kuanggu_distance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Damage) and e.source == seat.seat and e.target != seat.seat and seat.alive:
         eng.skills.state["kuanggu"] = (e, eng.table.distance(seat.seat, e.target) <= 1)
 
 
-@watch_after("kuanggu")
+@watch_after("kuanggu", events=(ev.Damage,))
 def kuanggu_heal(eng: Engine, e: ev.Event, seat: Seat) -> None:
     st = eng.skills.state.get("kuanggu")
     if not isinstance(e, ev.Damage) or st is None or st[0] is not e:
@@ -303,7 +303,7 @@ def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
 
 
-@watch_after("huoshou")
+@watch_after("huoshou", events=(ev.Use,))
 def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) != "南蛮入侵" or not seat.alive:
         return

@@ -228,7 +228,7 @@ def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("judge", seat=e.seat, reason="洛神", on_result=result))
 
 
-@watch_before("luoshen")
+@watch_before("luoshen", events=(ev.Judge,))
 def luoshen_repeat(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A repeated 洛神 judgement may be logged without a new ``skill`` event (the repeat is one choice)."""
     if isinstance(e, ev.Judge) and e.seat == seat.seat and e.reason == "洛神" and not _judge_expected(eng, e):
@@ -281,7 +281,7 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
 
 
-@watch_before("jushou")
+@watch_before("jushou", events=(ev.Turn,))
 def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The skipped turn: 曹仁's next turn does not take place; the turn after it follows his seat."""
     skip: set[int] = eng.skills.state.get("jushou", set())

@@ -81,7 +81,7 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.skipped_phases.add("discard")
 
 
-@watch_before("keji")
+@watch_before("keji", events=(ev.PhaseSkip,))
 def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A ``phase_skip`` of the discard phase with reason 克己 and no ``skill`` event is the same choice."""
     if isinstance(e, ev.PhaseSkip) and e.seat == seat.seat and e.phase == "discard" and e.reason == "克己" \
@@ -395,7 +395,7 @@ def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.insert_below_dying(eng, frame, e.seat)
 
 
-@watch_after("buqu")
+@watch_after("buqu", events=(ev.Damage, ev.LoseHp))
 def buqu_due(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, (ev.Damage, ev.LoseHp)) and getattr(e, "target", getattr(e, "seat", None)) == seat.seat and seat.hp <= 0:
         key = f"buqu:{seat.seat}"
@@ -482,7 +482,7 @@ def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
-@watch_after("jiang")
+@watch_after("jiang", events=(ev.Use,))
 def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use):
         return
