@@ -97,3 +97,16 @@ def test_the_store_only_loads_records() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and id(node) not in typing_only and node.module:
                 assert not re.match(below, node.module), f"{path.relative_to(PKG)} imports {node.module}"
+
+
+def test_every_skill_declares_its_timing() -> None:
+    """Each skill of the rosters names the rulebook's moment it acts at (回合开始阶段, 受到伤害后,
+    判定牌生效前 …, or 始终 for a locked skill's lasting effect), in its own definition."""
+    from sgs_replay.engine import plugins
+    from sgs_replay.engine.skills import SPECS
+    from sgs_replay.engine.timing import timing_of
+
+    plugins.load()
+    missing = sorted(s.id for s in content.skills().values() if s.id in SPECS and SPECS[s.id].timing is None)
+    assert not missing, f"skills with no timing: {missing}"
+    assert all(timing_of(s.name) is SPECS[s.id].timing for s in content.skills().values() if s.id in SPECS)

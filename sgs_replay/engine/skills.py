@@ -100,6 +100,9 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
     its owner's subjects announce (黄天 …)."""
 
+    if timing is None and play:
+        timing = Timing.PLAY_PHASE  # 出牌阶段
+
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
                                by_others=by_others)

@@ -1,7 +1,7 @@
 """The rulebook's timing points (时机): the moments at which a skill or an equipment effect may act.
 
 A skill, a weapon or an armour declares its timing where it is defined (``@skill("tieji",
-timing=Timing.TARGET_CHOSEN)``, ``@hook("八卦阵", timing=Timing.ANSWER_NEEDED)``); the engine asks
+timing=Timing.TARGET_CHOSEN)``, ``@hook("八卦阵", timing=Timing.CARD_NEEDED)``); the engine asks
 :func:`timing_of` and never names the skill. The values are the rulebook's own words, so a report
 can quote them.
 
@@ -27,7 +27,7 @@ class Timing(enum.Enum):
     USE_CARD = "使用牌时"
     TARGET_CHOSEN = "指定目标后"
     BECOME_TARGET = "成为目标后"
-    ANSWER_NEEDED = "需要使用或打出【闪】时"
+    CARD_NEEDED = "需要使用或打出一张牌时"
     AFTER_DODGE = "【杀】被【闪】抵消时"
     DEAL_DAMAGE = "造成伤害时"
     TAKE_DAMAGE = "受到伤害时"
@@ -37,7 +37,7 @@ class Timing(enum.Enum):
     LOSE_CARDS = "失去牌时"
     DYING = "濒死时"
     DEATH = "死亡时"
-    ANY_TIME = "任意时机"
+    ALWAYS = "始终（锁定技的持续效果）"
 
 
 #: skill or equipment name (as the log writes it) → its timing point

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # --- 神关羽 -------------------------------------------------------------------------------------
 
 
-@skill("wushen")
+@skill("wushen", timing=Timing.ALWAYS)
 def wushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武神 (seed 000 神关羽): 锁定技，你的每一张红桃手牌都视为“杀”，你对使用红桃的“杀”时无距离限制 (checked on each use)."""
 
@@ -98,7 +98,7 @@ def wuhun_death(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 神吕蒙 -------------------------------------------------------------------------------------
 
 
-@skill("shelie")
+@skill("shelie", timing=Timing.DRAW_PHASE)
 def shelie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """涉猎 (seed 000 神吕蒙): 摸牌阶段，你可以选择执行以下行动来取代摸牌：从牌堆顶亮出五张牌，拿走不同花色的牌各一张，弃掉其余的.
 

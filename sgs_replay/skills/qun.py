@@ -49,7 +49,7 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("recover", seat=t, n=1))
 
 
-@skill("jijiu")
+@skill("jijiu", timing=Timing.CARD_NEEDED)
 def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """急救 (seed 001 华佗): 除自己的回合外，可以将任意红色牌当【桃】使用 (checked on the use)."""
 
@@ -57,7 +57,7 @@ def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 吕布 ---------------------------------------------------------------------------------------
 
 
-@skill("wushuang")
+@skill("wushuang", timing=Timing.ALWAYS)
 def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """无双 (seed 001 吕布): 锁定技，使用【杀】时，目标角色需连续使用两张【闪】才能抵消；进行【决斗】的角色每次需连续打出两张【杀】 (applied to the card)."""
 
@@ -74,7 +74,7 @@ def shenji_targets(value: int, eng: Engine, user: Seat) -> int:
     return max(value, 3) if user.has_skill("神戟") and user.weapon() is None else value
 
 
-@skill("zhanshen", per_game=True)
+@skill("zhanshen", per_game=True, timing=Timing.START_PHASE)
 def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (seed 002 吕布): 觉醒技，回合开始阶段开始时，若你已受伤且己方有角色已阵亡，你须减1点体力上限并弃置装备区里的武器牌，然后获得技能“马术”和“神戟”."""
     if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
@@ -98,7 +98,7 @@ def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
 C.must_awaken("zhanshen", _zhanshen_due)
 
 
-@skill("shenji")
+@skill("shenji", timing=Timing.ALWAYS)
 def shenji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神戟 (seed 002 吕布, by 战神): 当你的装备区里没有武器牌时，你使用的【杀】可以额外指定至多两个目标 (applied to the card)."""
 
@@ -155,7 +155,7 @@ def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed="无懈可击")
 
 
-@skill("biyue")
+@skill("biyue", timing=Timing.END_PHASE)
 def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """闭月 (seed 001 貂蝉): 回合结束阶段，可以摸一张牌 (seed 000: 弃牌阶段结束后)."""
     if C.need_phase(eng, e, "in your finish phase", "finish"):
@@ -165,7 +165,7 @@ def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 张角 ---------------------------------------------------------------------------------------
 
 
-@skill("leiji")
+@skill("leiji", timing=Timing.USE_CARD)
 def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """雷击 (seed 000 张角): 每当你使用了一张“闪”，可令任意一名角色判定若结果为黑桃，你对该角色早成2点伤害 (thunder damage)."""
     if not eng.skills.take_chance(e.seat, "leiji"):
@@ -203,7 +203,7 @@ def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
 
 
-@skill("huangtian", by_others=True)
+@skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE)
 def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """黄天 (seed 000 张角, 主公技): 群雄角色可在他们各自的回合里给你一张“闪”或者“闪电”.
 
@@ -224,7 +224,7 @@ def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
 
 
-@skill("guhuo")
+@skill("guhuo", timing=Timing.CARD_NEEDED)
 def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """蛊惑 (seed 000 于吉): 你可以说出任何一种基本牌或者非延时类锦囊，并正面朝下打出 … (the claim is the use or response itself)."""
 
@@ -272,7 +272,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 庞德 ---------------------------------------------------------------------------------------
 
 
-@skill("mengjin")
+@skill("mengjin", timing=Timing.AFTER_DODGE)
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
     cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.user == e.seat
@@ -290,7 +290,7 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 贾诩 ---------------------------------------------------------------------------------------
 
 
-@skill("wansha")
+@skill("wansha", timing=Timing.ALWAYS)
 def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """完杀 (official text, 贾诩): 锁定技，在你的回合内，除你以外，只有处于濒死状态的角色才能使用【桃】 (checked on each 桃)."""
 
@@ -326,7 +326,7 @@ def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, *[nearest(s) for s in order], order_rule=R.R_TARGET_ORDER)
 
 
-@skill("weimu")
+@skill("weimu", timing=Timing.ALWAYS)
 def weimu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """帷幕 (official text, 贾诩): 锁定技，你不能成为黑色锦囊牌的目标 (checked on the use)."""
 

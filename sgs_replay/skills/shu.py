@@ -61,7 +61,7 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, optional=True, forbid=True))
 
 
-@skill("jijiang")
+@skill("jijiang", timing=Timing.CARD_NEEDED)
 def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
     C.provide(eng, e, "杀", "shu")
@@ -81,23 +81,23 @@ def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 关羽 张飞 赵云 马超 黄月英: conversions and modifiers ---------------------------------------------
 
 
-@skill("wusheng")
+@skill("wusheng", timing=Timing.CARD_NEEDED)
 def wusheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武圣 (seed 001 关羽): 可以将任意一张红色牌当【杀】使用或打出 (checked on the use or response)."""
 
 
-@skill("paoxiao")
+@skill("paoxiao", timing=Timing.ALWAYS)
 def paoxiao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """咆哮 (seed 001 张飞): 出牌阶段，可以使用任意数量的【杀】 (the 杀 limit does not apply to the owner)."""
     C.need_phase(eng, e, "in your play phase", "play")
 
 
-@skill("longdan")
+@skill("longdan", timing=Timing.CARD_NEEDED)
 def longdan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """龙胆 (seed 001 赵云): 可以将手牌的【杀】当【闪】、【闪】当【杀】使用或打出 (checked on the use or response)."""
 
 
-@skill("mashu")
+@skill("mashu", timing=Timing.ALWAYS)
 def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """马术 (seed 001 马超): 锁定技，始终可视为装备有一匹-1马 (applied to every distance)."""
 
@@ -108,7 +108,7 @@ def mashu_distance(d: int, table: Table, a: int, b: int) -> int:
     return d - 1 if table.seats[a].has_skill("马术") else d
 
 
-@skill("qicai")
+@skill("qicai", timing=Timing.ALWAYS)
 def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇才 (seed 001 黄月英): 使用任何锦囊无距离限制 (applied to 顺手牵羊 and 兵粮寸断)."""
 
@@ -127,7 +127,7 @@ def qicai_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | 
     return None if user.has_skill("奇才") else value
 
 
-@skill("kongcheng")
+@skill("kongcheng", timing=Timing.ALWAYS)
 def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """空城 (seed 001 诸葛亮): 锁定技，当没有手牌时，不能成为【杀】或〔决斗〕的目标 (checked on the use)."""
 
@@ -135,7 +135,7 @@ def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 诸葛亮 -------------------------------------------------------------------------------------
 
 
-@skill("guanxing")
+@skill("guanxing", timing=Timing.START_PHASE)
 def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
 
@@ -201,7 +201,7 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 黄月英 -------------------------------------------------------------------------------------
 
 
-@skill("jizhi")
+@skill("jizhi", timing=Timing.USE_CARD)
 def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
 
@@ -270,7 +270,7 @@ def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 魏延 ---------------------------------------------------------------------------------------
 
 
-@skill("kuanggu")
+@skill("kuanggu", timing=Timing.DEAL_DAMAGE)
 def kuanggu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """狂骨 (seed 000 魏延): 锁定技，任何时候，你对于与你距离为1以内的任何一名角色造成1点伤害，你回复1点体力 (follows by itself)."""
     if not any(isinstance(f, Effect) and f.skill == "狂骨" and f.seat == e.seat for f in eng.stack):
@@ -298,7 +298,7 @@ def kuanggu_heal(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孟获 ---------------------------------------------------------------------------------------
 
 
-@skill("huoshou")
+@skill("huoshou", timing=Timing.ALWAYS)
 def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
 
@@ -315,7 +315,7 @@ def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
             return
 
 
-@skill("zaiqi")
+@skill("zaiqi", timing=Timing.DRAW_PHASE)
 def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """再起 (official text, 孟获): 摸牌阶段，若你已受伤，你可以放弃摸牌，改为从牌堆顶亮出X张牌（X为你已损失的体力值），你每亮出一张红桃牌，回复1点体力，然后将这些红桃牌置入弃牌堆，并获得其余的牌."""
     if not C.draw_phase(eng, e):
@@ -373,7 +373,7 @@ def tiaoxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("choice", seat=t, alts=alts, optional=ts is not None and C.card_count(ts) == 0))
 
 
-@skill("zhiji", per_game=True)
+@skill("zhiji", per_game=True, timing=Timing.START_PHASE)
 def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """志继 (official text, 姜维): 觉醒技，回合开始阶段开始时，若你没有手牌，你选择一项：回复1点体力，或摸两张牌。然后你减1点体力上限，并获得技能“观星”."""
     if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
@@ -433,7 +433,7 @@ def zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 赵云 (3v3 2013) ------------------------------------------------------------------------------
 
 
-@skill("jiuzhu")
+@skill("jiuzhu", timing=Timing.DYING)
 def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """救主 (seed 002 赵云): 当己方一名其他角色处于濒死状态时，你可以失去1点体力并弃置一张牌，然后该角色回复1点体力。◆你的体力值为1时不能发动“救主”."""
     dying = next((f.seat for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and not f.died), None)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # --- 曹操 ---------------------------------------------------------------------------------------
 
 
-@skill("jianxiong")
+@skill("jianxiong", timing=Timing.DAMAGED)
 def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奸雄 (seed 001 曹操): 可以立即获得造成伤害的牌 — after you take damage; the card is yours (implied)."""
     w = eng.skills.after_damage(e, "jianxiong")
@@ -36,7 +36,7 @@ def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.skills.implied_move(e.seat, cards)
 
 
-@skill("hujia")
+@skill("hujia", timing=Timing.CARD_NEEDED)
 def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
     C.provide(eng, e, "闪", "wei")
@@ -45,7 +45,7 @@ def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 司马懿 -------------------------------------------------------------------------------------
 
 
-@skill("fankui")
+@skill("fankui", timing=Timing.DAMAGED)
 def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """反馈 (seed 001 司马懿): 可以立即从造成伤害的来源处获得一张牌 (a hand card at random, or an equipped one)."""
     w = eng.skills.after_damage(e, "fankui")
@@ -93,7 +93,7 @@ def _ganglie(eng: Engine, e: ev.Skill, judge_seat: int, victim: int) -> None:
     frame.steps[0].on_result = result
 
 
-@skill("ganglie")
+@skill("ganglie", timing=Timing.DAMAGED)
 def ganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """刚烈 (seed 001 夏侯惇): 每受到一次伤害，可进行一次判定：若结果不为红桃，则目标来源必须进行二选一：弃两张手牌或受到对其造成的1点伤害.
 
@@ -109,7 +109,7 @@ def ganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _ganglie(eng, e, src if version(eng, "ganglie") == "000" else e.seat, src)
 
 
-@skill("vsganglie")
+@skill("vsganglie", timing=Timing.DAMAGED)
 def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """刚烈 (seed 002 3v3 2013, 夏侯惇): 每当你受到一次伤害后，你可以指定一名对方角色然后进行一次判定，若结果不为红桃，令其选择一项：弃置两张手牌，或受到你对其造成的1点伤害."""
     w = eng.skills.after_damage(e, "vsganglie")
@@ -128,7 +128,7 @@ def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 张辽 ---------------------------------------------------------------------------------------
 
 
-@skill("tuxi")
+@skill("tuxi", timing=Timing.DRAW_PHASE)
 def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """突袭 (seed 001 张辽): 摸牌阶段，可以放弃摸牌，然后从至多两名（至少一名）角色的手牌里各抽取一张牌.
 
@@ -168,7 +168,7 @@ def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
     return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0)
 
 
-@skill("luoyi")
+@skill("luoyi", timing=Timing.DRAW_PHASE)
 def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """裸衣 (seed 001 许褚): 摸牌阶段，可以少摸一张牌；若如此做，该回合的出牌阶段，使用【杀】或【决斗】（为伤害来源时）造成的伤害＋1.
 
@@ -193,7 +193,7 @@ def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="right after your judgement", observed="no judgement of yours just now")
 
 
-@skill("yiji")
+@skill("yiji", timing=Timing.DAMAGED)
 def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """遗计 (seed 001 郭嘉): 每受到1点伤害，可摸两张牌，将其中的一张交给任意一名角色，然后将另一张交给任意一名角色."""
     if eng.skills.after_damage(e, "yiji", per_point=True) is not None:
@@ -203,12 +203,12 @@ def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 甄姬 ---------------------------------------------------------------------------------------
 
 
-@skill("qingguo")
+@skill("qingguo", timing=Timing.CARD_NEEDED)
 def qingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """倾国 (seed 001 甄姬): 可以将黑色手牌当【闪】使用（或打出） — checked on the use or response itself."""
 
 
-@skill("luoshen")
+@skill("luoshen", timing=Timing.START_PHASE)
 def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """洛神 (seed 001 甄姬): 回合开始阶段，可以进行判定：若为黑色，立即获得此生效后的判定牌，并可以再次使用洛神――如此反复，直到出现红色或不愿意判定了为止."""
     if not C.need_phase(eng, e, "in your start phase", "start", None):
@@ -242,7 +242,7 @@ def _judge_expected(eng: Engine, e: ev.Judge) -> bool:
 # --- 夏侯渊 -------------------------------------------------------------------------------------
 
 
-@skill("shensu")
+@skill("shensu", timing=Timing.START_PHASE)
 def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神速 (seed 000 夏侯渊): 回合开始阶段，你可以选择以下一至两项。1.跳过该回合的判定阶段和摸牌阶段。2.跳过该回合出牌阶段并弃一张装备牌。你每做出上述之一选择，视为对任意一名角色使用了“杀”.
 
@@ -272,7 +272,7 @@ def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 曹仁 ---------------------------------------------------------------------------------------
 
 
-@skill("jushou")
+@skill("jushou", timing=Timing.END_PHASE)
 def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """据守 (seed 000 曹仁): 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合."""
     if not C.need_phase(eng, e, "in your finish phase", "finish"):
@@ -307,7 +307,7 @@ def duanliang_reach(value: int | None, eng: Engine, user: Seat, card: str) -> in
     return value
 
 
-@skill("duanliang")
+@skill("duanliang", timing=Timing.CARD_NEEDED)
 def duanliang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """断粮 (official text, 徐晃): 出牌阶段，你可以将一张黑色的基本牌或黑色的装备牌当【兵粮寸断】使用；你可以对距离2以内的一名其他角色使用【兵粮寸断】 (checked on the use)."""
     C.need_phase(eng, e, "in your play phase", "play")
@@ -316,7 +316,7 @@ def duanliang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 文聘 ---------------------------------------------------------------------------------------
 
 
-@skill("zhenwei")
+@skill("zhenwei", timing=Timing.ALWAYS)
 def zhenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """镇卫 (seed 002 文聘): 锁定技，对方角色计算与其他己方角色的距离时，始终+1 (applied to every distance)."""
 

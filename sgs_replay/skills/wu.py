@@ -48,7 +48,7 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
 
 
-@skill("jiuyuan")
+@skill("jiuyuan", timing=Timing.DYING)
 def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """救援 (seed 001 孙权, 主公技): 锁定技，其他吴势力角色在濒死状态下使用〔桃〕时，额外回复1点体力 (checked on the 桃's recovery)."""
     if not seat.dying:
@@ -58,7 +58,7 @@ def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 甘宁 吕蒙 黄盖 ---------------------------------------------------------------------------------
 
 
-@skill("qixi")
+@skill("qixi", timing=Timing.CARD_NEEDED)
 def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇袭 (seed 001 甘宁): 出牌阶段，可以将任意黑色牌当【过河拆桥】使用 (checked on the use)."""
 
@@ -71,7 +71,7 @@ def _keji_ok(eng: Engine, seat: int) -> bool:
     return not slashes
 
 
-@skill("keji")
+@skill("keji", timing=Timing.DISCARD_PHASE)
 def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """克己 (seed 001 吕蒙): 若于出牌阶段未使用或打出过任何一张【杀】，可以跳过此回合的弃牌阶段 (004: or announced in it)."""
     if not C.need_phase(eng, e, "before or in your discard phase", "play", "discard", "draw", None):
@@ -90,7 +90,7 @@ def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
         _keji_ok(eng, seat.seat)
 
 
-@skill("kurou")
+@skill("kurou", timing=Timing.PLAY_PHASE)
 def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """苦肉 (seed 001 黄盖): 出牌阶段，可以失去一点体力，然后摸两张牌。每回合中，可以多次使用苦肉."""
     if C.need_phase(eng, e, "in your play phase", "play"):
@@ -100,7 +100,7 @@ def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 周瑜 ---------------------------------------------------------------------------------------
 
 
-@skill("yingzi")
+@skill("yingzi", timing=Timing.DRAW_PHASE)
 def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
     C.draw_phase(eng, e)
@@ -187,12 +187,12 @@ class _FanjianOrder:
 # --- 大乔 ---------------------------------------------------------------------------------------
 
 
-@skill("guose")
+@skill("guose", timing=Timing.CARD_NEEDED)
 def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """国色 (seed 001 大乔): 出牌阶段，可以将任意方块花色的牌当【乐不思蜀】使用 (checked on the use)."""
 
 
-@skill("liuli")
+@skill("liuli", timing=Timing.BECOME_TARGET)
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
     cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.head == e.seat
@@ -224,7 +224,7 @@ def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -
     return None
 
 
-@skill("qianxun")
+@skill("qianxun", timing=Timing.ALWAYS)
 def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """谦逊 (seed 001 陆逊): 锁定技，不能成为【顺手牵羊】和【乐不思蜀】的目标 (checked on the use)."""
 
@@ -232,7 +232,7 @@ def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 陆逊 ---------------------------------------------------------------------------------------
 
 
-@skill("lianying")
+@skill("lianying", timing=Timing.LOSE_CARDS)
 def lianying(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """连营 (seed 001 陆逊): 每当失去最后一张手牌时，可立即摸一张牌."""
     if seat.hand_count or not eng.skills.take_chance(e.seat, "lianying"):
@@ -274,7 +274,7 @@ def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
 
 
-@skill("xiaoji")
+@skill("xiaoji", timing=Timing.LOSE_CARDS)
 def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """枭姬 (seed 001 孙尚香): 当失去一张装备区里的牌时，可以立即摸两张牌.
 
@@ -330,7 +330,7 @@ class TianxiangRedirect(F.EffectRule):
         return self.held_by(seat) or (current and "天香" in frame.extra)
 
 
-@skill("tianxiang")
+@skill("tianxiang", timing=Timing.TAKE_DAMAGE)
 def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天香 (seed 000 小乔): 每当你受到伤害时，你可以弃一张红桃手牌来转移此伤害给任意一名角色，然后该角色摸X张牌。X为该角色当前已损失的体力值."""
     pending = _incoming(eng, e.seat)
@@ -363,7 +363,7 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("damage", seat=t, n=amount, source=source), Step("draw", seat=t, check=draw_lost))
 
 
-@skill("hongyan")
+@skill("hongyan", timing=Timing.ALWAYS)
 def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 (applied to her judgements and her cards)."""
 
@@ -377,7 +377,7 @@ def buqu_alive(value: bool, eng: Engine, seat: Seat) -> bool:
     return value or bool(seat.piles.get("不屈"))
 
 
-@skill("buqu")
+@skill("buqu", timing=Timing.DYING)
 def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """不屈 (seed 000 周泰): 当你的体力被扣减到0或者更低时，每扣减一点体力：从牌堆上方亮出一张牌放在你的角色牌上，若该牌的点数与你角色牌上已有的任何一张牌都不同，你就不会死去."""
     due = eng.skills.state.pop(f"buqu:{e.seat}", 0)
@@ -405,7 +405,7 @@ def buqu_due(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙坚 ---------------------------------------------------------------------------------------
 
 
-@skill("yinghun")
+@skill("yinghun", timing=Timing.START_PHASE)
 def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英魂 (official text, 孙坚): 回合开始阶段开始时，若你已受伤，你可以选择一名其他角色并选择一项：令其摸一张牌，然后弃置X张牌；或令其摸X张牌，然后弃置一张牌（X为你已损失的体力值）."""
     if not C.need_phase(eng, e, "in your start phase", "start", None):
@@ -433,7 +433,7 @@ def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 诸葛瑾 -------------------------------------------------------------------------------------
 
 
-@skill("hongyuan", per_turn=1)
+@skill("hongyuan", per_turn=1, timing=Timing.DRAW_PHASE)
 def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
     if C.draw_phase(eng, e):
@@ -446,7 +446,7 @@ def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
 
 
-@skill("mingzhe")
+@skill("mingzhe", timing=Timing.LOSE_CARDS)
 def mingzhe(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """明哲 (seed 002 诸葛瑾): 你的回合外，当你使用、打出或弃置一张红色牌时，你可以摸一张牌."""
     if not eng.skills.take_chance(e.seat, "red_out"):
@@ -493,7 +493,7 @@ def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
             eng.skills.chances[(seat.seat, "jiang")] += mine
 
 
-@skill("hunzi", per_game=True)
+@skill("hunzi", per_game=True, timing=Timing.START_PHASE)
 def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """魂姿 (official text, 孙策): 觉醒技，回合开始阶段开始时，若你的体力为1，你减1点体力上限，并获得技能“英姿”和“英魂”."""
     if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
@@ -508,7 +508,7 @@ def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 
 
-@skill("zhiba", by_others=True)
+@skill("zhiba", by_others=True, timing=Timing.PLAY_PHASE)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 WEAPON_EFFECTS = {"雌雄双股剑", "寒冰剑", "贯石斧", "青龙偃月刀", "麒麟弓", "丈八蛇矛", "方天画戟", "青釭剑", "诸葛连弩", "连弩"}
 ARMOR_EFFECTS = {"八卦阵", "仁王盾"}
 
-declare("八卦阵", Timing.ANSWER_NEEDED)
+declare("八卦阵", Timing.CARD_NEEDED)
 declare("雌雄双股剑", Timing.TARGET_CHOSEN)
 declare("贯石斧", Timing.AFTER_DODGE)
 declare("青龙偃月刀", Timing.AFTER_DODGE)
