@@ -39,12 +39,34 @@ def test_the_engine_names_no_skill_and_no_weapon_or_armour_outside_their_definit
     skills = {s.name for s in content.skills().values()}
     equipment = {n for n, k in card_kinds.BY_NAME.items() if k.subtype in ("weapon", "armor")}
     definitions = {PKG / "engine" / "cards" / "equipment.py"}
+    equipment_ids = {k.en for k in card_kinds.BY_NAME.values() if k.subtype in ("weapon", "armor")}
     for path in _modules("engine"):
         if path in definitions:
             continue
         text = _code_strings(path)
         found = sorted(n for n in skills | equipment if n in text)
+        found += sorted(f"{ns}.{attr}" for ns, attr in _name_ids(path) if ns == "SKILL" or attr in equipment_ids)
         assert not found, f"{path.relative_to(PKG)} names {found}: put it in the skill's or the card's definition"
+
+
+def _name_ids(path: Path) -> set[tuple[str, str]]:
+    """The ``CARD.<id>`` and ``SKILL.<id>`` a file refers to (content.names)."""
+    return {(n.value.id, n.attr) for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in ("CARD", "SKILL")}
+
+
+def test_code_names_cards_and_skills_by_their_ascii_ids() -> None:
+    """The engine and the skills refer to a card or a skill by its id (``CARD.slash``,
+    ``SKILL.kongcheng``); the printed names are data. Every id used exists."""
+    from sgs_replay.content.names import CARD, SKILL
+
+    names = {s.name for s in content.skills().values()} | set(card_kinds.BY_NAME)
+    for path in [*_modules("engine"), *_modules("skills")]:
+        text = _code_strings(path)
+        literal = sorted(n for n in names if any(c == n for c in text.split("\n")))
+        assert not literal, f"{path.relative_to(PKG)} spells {literal}: use CARD.<id> / SKILL.<id>"
+        for ns, attr in _name_ids(path):
+            getattr(CARD if ns == "CARD" else SKILL, attr)
 
 
 def _imports(path: Path) -> set[str]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
@@ -83,7 +84,7 @@ def _rules_for(t: type) -> list[EffectRule]:
 
 
 #: single-target tricks whose effect is a `move` of one of the target's cards
-TAKING_TRICKS = {"过河拆桥", "顺手牵羊", "借刀杀人"}
+TAKING_TRICKS = {CARD.dismantlement, CARD.snatch, CARD.collateral}
 
 
 def _colour(cards: list[str]) -> str | None:
@@ -186,7 +187,7 @@ class CardEffect(Frame):
         """The current target has given one more of the answers the card needs."""
         self.answers += 1
         if self.answers >= self.need_count:
-            if self.name == "杀":
+            if self.name == CARD.slash:
                 self.after_dodge = True
             else:
                 self._advance()
@@ -233,8 +234,8 @@ class CardEffect(Frame):
             if rule.wants(self, eng, e):
                 return True
         if isinstance(e, ev.Use):
-            if used_name(e) == "无懈可击" and not e.targets:
-                return self.head is not None and self.name != "杀"
+            if used_name(e) == CARD.nullification and not e.targets:
+                return self.head is not None and self.name != CARD.slash
             return self.need is not None and used_name(e) == self.need and e.seat in self.queue and not e.targets
             # (an answer written as `use`, 使用 in the rulebook's words: it answers the demand)
         if isinstance(e, ev.Respond):
@@ -242,15 +243,15 @@ class CardEffect(Frame):
         if isinstance(e, ev.Pass):
             return e.seat in self.queue
         if isinstance(e, ev.Damage):
-            return (e.target in self.queue and (e.source == self.source or (self.name == "杀" and e.source is None))
+            return (e.target in self.queue and (e.source == self.source or (self.name == CARD.slash and e.source is None))
                     and (e.card is None or self.card is None or e.card == self.card))
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and self.need is not None and used_name(e) == self.need and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
-            if self.head is not None and self.name not in ("杀",):
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
+            if self.head is not None and self.name not in (CARD.slash,):
                 self.nullified += 1
                 self.started = True
                 return self._take_card(eng, e)
@@ -271,9 +272,9 @@ class CardEffect(Frame):
                 self.started = True
                 self._take_card(eng, e)
                 return True  # the card is spent and answers nothing: the effect is still due
-            if self.undodgeable and self.need == "闪":
+            if self.undodgeable and self.need == CARD.jink:
                 eng.report(R.P_UNDODGEABLE, e.seat, f"the {self.name} of seat {self.user} cannot be dodged",
-                           expected="no 闪", observed="闪")
+                           expected="no 闪", observed=CARD.jink)
                 self.started = True
                 self._take_card(eng, e)
                 return True  # the 闪 is spent and dodges nothing: the damage is still due
@@ -290,7 +291,7 @@ class CardEffect(Frame):
         if isinstance(e, ev.Damage):
             if e.target not in self.queue:
                 return False
-            if e.source != self.source and not (self.name == "杀" and e.source is None):
+            if e.source != self.source and not (self.name == CARD.slash and e.source is None):
                 return False
             if e.card is not None and self.card is not None and e.card != self.card:
                 return False
@@ -333,7 +334,7 @@ class CardEffect(Frame):
         if e is None or eng.over:  # a log fragment, or the game ended in the middle (二(三) 游戏立即结束)
             return
         missing = []
-        if self._current_needs_damage(eng) and (self.started or self.declined or self.name != "杀" or True):
+        if self._current_needs_damage(eng) and (self.started or self.declined or self.name != CARD.slash or True):
             missing.append(self.head)
         for t in self.queue[1:]:
             seat = eng.seat(t)
@@ -347,7 +348,7 @@ class CardEffect(Frame):
 class DuelFrame(Frame):
     """决斗: the target answers first, then the two alternate playing 杀 (seed 001 一(四) 决斗)."""
 
-    label = "决斗"
+    label = CARD.duel
 
     def __init__(self, eng: Engine, user: int, target: int, card: str | None) -> None:
         self.user = user
@@ -361,15 +362,15 @@ class DuelFrame(Frame):
     def _need(self, eng: Engine) -> int:
         other = self.user if self.turn == self.target else self.target
         s = eng.seat(other)
-        return 1 if s is None else plugins.modify("answers_needed", 1, eng, s, "决斗")
+        return 1 if s is None else plugins.modify("answers_needed", 1, eng, s, CARD.duel)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if self.done:
             return False
         if isinstance(e, ev.Use):
-            if used_name(e) == "杀" and not e.targets and e.seat in (self.user, self.target):
+            if used_name(e) == CARD.slash and not e.targets and e.seat in (self.user, self.target):
                 return self.nullified % 2 == 0  # a 杀 written as `use`: the duel's answer
-            return used_name(e) == "无懈可击" and not e.targets and self.count == 0
+            return used_name(e) == CARD.nullification and not e.targets and self.count == 0
         if isinstance(e, (ev.Respond, ev.Pass)):
             return e.seat in (self.user, self.target) and self.nullified % 2 == 0
         if isinstance(e, ev.Damage):
@@ -378,11 +379,11 @@ class DuelFrame(Frame):
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if isinstance(e, ev.Use) and used_name(e) == "杀" and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.slash and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if self.done:
             return False
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets and self.count == 0:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets and self.count == 0:
             self.nullified += 1
             spend(eng, e)
             return True
@@ -394,14 +395,14 @@ class DuelFrame(Frame):
                 eng.report(R.R_TARGET_ORDER, e.seat, f"it is seat {self.turn}'s turn to play 杀 in the 决斗",
                            expected=f"seat {self.turn}", observed=f"seat {e.seat}")
                 self.turn = e.seat
-            if name is not None and name != "杀":
-                eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected="杀", observed=name)
+            if name is not None and name != CARD.slash:
+                eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected=CARD.slash, observed=name)
             if e.as_ is not None and e.cards:
                 from sgs_replay.engine.handlers import check_conversion
 
                 check_conversion(eng, e, e.as_)
             spend(eng, e)
-            if name is not None and name != "杀":
+            if name is not None and name != CARD.slash:
                 return True  # not a 杀: it counts for nothing, the seat still owes one
             self.count += 1
             if self.count >= self._need(eng):
@@ -417,7 +418,7 @@ class DuelFrame(Frame):
                            expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
             from sgs_replay.engine.handlers import apply_damage
 
-            amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, "决斗") if e.source == self.user else 0)
+            amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, CARD.duel) if e.source == self.user else 0)
             if e.amount != amount and eng.mode.strict_damage():
                 eng.report(R.D_AMOUNT, e.target, f"决斗 deals {amount}", expected=amount, observed=e.amount)
             self.done = True
@@ -449,26 +450,26 @@ class SimpleTrick(Frame):
         self.victim: int | None = None
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             return bool(self.queue)
-        if self.name == "无中生有" and isinstance(e, ev.Draw):
+        if self.name == CARD.ex_nihilo and isinstance(e, ev.Draw):
             return e.seat == self.user and e.reason in ("card", None) and bool(self.queue)
-        if self.name == "无中生有" and isinstance(e, ev.Move):  # the draw written as a move from the pile
+        if self.name == CARD.ex_nihilo and isinstance(e, ev.Move):  # the draw written as a move from the pile
             return bool(self.queue) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == self.user
-        if self.name == "过河拆桥" and isinstance(e, ev.Discard):  # 该角色弃置这张牌, written as the target's discard
+        if self.name == CARD.dismantlement and isinstance(e, ev.Discard):  # 该角色弃置这张牌, written as the target's discard
             return bool(self.queue) and e.seat == self.queue[0] and e.reason in (self.name, None)
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
             return bool(self.queue) and e.from_.seat == self.queue[0] and e.reason in (self.name, None) \
-                and e.from_.zone in (("equip",) if self.name == "借刀杀人" else ("hand", "equip", "judge"))
+                and e.from_.zone in (("equip",) if self.name == CARD.collateral else ("hand", "equip", "judge"))
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
             spend(eng, e)
             return True
         if self.nullified % 2 == 1 and self.queue and (isinstance(e, (ev.Move, ev.Discard)) or
-                                                       (isinstance(e, ev.Draw) and self.name == "无中生有")):
+                                                       (isinstance(e, ev.Draw) and self.name == CARD.ex_nihilo)):
             # seed 001 一(四) 无懈可击: 抵消其对一名角色产生的效果 — the countered trick does nothing
             eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} was countered by 无懈可击 and has no effect",
                        expected="no effect", observed=f"`{ev.event_type(e)}`")
@@ -477,7 +478,7 @@ class SimpleTrick(Frame):
                 self.queue.pop(0)
                 self.nullified = 0
             return False
-        if isinstance(e, ev.Discard) or (self.name == "无中生有" and isinstance(e, ev.Move)):
+        if isinstance(e, ev.Discard) or (self.name == CARD.ex_nihilo and isinstance(e, ev.Move)):
             if isinstance(e, ev.Move) and len(e.cards) != 2 + eng.mode.ex_nihilo_bonus(self.user):
                 want = 2 + eng.mode.ex_nihilo_bonus(self.user)
                 eng.report(R.D_CARD_EFFECT, self.user, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
@@ -486,10 +487,10 @@ class SimpleTrick(Frame):
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
             # seed 001 一(四): 过河拆桥 — 该角色弃置这张牌; 顺手牵羊 — 获得该角色的 … 一张牌
             # 借刀杀人 — 否则获得A装备区里的武器 (the user takes A's weapon)
-            to_ok = e.to.zone == Zone.DISCARD if self.name == "过河拆桥" else (e.to.zone == Zone.HAND and e.to.seat == self.user)
-            where = "the discard pile" if self.name == "过河拆桥" else f"seat {self.user}'s hand"
+            to_ok = e.to.zone == Zone.DISCARD if self.name == CARD.dismantlement else (e.to.zone == Zone.HAND and e.to.seat == self.user)
+            where = "the discard pile" if self.name == CARD.dismantlement else f"seat {self.user}'s hand"
             holder = eng.seat(self.queue[0])
-            if self.name == "借刀杀人" and holder is not None and e.cards and holder.equip.get(Slot.WEAPON) not in e.cards:
+            if self.name == CARD.collateral and holder is not None and e.cards and holder.equip.get(Slot.WEAPON) not in e.cards:
                 eng.report(R.D_CARD_EFFECT, self.queue[0], f"借刀杀人 takes seat {self.queue[0]}'s weapon",
                            expected=holder.equip.get(Slot.WEAPON) or "the weapon", observed=e.cards)
             elif not to_ok:
@@ -499,7 +500,7 @@ class SimpleTrick(Frame):
                 eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} takes one card", expected=1, observed=len(e.cards))
             self.queue = []
             return False  # the move itself is applied by its handler
-        if self.name == "无中生有" and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
+        if self.name == CARD.ex_nihilo and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
             want = 2 + eng.mode.ex_nihilo_bonus(self.user)
             if len(e.cards) != want:
                 eng.report(R.D_CARD_EFFECT, e.seat, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
@@ -513,12 +514,12 @@ class SimpleTrick(Frame):
                         s.hand[c] += 1
             self.queue = []
             return True
-        if self.name == "桃园结义" and isinstance(e, ev.Recover) and e.seat in self.queue:
+        if self.name == CARD.god_salvation and isinstance(e, ev.Recover) and e.seat in self.queue:
             return False
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or self.name != "无中生有" or not self.queue or self.nullified % 2 == 1:
+        if e is None or self.name != CARD.ex_nihilo or not self.queue or self.nullified % 2 == 1:
             return
         if eng.unknown_skill_turn or isinstance(e, (ev.GameEnd, ev.Death, ev.Dying)):
             return
@@ -548,7 +549,7 @@ class DyingFrame(Frame):
         if isinstance(e, (ev.Dying, ev.Death)):
             return e.seat == self.seat
         if isinstance(e, ev.Use):
-            return used_name(e) == "桃" and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0
+            return used_name(e) == CARD.peach and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0
         if isinstance(e, ev.Pass):
             return s.hp <= 0
         return False
@@ -559,7 +560,7 @@ class DyingFrame(Frame):
             return False
         if isinstance(e, ev.Dying) and e.seat == self.seat:
             return True
-        if isinstance(e, ev.Use) and used_name(e) in ("桃",) and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0:
+        if isinstance(e, ev.Use) and used_name(e) in (CARD.peach,) and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0:
             if e.seat in self.order:
                 idx = self.order.index(e.seat)
                 if idx < self.asked_index:
@@ -715,7 +716,7 @@ class JudgePhase(Frame):
         self.seat = seat.seat
         order = list(reversed(seat.judge))
         if eng.rs.p.delayed_trick_order == "lightning_first":
-            order.sort(key=lambda c: 0 if seat.judge_as.get(c, parse_card(c).name) == "闪电" else 1)
+            order.sort(key=lambda c: 0 if seat.judge_as.get(c, parse_card(c).name) == CARD.lightning else 1)
         self.queue = order
         self.nullified = 0
 
@@ -727,18 +728,18 @@ class JudgePhase(Frame):
         if not self.queue:
             return False
         if isinstance(e, ev.Use):
-            return used_name(e) == "无懈可击" and not e.targets
-        return isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in ("乐不思蜀", "闪电", "兵粮寸断")
+            return used_name(e) == CARD.nullification and not e.targets
+        return isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in (CARD.indulgence, CARD.lightning, CARD.supply_shortage)
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
         if s is None or not self.queue:
             return False
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
             spend(eng, e)
             return True
-        if isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in ("乐不思蜀", "闪电", "兵粮寸断"):
+        if isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in (CARD.indulgence, CARD.lightning, CARD.supply_shortage):
             head = self.queue[0]
             if self.nullified % 2 == 1:
                 self._countered(eng, head)
@@ -781,7 +782,7 @@ class JudgePhase(Frame):
         if card in s.judge:
             s.judge.remove(card)
         name = s.judge_as.pop(card, None) or parse_card(card).name
-        if name == "闪电":
+        if name == CARD.lightning:
             self._pass_lightning(eng, card)
         else:
             eng.to_discard([card])
@@ -791,7 +792,7 @@ class JudgePhase(Frame):
         nxt = t.next_alive(self.seat)
         for _ in range(t.n):
             ns = t.seats[nxt]
-            if "闪电" not in ns.judge_names():
+            if CARD.lightning not in ns.judge_names():
                 ns.judge.append(card)
                 return
             nxt = t.next_alive(nxt)
@@ -799,7 +800,7 @@ class JudgePhase(Frame):
 
     def _effect(self, eng: Engine, name: str, trick: str, judged: str) -> None:
         c = None if is_unknown(judged) else parse_card(judged)
-        if name == "乐不思蜀":
+        if name == CARD.indulgence:
             eng.to_discard([trick])
             if c is None:
                 eng.unverifiable_because("hidden judgement card")
@@ -807,13 +808,13 @@ class JudgePhase(Frame):
                 eng.skipped_phases.add("play")
             else:
                 eng.this_turn.spared.add("play")  # ◆若判定结果为红桃则没有事发生
-        elif name == "兵粮寸断":
+        elif name == CARD.supply_shortage:
             eng.to_discard([trick])
             if c is not None and c.suit.name != "CLUB":
                 eng.skipped_phases.add("draw")
             elif c is not None:
                 eng.this_turn.spared.add("draw")
-        elif name == "闪电":
+        elif name == CARD.lightning:
             if c is not None and c.suit.name == "SPADE" and 2 <= c.rank <= 9:
                 eng.to_discard([trick])
                 eng.push(LightningDamage(self.seat))
@@ -831,7 +832,7 @@ class JudgePhase(Frame):
             s = eng.seat(self.seat)
             for c in list(self.queue):
                 self.queue.remove(c)
-                if s is not None and c in s.judge and self._name(eng, c) != "闪电":
+                if s is not None and c in s.judge and self._name(eng, c) != CARD.lightning:
                     s.judge.remove(c)
                     eng.to_discard([c])
 
@@ -839,7 +840,7 @@ class JudgePhase(Frame):
 class LightningDamage(Frame):
     """闪电 hit: 3 damage with no source (seed 001 一(四) 闪电)."""
 
-    label = "闪电"
+    label = CARD.lightning
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -888,7 +889,7 @@ class GlobalTrick(Frame):
     def __init__(self, eng: Engine, user: int, name: str, order: list[int]) -> None:
         self.user = user
         self.name = name
-        if name == "桃园结义":
+        if name == CARD.god_salvation:
             order = [s for s in order if (st := eng.seat(s)) is not None and st.hp < st.max_hp]
         self.queue = list(order)
         self.nullified = 0
@@ -906,19 +907,19 @@ class GlobalTrick(Frame):
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):
-            return used_name(e) == "无懈可击" and not e.targets and bool(self.queue)
-        if self.name == "桃园结义":
+            return used_name(e) == CARD.nullification and not e.targets and bool(self.queue)
+        if self.name == CARD.god_salvation:
             return isinstance(e, ev.Recover) and e.seat in self.queue
         if isinstance(e, ev.Reveal):
-            return not self.revealed and self.name == "五谷丰登"
+            return not self.revealed and self.name == CARD.amazing_grace
         if isinstance(e, ev.Move):
             return e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK) and e.to.seat in self.queue
         if isinstance(e, ev.Draw):
-            return e.reason in ("card", None) and e.seat in self.queue and self.name == "五谷丰登"
+            return e.reason in ("card", None) and e.seat in self.queue and self.name == CARD.amazing_grace
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if isinstance(e, ev.Use) and used_name(e) == "无懈可击" and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
             spend(eng, e)
             return True
@@ -935,7 +936,7 @@ class GlobalTrick(Frame):
                     apply_recover(eng, e)
                     return True
                 self.queue.insert(0, countered)  # the log says it happened: take the pick as made
-        if self.name == "桃园结义" and isinstance(e, ev.Recover) and e.seat in self.queue:
+        if self.name == CARD.god_salvation and isinstance(e, ev.Recover) and e.seat in self.queue:
             if not self._jump(eng, e.seat, "recovery"):
                 return False
             if e.amount != 1:
@@ -944,7 +945,7 @@ class GlobalTrick(Frame):
 
             apply_recover(eng, e)
             return True
-        if self.name == "五谷丰登":
+        if self.name == CARD.amazing_grace:
             if isinstance(e, ev.Reveal) and not self.revealed:
                 alive = len(eng.table.alive())
                 if len(e.cards) != alive:
@@ -981,7 +982,7 @@ class GlobalTrick(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         eng.leave_processing(self.revealed)
         self.revealed = []
-        if self.name != "桃园结义" or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn or eng.over:
+        if self.name != CARD.god_salvation or e is None or isinstance(e, ev.GameEnd) or eng.unknown_skill_turn or eng.over:
             return
         queue = self.queue[1:] if self.nullified % 2 == 1 else self.queue
         wounded = [t for t in queue if (s := eng.seat(t)) is not None and s.alive and s.hp < s.max_hp]
@@ -1005,7 +1006,7 @@ class HiddenCard(Frame):
         if isinstance(e, (ev.Respond, ev.Pass)):
             return e.seat in self.targets or not self.targets
         if isinstance(e, ev.Use):
-            return used_name(e) == "无懈可击" and not e.targets
+            return used_name(e) == CARD.nullification and not e.targets
         return isinstance(e, (ev.Recover, ev.Draw)) and e.seat in (self.user, *self.targets)
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
@@ -19,9 +20,9 @@ from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.state import Seat, Zone, slot_of
 from sgs_replay.rules import catalogue as R
 
-GLOBAL = {"桃园结义", "五谷丰登"}
-SELF_TARGET = {"无中生有", "闪电"}
-DELAYED = {"乐不思蜀", "闪电", "兵粮寸断"}
+GLOBAL = {CARD.god_salvation, CARD.amazing_grace}
+SELF_TARGET = {CARD.ex_nihilo, CARD.lightning}
+DELAYED = {CARD.indulgence, CARD.lightning, CARD.supply_shortage}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
     if eng.seat(e.seat) is None:
         return
     if e.as_ is not None:
-        check_conversion(eng, e, "桃")
+        check_conversion(eng, e, CARD.peach)
     F.spend(eng, e)
     s = eng.seat(dying)
     bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, e.seat)  # a locked bonus (救援) always comes
@@ -89,7 +90,7 @@ def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
 def peach_recovery(user: int, target: int, amount: int) -> Effect:
     """The recovery a 桃 makes follow: its amount is checked (SGS-D001); a missing one is reported
     (SGS-D010) and taken as done, so the rescue goes on as the rules say."""
-    return Effect(user, "桃", [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
+    return Effect(user, CARD.peach, [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
                                     assumed=True)])
 
 
@@ -408,7 +409,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
         check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
     if name is None and _collateral_frame(eng, e.seat) is not None:
-        name = "杀"  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
+        name = CARD.slash  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
         if apply:
             eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
     if name is None:
@@ -419,18 +420,18 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
             eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
-    if name != "桃" and report is not None:
+    if name != CARD.peach and report is not None:
         _check_no_dying(eng, e, name, report, mark=apply)
-    if name in ("无懈可击", "闪"):
+    if name in (CARD.nullification, CARD.jink):
         if report is not None:
-            why = "无懈可击 with no trick in resolution" if name == "无懈可击" else "闪 is only used against a 杀 or 万箭齐发"
+            why = "无懈可击 with no trick in resolution" if name == CARD.nullification else "闪 is only used against a 杀 or 万箭齐发"
             report(R.P_NO_DEMAND, e.seat, why, observed=name)
         if apply:
-            eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == "无懈可击")
+            eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == CARD.nullification)
             eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
-    collateral = _collateral_frame(eng, e.seat) if name == "杀" else None
+    collateral = _collateral_frame(eng, e.seat) if name == CARD.slash else None
     if collateral is not None:
         # 借刀杀人: the weapon holder must 杀 the named victim (seed 001 一(四) 借刀杀人)
         if report is not None and collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
@@ -532,7 +533,7 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
 
 def _collateral_frame(eng: Engine, seat: int) -> Any:
     for f in reversed(eng.stack):
-        if isinstance(f, F.SimpleTrick) and f.name == "借刀杀人" and seat in f.queue and f.nullified % 2 == 0:
+        if isinstance(f, F.SimpleTrick) and f.name == CARD.collateral and seat in f.queue and f.nullified % 2 == 0:
             return f
     return None
 
@@ -549,7 +550,7 @@ def _equip(eng: Engine, user: Any, card: str) -> None:
 
 def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
-    if name == "闪电":
+    if name == CARD.lightning:
         if targets and targets != [e.seat]:
             report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
         targets = [e.seat]
@@ -560,12 +561,12 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
     target = eng.seat(t)
     if target is None:
         return
-    if name in ("乐不思蜀", "兵粮寸断") and t == e.seat:
+    if name in (CARD.indulgence, CARD.supply_shortage) and t == e.seat:
         report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
-    if name == "乐不思蜀" and not eng.rs.p.indulgence_on_lord and target.role == "lord":
+    if name == CARD.indulgence and not eng.rs.p.indulgence_on_lord and target.role == "lord":
         report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
     protected_target(eng, e, user, target, name, report)
-    reach = plugins.modify("trick_reach", 1, eng, user, name) if name == "兵粮寸断" else None
+    reach = plugins.modify("trick_reach", 1, eng, user, name) if name == CARD.supply_shortage else None
     if reach is not None and eng.table.distance(e.seat, t) > reach:
         report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
                expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
@@ -574,7 +575,7 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
 
 
 def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
-    if name == "闪电":
+    if name == CARD.lightning:
         targets = [e.seat]
     if len(targets) != 1:
         eng.to_discard(physical)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import card_kinds
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import handlers, plugins
 from sgs_replay.rules import Rule
 from sgs_replay.rules import catalogue as R
@@ -103,20 +104,20 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
     name = parse_card(card).name
     kind = card_kinds.BY_NAME.get(name)
     others = _living_others(eng, seat)
-    if name in ("闪", "无懈可击"):
+    if name in (CARD.jink, CARD.nullification):
         return []  # answers, never used on their own
     if kind is not None and kind.is_equip:
         return [ev.Use(seat=seat, card=card)]
-    if name == "杀":
+    if name == CARD.slash:
         user = eng.seat(seat)
         most = plugins.modify("slash_targets", 1, eng, user) if user is not None else 1
         return [ev.Use(seat=seat, card=card, targets=list(group))
                 for k in range(1, most + 1) for group in itertools.combinations(others, k)]
-    if name == "借刀杀人":
+    if name == CARD.collateral:
         return [ev.Use(seat=seat, card=card, targets=[t], victim=v)
                 for t in others if (ts := eng.seat(t)) is not None and ts.weapon() is not None
                 for v in eng.table.order_from(t, include_first=False) if v != t and (vs := eng.seat(v)) is not None and vs.alive]
-    if name in ("决斗", "顺手牵羊", "过河拆桥", "乐不思蜀", "兵粮寸断"):
+    if name in (CARD.duel, CARD.snatch, CARD.dismantlement, CARD.indulgence, CARD.supply_shortage):
         return [ev.Use(seat=seat, card=card, targets=[t]) for t in others]
     return [ev.Use(seat=seat, card=card)]  # 桃, 无中生有, 闪电, the AOEs and the global tricks
 

@@ -27,13 +27,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.effects import Effect
@@ -299,7 +300,7 @@ class SkillBook:
         """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
         if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
-        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀"
+        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash
                    and f.user == e.seat and f.head is not None), None)
         if cf is not None:
             triggers.trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
@@ -326,20 +327,23 @@ class SkillBook:
         if t is ev.Turn:
             self.state["draw_mods"] = []
         elif t in _CARD_PLAYS:
-            if eng.phase == "play" and F.used_name(e) == "杀":  # type: ignore[arg-type]
-                eng.this_turn.slashes_played[e.seat] += 1  # type: ignore[attr-defined]
+            play = cast("ev.Use | ev.Respond", e)
+            if eng.phase == "play" and F.used_name(play) == CARD.slash:
+                eng.this_turn.slashes_played[play.seat] += 1
         elif t is ev.Move:
-            self._explicit_gain(e)  # type: ignore[arg-type]
+            move = cast(ev.Move, e)
+            self._explicit_gain(move)
             if self.paid:
-                self._explicit_payment(e)  # type: ignore[arg-type]
+                self._explicit_payment(move)
         elif t is ev.Discard:
             if self.paid:
-                self._explicit_payment(e)  # type: ignore[arg-type]
+                self._explicit_payment(cast(ev.Discard, e))
         elif t is ev.Damage:
             if self.damaged:
-                for s in [s for s in self.damaged if s not in (e.source, e.target)]:  # type: ignore[attr-defined]
+                d = cast(ev.Damage, e)
+                for s in [s for s in self.damaged if s not in (d.source, d.target)]:
                     del self.damaged[s]
-        if t is not ev.Retrial and (t is not ev.Skill or timing_of(e.skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):  # type: ignore[attr-defined]
+        if t is not ev.Retrial and (t is not ev.Skill or timing_of(cast(ev.Skill, e).skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):
             self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
         self._watch("before", WATCH_BEFORE, e)
 
@@ -348,15 +352,18 @@ class SkillBook:
         eng = self.eng
         t = type(e)
         if t is ev.Damage:
-            if eng.seat(e.target) is not None and eng.last_damage.get(e.target) is e:  # type: ignore[attr-defined]
-                self.damaged[e.target] = DamageWindow(e, eng.line)  # type: ignore[attr-defined, arg-type]
+            d = cast(ev.Damage, e)
+            if eng.seat(d.target) is not None and eng.last_damage.get(d.target) is d:
+                self.damaged[d.target] = DamageWindow(d, eng.line)
         elif t is ev.Judge:
-            self.judgement = {"seat": e.seat, "card": e.card, "reason": e.reason, "line": eng.line, "fresh": 0}  # type: ignore[attr-defined]
+            j = cast(ev.Judge, e)
+            self.judgement = {"seat": j.seat, "card": j.card, "reason": j.reason, "line": eng.line, "fresh": 0}
         elif t is ev.Retrial:
             if self.judgement:
-                self.judgement["card"] = e.card  # type: ignore[attr-defined]
+                self.judgement["card"] = cast(ev.Retrial, e).card
         elif t is ev.Use:
-            self.last_use[e.seat] = (e, eng.line)  # type: ignore[attr-defined, assignment]
+            u = cast(ev.Use, e)
+            self.last_use[u.seat] = (u, eng.line)
         stack = eng.stack
         for f in reversed(stack):
             if isinstance(f, Effect) and f.note(eng, e):

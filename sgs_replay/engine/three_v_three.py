@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.stack import Frame
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 
 SIDES = ("cold", "warm")
 OTHER = {"cold": "warm", "warm": "cold"}
-AOE = {"南蛮入侵", "万箭齐发"}
-GLOBAL = {"桃园结义", "五谷丰登"}
+AOE = {CARD.savage_assault, CARD.archery_attack}
+GLOBAL = {CARD.god_salvation, CARD.amazing_grace}
 DRAFT_EVENTS = (ev.DraftPool, ev.DraftFirst, ev.DraftPick, ev.Lineup)
 #: the tie-break of 004 一、4(2): living characters, lost HP of the living, penalty points, overtime
 DEFAULT_TIEBREAK = ("alive", "lost_hp", "penalties", "overtime")
@@ -184,7 +185,7 @@ class SideMode(Mode):
             seat = e.from_.seat
         elif isinstance(e, ev.Retrial):
             cards = [e.card]
-        elif isinstance(e, (ev.Draw, ev.Judge)) or (isinstance(e, ev.Reveal) and e.reason == "五谷丰登") \
+        elif isinstance(e, (ev.Draw, ev.Judge)) or (isinstance(e, ev.Reveal) and e.reason == CARD.amazing_grace) \
                 or (isinstance(e, ev.Move) and e.from_.zone == Zone.DECK):
             # taken from the draw pile: the pile reports a card the deck lacks (once; not again when used)
             drawn = [e.card] if isinstance(e, ev.Judge) else list(e.cards)

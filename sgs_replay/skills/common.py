@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, Suit, is_unknown, parse_card
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import triggers
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.plugins import answers, modifier
@@ -41,7 +42,7 @@ def as_owner_sees(eng: Engine, seat: int | None, text: str) -> str:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 — for her cards and her judgements."""
     s = eng.seat(seat)
     c = card(text)
-    if s is None or c is None or c.suit != Suit.SPADE or not s.has_skill("红颜"):
+    if s is None or c is None or c.suit != Suit.SPADE or not s.has_skill(SKILL.hongyan):
         return text
     return str(Card(Suit.HEART, c.rank, c.name))
 
@@ -193,7 +194,7 @@ trigger = triggers.trigger
 # engine questions (see SkillBook)
 # ---------------------------------------------------------------------------------------------------
 
-RETRIAL = {"鬼才": "hand", "鬼道": "black", "缓释": "side"}
+RETRIAL = {SKILL.guicai: "hand", SKILL.guidao: "black", SKILL.huanshi: "side"}
 
 
 @answers("retrial")
@@ -210,11 +211,11 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     if name not in RETRIAL or not s.has_skill(name):
         eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill {name or ''}".strip(), observed=e.skill)
     c = card(e.card)
-    if name == "鬼道" and c is not None and not c.is_black:
+    if name == SKILL.guidao and c is not None and not c.is_black:
         eng.report(R.S_CONDITION, e.seat, "鬼道 retries with a black card (♠ or ♣)", expected="a black card", observed=e.card)
-    if name == "鬼才" and c is not None and s.hand[e.card] == 0 and e.card in s.equip.values():
+    if name == SKILL.guicai and c is not None and s.hand[e.card] == 0 and e.card in s.equip.values():
         eng.report(R.S_CONDITION, e.seat, "鬼才 plays a hand card", expected="a hand card", observed=e.card)
-    if name == "缓释" and frame.seat not in allies(eng, e.seat, include_self=True):
+    if name == SKILL.huanshi and frame.seat not in allies(eng, e.seat, include_self=True):
         eng.report(R.S_CONDITION, e.seat, f"缓释 retries judgements of your own side; seat {frame.seat} is not",
                    observed=f"judgement of seat {frame.seat}")
     window = getattr(frame, "retrials", None)
@@ -222,8 +223,8 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
         window = triggers.Window("retrial", eng.current if eng.current is not None else frame.seat)
         frame.retrials = window  # type: ignore[attr-defined]
     triggers.note(eng, window, e.seat, name or "retrial")
-    eng.take_from_hand(s, [e.card], allow_equip=name in ("鬼道", "缓释"))
-    if name == "鬼道" and eng.rs.p.guidao_obtain_original and not is_unknown(frame.card):
+    eng.take_from_hand(s, [e.card], allow_equip=name in (SKILL.guidao, SKILL.huanshi))
+    if name == SKILL.guidao and eng.rs.p.guidao_obtain_original and not is_unknown(frame.card):
         eng.leave_processing([frame.card], discard=False)
         s.hand[frame.card] += 1  # 鬼道 takes the replaced card (seed 000 note under 黄天)
     else:
@@ -231,7 +232,7 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     frame.card = e.card
     if not is_unknown(e.card):
         eng.table.processing[e.card] += 1  # the new judgement card, until the judgement is over
-    if name == "缓释":
+    if name == SKILL.huanshi:
         eng.skills.chances[(e.seat, "red_out")] += 1 if (c is not None and c.is_red and eng.current != e.seat) else 0
 
 
@@ -263,15 +264,15 @@ def lets_use(eng: Engine, e: ev.Use, name: str) -> bool:
 def wushen_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """武神: a ♥ 杀 of 神关羽 has no distance limit."""
     s = eng.seat(e.seat)
-    if value or s is None or not s.has_skill("武神"):
+    if value or s is None or not s.has_skill(SKILL.wushen):
         return value
     cards = physical(e)
     return bool(cards) and all((c := card(x)) is not None and c.suit == Suit.HEART for x in cards)
 
 
-DRAW_CHANGE = {"英姿": 1, "裸衣": -1, "弘援": -1}
+DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.hongyuan: -1}
 #: skills announced in the draw phase that change its count, before the replacing skills
-PHASE_DRAW_CHANGE = {"英姿": 1, "裸衣": -1}
+PHASE_DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1}
 
 
 @modifier("draw_phase_count")
@@ -281,7 +282,7 @@ def announced_draw_changes(n: int, eng: Engine, seat: Seat) -> int:
         n += PHASE_DRAW_CHANGE.get(mod, 0)
     return n
 
-DRAW_REPLACE = {"突袭", "涉猎", "再起"}
+DRAW_REPLACE = {SKILL.tuxi, SKILL.shelie, SKILL.zaiqi}
 
 
 @answers("draw_count")
@@ -294,9 +295,9 @@ def draw_count(eng: Engine, seat: Seat, expected: int) -> int:
         return expected
     n = eng.rs.p.draw_phase_cards + eng.mode.draw_bonus(seat)
     for m in mods:
-        if m == "裸衣" and version(eng, "luoyi") == "000":
+        if m == SKILL.luoyi and version(eng, "luoyi") == "000":
             continue  # seed 000's 裸衣 is a play-phase skill: no draw change
-        if m == "突袭" and version(eng, "tuxi") == "002-1v1":
+        if m == SKILL.tuxi and version(eng, "tuxi") == "002-1v1":
             n -= 1  # 1v1: draw one fewer, take one card from the opponent
             continue
         if m in DRAW_REPLACE:
@@ -331,7 +332,7 @@ def demand_on(eng: Engine, seat: int, need: str) -> Any:
     for f in reversed(eng.stack):
         if isinstance(f, F.CardEffect) and f.need == need and f.head == seat and not f._resolved():
             return f
-        if isinstance(f, F.DuelFrame) and need == "杀" and f.turn == seat and not f.done:
+        if isinstance(f, F.DuelFrame) and need == CARD.slash and f.turn == seat and not f.done:
             return f
     return None
 
@@ -341,7 +342,7 @@ def provide(eng: Engine, e: ev.Skill, need: str, kingdom: str) -> None:
     from sgs_replay.skills.proxy import Provide
 
     demand = demand_on(eng, e.seat, need)
-    if demand is None and not (need == "杀" and eng.in_play_phase(e.seat)):
+    if demand is None and not (need == CARD.slash and eng.in_play_phase(e.seat)):
         eng.report(R.S_TIMING, e.seat, f"{e.skill} is used when you need a {need}", expected=f"a {need} asked of you",
                    observed="no such demand")
         return

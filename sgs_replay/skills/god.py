@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -36,8 +37,8 @@ def wushen_hearts(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     name = F.used_name(e)
     hearts = [x for x in C.physical(e) if (c := C.card(x)) is not None and c.suit == Suit.HEART and seat.hand[x] > 0]
-    if hearts and name != "杀":
-        eng.report(R.P_CONVERSION, e.seat, f"武神: {hearts[0]} in your hand is a 杀", expected="杀", observed=name)
+    if hearts and name != CARD.slash:
+        eng.report(R.P_CONVERSION, e.seat, f"武神: {hearts[0]} in your hand is a 杀", expected=CARD.slash, observed=name)
 
 
 @skill("wuhun", timing=Timing.DEATH)
@@ -71,15 +72,15 @@ def wuhun_marks(eng: Engine, e: ev.Event, seat: Seat) -> None:
     top = _most_marks(eng, eng.skills.state.get(key, Counter()))
     if not top:
         return
-    frame = Effect(seat.seat, "武魂")
+    frame = Effect(seat.seat, SKILL.wuhun)
 
     def result(en: Engine, card: str) -> None:
         c = C.card(card)
         judged = en.skills.judgement.get("seat")
-        if c is not None and c.name not in ("桃", "桃园结义") and judged is not None:
+        if c is not None and c.name not in (CARD.peach, CARD.god_salvation) and judged is not None:
             frame.add(Step("death", seat=judged, rule=R.D_DEATH_MISSING, hp_matters=False))
 
-    frame.add(Step("judge", alts=tuple(Step("judge", seat=s, reason="武魂", on_result=result) for s in top)))
+    frame.add(Step("judge", alts=tuple(Step("judge", seat=s, reason=SKILL.wuhun, on_result=result) for s in top)))
     eng.skills.push(frame, below_new=True)
 
 
@@ -89,7 +90,7 @@ def wuhun_death(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Death):
         return
     for f in eng.stack:
-        if isinstance(f, Effect) and f.skill == "武魂" and any(s.kind == "death" and s.seat == e.seat and not s.done for s in f.steps):
+        if isinstance(f, Effect) and f.skill == SKILL.wuhun and any(s.kind == "death" and s.seat == e.seat and not s.done for s in f.steps):
             victim = eng.seat(e.seat)
             if victim is not None:
                 victim.hp = min(victim.hp, 0)
@@ -154,7 +155,7 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
-@conversion("武神", {"杀"}, hand_only=True)
+@conversion(SKILL.wushen, {CARD.slash}, hand_only=True)
 def wushen_card(c: Any, as_name: str) -> bool:
     """武神 (神关羽): a ♥ hand card as 杀."""
     return bool(c.suit.name == "HEART")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -33,9 +34,9 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     early = version(eng, "qingnang") == "000"
     if not early:
         counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
-        if counter["青囊"]:
-            eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter["青囊"] + 1)
-        counter["青囊"] += 1
+        if counter[SKILL.qingnang]:
+            eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter[SKILL.qingnang] + 1)
+        counter[SKILL.qingnang] += 1
     cards = list(e.cards or [])
     if len(cards) != 1 or (not early and cards[0] in seat.equip.values() and seat.hand[cards[0]] == 0):
         eng.report(R.S_CONDITION, e.seat, "青囊 discards one hand card", expected="1 hand card", observed=cards)
@@ -65,13 +66,13 @@ def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @modifier("answers_needed")
 def wushuang_answers(value: int, eng: Engine, user: Seat, card: str) -> int:
     """无双: the target of the user's 杀 needs two 闪; the other side of a 决斗 two 杀 each time."""
-    return max(value, 2) if card in ("杀", "决斗") and user.has_skill("无双") else value
+    return max(value, 2) if card in (CARD.slash, CARD.duel) and user.has_skill(SKILL.wushuang) else value
 
 
 @modifier("slash_targets")
 def shenji_targets(value: int, eng: Engine, user: Seat) -> int:
     """神戟: with no weapon, a 杀 may name up to two more targets."""
-    return max(value, 3) if user.has_skill("神戟") and user.weapon() is None else value
+    return max(value, 3) if user.has_skill(SKILL.shenji) and user.weapon() is None else value
 
 
 @skill("zhanshen", per_game=True, timing=Timing.START_PHASE)
@@ -121,14 +122,14 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "离间 names two other living male characters", observed=pair)
         return
     a, b = pair
-    C.grants(eng).extend([(a, "决斗", "离间"), (b, "决斗", "离间")])
+    C.grants(eng).extend([(a, CARD.duel, SKILL.lijian), (b, CARD.duel, SKILL.lijian)])
 
     def duel(user: int, target: int) -> Step:
         def check(en: Engine, u: ev.Event) -> None:
-            if isinstance(u, ev.Use) and (F.used_name(u) != "决斗" or list(u.targets or []) != [target]):
+            if isinstance(u, ev.Use) and (F.used_name(u) != CARD.duel or list(u.targets or []) != [target]):
                 en.report(R.S_EFFECT, u.seat, "离间: one of the two uses 决斗 on the other", expected=f"决斗 on seat {target}",
                           observed=f"{F.used_name(u)} on {u.targets}")
-            for g in [g for g in C.grants(en) if g[2] == "离间"]:
+            for g in [g for g in C.grants(en) if g[2] == SKILL.lijian]:
                 C.grants(en).remove(g)
 
         return Step("use", seat=user, check=check)
@@ -138,21 +139,21 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @watch_after("lijian", events=(ev.Use,))
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if isinstance(e, ev.Use) and e.skill == "离间":
+    if isinstance(e, ev.Use) and e.skill == SKILL.lijian:
         for f in reversed(eng.stack):
             if isinstance(f, F.DuelFrame) and f.user == e.seat:
-                f.skill = "离间"  # type: ignore[attr-defined]
+                f.skill = SKILL.lijian  # type: ignore[attr-defined]
                 return
 
 
 @watch_before("lijian", events=(ev.Use,))
 def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
-    if not isinstance(e, ev.Use) or F.used_name(e) != "无懈可击" or e.targets or eng.rs.p.lijian_nullifiable:
+    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable:
         return
     top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
-    if top is not None and getattr(top, "skill", None) == "离间" and top.count == 0:
-        eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed="无懈可击")
+    if top is not None and getattr(top, "skill", None) == SKILL.lijian and top.count == 0:
+        eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed=CARD.nullification)
 
 
 @skill("biyue", timing=Timing.END_PHASE)
@@ -176,7 +177,7 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "雷击 names one character to judge", observed=targets)
         return
     t = targets[0]
-    frame = C.effect(eng, e, Step("judge", seat=t, reason="雷击"))
+    frame = C.effect(eng, e, Step("judge", seat=t, reason=SKILL.leiji))
 
     def thunder(en: Engine, d: ev.Event) -> None:
         if getattr(d, "nature", "thunder") != "thunder":
@@ -193,7 +194,7 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @watch_after("leiji", events=(ev.Use, ev.Respond))
 def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == "闪":
+    if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == CARD.jink:
         eng.skills.chances[(seat.seat, "leiji")] += 1
 
 
@@ -209,12 +210,12 @@ def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     Announced by the giver (``targets``: the lord, ``cards``: the card given).
     """
-    lord = C.granted(eng, e, seat, "黄天", "qun")
+    lord = C.granted(eng, e, seat, SKILL.huangtian, "qun")
     if lord is None:
         return
     cards = list(e.cards or [])
     names = {c.name for x in cards if (c := C.card(x)) is not None}
-    if len(cards) != 1 or not names <= {"闪", "闪电"}:
+    if len(cards) != 1 or not names <= {CARD.jink, CARD.lightning}:
         eng.report(R.S_CONDITION, e.seat, "黄天 gives one 闪 or 闪电", expected="闪 or 闪电", observed=cards)
     C.give(eng, seat, cards, lord)
 
@@ -232,7 +233,7 @@ def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_before("guhuo", events=(ev.Use, ev.Respond))
 def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The claimed card is a basic card or a non-delayed trick; one hand card is played face down."""
-    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != "蛊惑":
+    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != SKILL.guhuo:
         return
     kind = C.card_kind(e.as_)
     if kind is None or kind.type == "equip" or kind.is_delayed:
@@ -251,7 +252,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if e is g["use"]:
         g["frames"] = eng.stack[g["depth"]:]
-    elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == "蛊惑" or str(e.choice).lower() in QUESTION):
+    elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == SKILL.guhuo or str(e.choice).lower() in QUESTION):
         g["questioners"].append(e.seat)
     elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:
         eng.skills.state["guhuo"] = None
@@ -266,7 +267,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
             for f in g["frames"]:
                 if f in eng.stack:
                     eng.stack.remove(f)  # the doubted card is not used
-        eng.skills.push(Effect(seat.seat, "蛊惑", steps, ordered=False))
+        eng.skills.push(Effect(seat.seat, SKILL.guhuo, steps, ordered=False))
 
 
 # --- 庞德 ---------------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("mengjin", timing=Timing.AFTER_DODGE)
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.user == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == e.seat
                and f.after_dodge), None)
     if cf is None or cf.head is None:
         eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
@@ -297,7 +298,7 @@ def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @watch_before("wansha", events=(ev.Use,))
 def wansha_peach(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if not isinstance(e, ev.Use) or F.used_name(e) != "桃" or eng.current != seat.seat or not seat.alive:
+    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.peach or eng.current != seat.seat or not seat.alive:
         return
     target = (e.targets or [e.seat])[0]
     if e.seat not in (seat.seat, target):
@@ -310,14 +311,14 @@ def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """乱武 (official text, 贾诩): 限定技，出牌阶段，你可以令所有其他角色各选择一项：对距离最近的另一名角色使用一张【杀】，或失去1点体力."""
     order = eng.table.order_from(e.seat, include_first=False)
     for s in order:
-        C.grants(eng).append((s, "杀", "乱武"))
+        C.grants(eng).append((s, CARD.slash, SKILL.luanwu))
 
     def nearest(user: int) -> Step:
         def check(en: Engine, u: ev.Event) -> None:
             others = [s for s in en.table.alive() if s != user]
             best = min((en.table.distance(user, s) for s in others), default=0)
             ok = [s for s in others if en.table.distance(user, s) == best]
-            if isinstance(u, ev.Use) and (F.used_name(u) != "杀" or not set(u.targets or []) <= set(ok) or not u.targets):
+            if isinstance(u, ev.Use) and (F.used_name(u) != CARD.slash or not set(u.targets or []) <= set(ok) or not u.targets):
                 en.report(R.P_TARGET, u.seat, "乱武: a 杀 on the nearest other character", expected=f"杀 on one of {ok}",
                           observed=f"{F.used_name(u)} on {u.targets}")
 
@@ -334,7 +335,7 @@ def weimu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @target_ban
 def weimu_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """帷幕: not a target of a black trick."""
-    if not target.has_skill("帷幕") or not target.alive:
+    if not target.has_skill(SKILL.weimu) or not target.alive:
         return None
     kind = C.card_kind(card)
     if kind is not None and kind.type == "trick" and C.colour(C.physical(use)) == "black":
@@ -344,7 +345,7 @@ def weimu_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> 
 
 @watch_after("weimu", events=(ev.Use,))
 def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if not isinstance(e, ev.Use) or F.used_name(e) not in ("南蛮入侵", "万箭齐发") or C.colour(C.physical(e)) != "black":
+    if not isinstance(e, ev.Use) or F.used_name(e) not in (CARD.savage_assault, CARD.archery_attack) or C.colour(C.physical(e)) != "black":
         return
     for f in reversed(eng.stack):
         if isinstance(f, F.CardEffect) and f.user == e.seat and seat.seat in f.queue:
@@ -355,7 +356,7 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
-@conversion("急救", {"桃"}, outside_own_turn=True)
+@conversion(SKILL.jijiu, {CARD.peach}, outside_own_turn=True)
 def jijiu_card(c: Any, as_name: str) -> bool:
     """急救 (华佗): outside your turn, a red card as 桃."""
     return bool(c.is_red)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
     """The 杀 of ``seat`` now resolving (its target chosen, not yet over)."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == "杀" and f.user == seat and f.head is not None:
+        if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == seat and f.head is not None:
             return f
     return None
 
@@ -64,16 +65,16 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("jijiang", timing=Timing.CARD_NEEDED)
 def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
-    C.provide(eng, e, "杀", "shu")
+    C.provide(eng, e, CARD.slash, "shu")
 
 
 @watch_before("jijiang", events=(ev.Use,))
 def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The lord's 激将 杀 in his play phase needs a 杀 provided first."""
-    if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == "激将":
+    if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == SKILL.jijiang:
         provided: list[tuple[int, str]] = eng.skills.state.setdefault("provided", [])
-        if (seat.seat, "杀") in provided:
-            provided.remove((seat.seat, "杀"))
+        if (seat.seat, CARD.slash) in provided:
+            provided.remove((seat.seat, CARD.slash))
         else:
             eng.report(R.S_CONDITION, e.seat, "激将: no 蜀 character provided a 杀", expected="a provided 杀", observed="none")
 
@@ -105,7 +106,7 @@ def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @modifier("distance")
 def mashu_distance(d: int, table: Table, a: int, b: int) -> int:
     """马术: the distance from its owner to every other character is 1 less."""
-    return d - 1 if table.seats[a].has_skill("马术") else d
+    return d - 1 if table.seats[a].has_skill(SKILL.mashu) else d
 
 
 @skill("qicai", timing=Timing.ALWAYS)
@@ -116,7 +117,7 @@ def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @target_ban
 def kongcheng_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """空城: with no hand cards, not a target of 杀 or 决斗."""
-    if card in ("杀", "决斗") and target.has_skill("空城") and target.hand_count == 0 and target.hidden == 0:
+    if card in (CARD.slash, CARD.duel) and target.has_skill(SKILL.kongcheng) and target.hand_count == 0 and target.hidden == 0:
         return f"{target.name} has no hand cards (空城)"
     return None
 
@@ -124,7 +125,7 @@ def kongcheng_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use)
 @modifier("trick_reach")
 def qicai_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """奇才 (seed 001 黄月英): 锁定技，你使用任何锦囊牌无距离限制."""
-    return None if user.has_skill("奇才") else value
+    return None if user.has_skill(SKILL.qicai) else value
 
 
 @skill("kongcheng", timing=Timing.ALWAYS)
@@ -164,7 +165,7 @@ class TiejiJudgement(F.EffectRule):
     events = (ev.Judge,)
 
     def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
-        return e.seat == frame.user and e.reason == "铁骑" and frame.name == "杀"
+        return e.seat == frame.user and e.reason == SKILL.tieji and frame.name == CARD.slash
 
     def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
         def result(en: Engine, card: str) -> None:
@@ -195,7 +196,7 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             if c is not None and c.is_red:
                 cf.undodgeable = True
 
-        C.effect(eng, e, Step("judge", seat=cf.head, reason="铁骑", on_result=result))
+        C.effect(eng, e, Step("judge", seat=cf.head, reason=SKILL.tieji, on_result=result))
 
 
 # --- 黄月英 -------------------------------------------------------------------------------------
@@ -273,7 +274,7 @@ def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("kuanggu", timing=Timing.DEAL_DAMAGE)
 def kuanggu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """狂骨 (seed 000 魏延): 锁定技，任何时候，你对于与你距离为1以内的任何一名角色造成1点伤害，你回复1点体力 (follows by itself)."""
-    if not any(isinstance(f, Effect) and f.skill == "狂骨" and f.seat == e.seat for f in eng.stack):
+    if not any(isinstance(f, Effect) and f.skill == SKILL.kuanggu and f.seat == e.seat for f in eng.stack):
         eng.report(R.S_TIMING, e.seat, "狂骨 follows damage you deal within distance 1", observed="no such damage")
 
 
@@ -291,7 +292,7 @@ def kuanggu_heal(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state["kuanggu"] = None
     n = min(e.amount, seat.max_hp - seat.hp)
     if st[1] and n > 0 and seat.alive:
-        frame = Effect(seat.seat, "狂骨", [Step("recover", seat=seat.seat, n=n)])
+        frame = Effect(seat.seat, SKILL.kuanggu, [Step("recover", seat=seat.seat, n=n)])
         eng.skills.push(frame, below_new=True)
 
 
@@ -305,10 +306,10 @@ def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @watch_after("huoshou", events=(ev.Use,))
 def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    if not isinstance(e, ev.Use) or F.used_name(e) != "南蛮入侵" or not seat.alive:
+    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.savage_assault or not seat.alive:
         return
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == "南蛮入侵" and f.user == e.seat:
+        if isinstance(f, F.CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
             if seat.seat in f.queue:
                 f.queue.remove(seat.seat)
             f.source = seat.seat
@@ -355,11 +356,11 @@ def tiaoxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if version(eng, "tiaoxin") != "002-1v1" and not eng.table.in_attack_range(t, e.seat):
         eng.report(R.S_CONDITION, e.seat, f"挑衅: you are not in seat {t}'s attack range",
                    expected=f"distance ≤ {eng.table.attack_range(t)}", observed=eng.table.distance(t, e.seat))
-    grant = (t, "杀", "挑衅")
+    grant = (t, CARD.slash, SKILL.tiaoxin)
     C.grants(eng).append(grant)
 
     def slash_at_me(en: Engine, u: ev.Event) -> None:
-        if isinstance(u, ev.Use) and (F.used_name(u) != "杀" or list(u.targets or []) != [e.seat]):
+        if isinstance(u, ev.Use) and (F.used_name(u) != CARD.slash or list(u.targets or []) != [e.seat]):
             en.report(R.P_TARGET, u.seat, "挑衅: the answer is a 杀 used on 姜维", expected=f"杀 on seat {e.seat}",
                       observed=f"{F.used_name(u)} on {u.targets}")
 
@@ -395,7 +396,7 @@ C.must_awaken("zhiji", lambda eng, s: s.hand_count == 0)
 @modifier("piles_emptied_on_reset")
 def zhongyi_reset(value: tuple[str, ...], eng: Engine, seat: Seat) -> tuple[str, ...]:
     """忠义: 身份牌重置时，弃置你武将牌上的牌 (the 3v3 role cards' reset)."""
-    return (*value, "忠义")
+    return (*value, SKILL.zhongyi)
 
 
 @skill("zhongyi", play=True, per_game=True)
@@ -407,7 +408,7 @@ def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "忠义 puts one red hand card on your general", observed=cards)
     eng.skills.implied_payment(seat, cards, "pile:忠义")
     eng.take_from_hand(seat, cards)
-    pile = seat.piles.setdefault("忠义", Counter())
+    pile = seat.piles.setdefault(SKILL.zhongyi, Counter())
     for x in cards:
         if x != "?":
             pile[x] += 1
@@ -417,14 +418,14 @@ def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_after("zhongyi")
 def zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """While the pile holds a card: +1 damage for the 杀 of 关羽's side; the card goes when the identity cards reset."""
-    pile = seat.piles.get("忠义")
+    pile = seat.piles.get(SKILL.zhongyi)
     if not pile:
         return
     if eng.round != eng.skills.state.get("zhongyi_round"):
         eng.to_discard(list(pile.elements()))
         pile.clear()
         return
-    if isinstance(e, ev.Use) and F.used_name(e) == "杀" and e.seat in C.allies(eng, seat.seat, include_self=True):
+    if isinstance(e, ev.Use) and F.used_name(e) == CARD.slash and e.seat in C.allies(eng, seat.seat, include_self=True):
         cf = slash_of(eng, e.seat)
         if cf is not None:
             cf.amount += 1
@@ -453,19 +454,19 @@ def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
-@conversion("武圣", {"杀"})
+@conversion(SKILL.wusheng, {CARD.slash})
 def wusheng_card(c: Any, as_name: str) -> bool:
     """武圣 (关羽): a red card as 杀."""
     return bool(c.is_red)
 
 
-@conversion("龙胆", {"杀", "闪"}, hand_only=True)
+@conversion(SKILL.longdan, {CARD.slash, CARD.jink}, hand_only=True)
 def longdan_card(c: Any, as_name: str) -> bool:
     """龙胆 (赵云): a 杀 as 闪, a 闪 as 杀."""
-    return bool(c.name != as_name and c.name in ("杀", "闪"))
+    return bool(c.name != as_name and c.name in (CARD.slash, CARD.jink))
 
 
 @modifier("slash_limit")
 def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
     """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】."""
-    return None if user.has_skill("咆哮") else value
+    return None if user.has_skill(SKILL.paoxiao) else value

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier
@@ -39,7 +40,7 @@ def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("hujia", timing=Timing.CARD_NEEDED)
 def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
-    C.provide(eng, e, "闪", "wei")
+    C.provide(eng, e, CARD.jink, "wei")
 
 
 # --- 司马懿 -------------------------------------------------------------------------------------
@@ -72,7 +73,7 @@ def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def _ganglie(eng: Engine, e: ev.Skill, judge_seat: int, victim: int) -> None:
     """The judgement; unless ♥ the victim discards two hand cards or takes 1 damage from the owner."""
     lose = version(eng, "ganglie") == "000"  # 000: 需减一点体力或者弃两张手牌
-    frame = C.effect(eng, e, Step("judge", seat=judge_seat, reason="刚烈"))
+    frame = C.effect(eng, e, Step("judge", seat=judge_seat, reason=SKILL.vsganglie))
 
     def two_hand_cards(en: Engine, d: ev.Event) -> None:
         v = en.seat(victim)
@@ -161,9 +162,9 @@ def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
     ``luoyi_scope``: ``"play_phase"`` (001: 该回合的出牌阶段) or ``"turn"`` (FreeKill: the whole turn).
     Seed 000's 裸衣 covers 杀 only.
     """
-    if user is None or user != eng.current or not eng.this_turn.skills["裸衣"]:
+    if user is None or user != eng.current or not eng.this_turn.skills[SKILL.luoyi]:
         return value
-    if card == "决斗" and version(eng, "luoyi") == "000":
+    if card == CARD.duel and version(eng, "luoyi") == "000":
         return value
     return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0)
 
@@ -225,14 +226,14 @@ def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         elif c is not None:
             st["red"] = True
 
-    C.effect(eng, e, Step("judge", seat=e.seat, reason="洛神", on_result=result))
+    C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.luoshen, on_result=result))
 
 
 @watch_before("luoshen", events=(ev.Judge,))
 def luoshen_repeat(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A repeated 洛神 judgement may be logged without a new ``skill`` event (the repeat is one choice)."""
-    if isinstance(e, ev.Judge) and e.seat == seat.seat and e.reason == "洛神" and not _judge_expected(eng, e):
-        eng.skills.invoke(ev.Skill(seat=seat.seat, skill="洛神"))
+    if isinstance(e, ev.Judge) and e.seat == seat.seat and e.reason == SKILL.luoshen and not _judge_expected(eng, e):
+        eng.skills.invoke(ev.Skill(seat=seat.seat, skill=SKILL.luoshen))
 
 
 def _judge_expected(eng: Engine, e: ev.Judge) -> bool:
@@ -264,9 +265,9 @@ def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             eng.report(R.S_CONDITION, e.seat, "神速's second option discards one equipment card", observed=cards)
         C.pay(eng, seat, cards)
     eng.skipped_phases |= {"play"} if second else {"judge", "draw"}
-    C.grants(eng).append((e.seat, "杀", "神速"))
+    C.grants(eng).append((e.seat, CARD.slash, SKILL.shensu))
     skips = [Step("phase_skip", seat=e.seat, reason=p, optional=True) for p in (("play",) if second else ("judge", "draw"))]
-    C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as("杀", "神速")), *skips, ordered=False)
+    C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as(CARD.slash, SKILL.shensu)), *skips, ordered=False)
 
 
 # --- 曹仁 ---------------------------------------------------------------------------------------
@@ -302,7 +303,7 @@ def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @modifier("trick_reach")
 def duanliang_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """断粮: 兵粮寸断 reaches a character within distance 2."""
-    if card == "兵粮寸断" and value is not None and user.has_skill("断粮"):
+    if card == CARD.supply_shortage and value is not None and user.has_skill(SKILL.duanliang):
         return max(value, 2)
     return value
 
@@ -323,7 +324,7 @@ def zhenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 def install_zhenwei(eng: Engine) -> None:
     """镇卫 changes the distance from the other side to 文聘's teammates: the table's distance is extended."""
-    owners = [s for s in eng.table.seats.values() if s.has_skill("镇卫")]
+    owners = [s for s in eng.table.seats.values() if s.has_skill(SKILL.zhenwei)]
     if not owners:
         return
     base = eng.table.distance
@@ -342,13 +343,13 @@ def install_zhenwei(eng: Engine) -> None:
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
-@conversion("倾国", {"闪"}, hand_only=True)
+@conversion(SKILL.qingguo, {CARD.jink}, hand_only=True)
 def qingguo_card(c: Any, as_name: str) -> bool:
     """倾国 (甄姬): a black hand card as 闪."""
     return bool(c.is_black)
 
 
-@conversion("断粮", {"兵粮寸断"})
+@conversion(SKILL.duanliang, {CARD.supply_shortage})
 def duanliang_card(c: Any, as_name: str) -> bool:
     """断粮 (徐晃): a black basic or equipment card as 兵粮寸断."""
     return bool(c.is_black and c.type in ("basic", "equip"))
@@ -357,4 +358,4 @@ def duanliang_card(c: Any, as_name: str) -> bool:
 @modifier("ignores_range")
 def shensu_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """神速: the 杀 it gives has no distance limit (视为对任意一名其他角色使用了一张【杀】)."""
-    return value or e.skill == "神速"
+    return value or e.skill == SKILL.shensu

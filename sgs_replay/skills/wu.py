@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -33,9 +34,9 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
     counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
-    if counter["制衡"] >= limit:
-        eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter["制衡"] + 1)
-    counter["制衡"] += 1
+    if counter[SKILL.zhiheng] >= limit:
+        eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter[SKILL.zhiheng] + 1)
+    counter[SKILL.zhiheng] += 1
     cards = list(e.cards or [])
     if not cards and eng.rs.p.zhiheng_zero_cards:
         return  # an engine that lets 制衡 go with no card: the use is spent and nothing moves
@@ -84,9 +85,9 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_before("keji", events=(ev.PhaseSkip,))
 def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A ``phase_skip`` of the discard phase with reason 克己 and no ``skill`` event is the same choice."""
-    if isinstance(e, ev.PhaseSkip) and e.seat == seat.seat and e.phase == "discard" and e.reason == "克己" \
-            and not eng.this_turn.skills["克己"]:
-        eng.this_turn.skills["克己"] += 1
+    if isinstance(e, ev.PhaseSkip) and e.seat == seat.seat and e.phase == "discard" and e.reason == SKILL.keji \
+            and not eng.this_turn.skills[SKILL.keji]:
+        eng.this_turn.skills[SKILL.keji] += 1
         _keji_ok(eng, seat.seat)
 
 
@@ -195,7 +196,7 @@ def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("liuli", timing=Timing.BECOME_TARGET)
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == "杀" and f.head == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.seat
                and not f.started), None)
     if cf is None:
         eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
@@ -210,16 +211,16 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     ts = eng.seat(t)
     if t == cf.user or not (in_range_before or eng.table.in_attack_range(e.seat, t)):
         eng.report(R.S_CONDITION, e.seat, f"流离: seat {t} must be in your attack range and not the 杀's user", observed=f"seat {t}")
-    elif eng.rs.p.liuli_needs_legal_target and ts is not None and ts.has_skill("空城") and ts.hand_count == 0:
+    elif eng.rs.p.liuli_needs_legal_target and ts is not None and ts.has_skill(SKILL.kongcheng) and ts.hand_count == 0:
         eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
-    C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, "流离")
+    C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, SKILL.liuli)
     cf.queue[cf.queue.index(e.seat)] = t
 
 
 @target_ban
 def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """谦逊: not a target of 顺手牵羊 or 乐不思蜀."""
-    if card in ("顺手牵羊", "乐不思蜀") and target.has_skill("谦逊"):
+    if card in (CARD.snatch, CARD.indulgence) and target.has_skill(SKILL.qianxun):
         return f"{target.name} (谦逊) cannot be targeted by {card}"
     return None
 
@@ -324,10 +325,10 @@ class TianxiangRedirect(F.EffectRule):
     used on the current target) the card's damage to that target is not required."""
 
     def held_by(self, seat: Seat) -> bool:
-        return "天香" in seat.skills
+        return SKILL.tianxiang in seat.skills
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
-        return self.held_by(seat) or (current and "天香" in frame.extra)
+        return self.held_by(seat) or (current and SKILL.tianxiang in frame.extra)
 
 
 @skill("tianxiang", timing=Timing.TAKE_DAMAGE)
@@ -347,7 +348,7 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     src, amount, source = pending
     if isinstance(src, F.CardEffect):
-        src.extra.add("天香")
+        src.extra.add(SKILL.tianxiang)
         src._advance()
     elif isinstance(src, Step):
         src.done = True
@@ -374,7 +375,7 @@ def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @modifier("alive_at_zero")
 def buqu_alive(value: bool, eng: Engine, seat: Seat) -> bool:
     """不屈: a character with cards on 不屈 stays alive at 0 HP or below (their ranks differ)."""
-    return value or bool(seat.piles.get("不屈"))
+    return value or bool(seat.piles.get(SKILL.buqu))
 
 
 @skill("buqu", timing=Timing.DYING)
@@ -384,10 +385,10 @@ def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if seat.hp > 0 or due <= 0:
         eng.report(R.S_TIMING, e.seat, "不屈 follows HP going to 0 or below", observed=f"{seat.hp} HP")
         return
-    frame = Effect(e.seat, "不屈")
+    frame = Effect(e.seat, SKILL.buqu)
 
     def placed(en: Engine, _: ev.Event) -> None:
-        ranks = [C.card(c).rank for c in seat.piles.get("不屈", {}).elements() if C.card(c)]  # type: ignore[union-attr]
+        ranks = [C.card(c).rank for c in seat.piles.get(SKILL.buqu, {}).elements() if C.card(c)]  # type: ignore[union-attr]
         if len(ranks) != len(set(ranks)):
             frame.add(Step("death", seat=e.seat, rule=R.D_DEATH_MISSING))
 
@@ -487,7 +488,7 @@ def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use):
         return
     name = F.used_name(e)
-    if name == "决斗" or (name == "杀" and C.colour(C.physical(e)) == "red"):
+    if name == CARD.duel or (name == CARD.slash and C.colour(C.physical(e)) == "red"):
         mine = (e.seat == seat.seat) + (seat.seat in (e.targets or []))
         if mine:
             eng.skills.chances[(seat.seat, "jiang")] += mine
@@ -514,7 +515,7 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     Announced by the other 吴 character (``targets``: the lord); the pindian is shown as ``reveal``s.
     """
-    C.granted(eng, e, seat, "制霸", "wu")
+    C.granted(eng, e, seat, SKILL.zhiba, "wu")
     key = f"制霸:{e.seat}"
     if eng.this_phase.limits[key]:
         eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.this_phase.limits[key] + 1)
@@ -524,19 +525,19 @@ def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @modifier("hand_limit_waived")
 def keji_waives_the_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
     """克己 (吕蒙): a turn in which 克己 was used keeps its cards past the hand limit."""
-    return waived or bool(eng.this_turn.skills["克己"])
+    return waived or bool(eng.this_turn.skills[SKILL.keji])
 
 
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
-@conversion("奇袭", {"过河拆桥"})
+@conversion(SKILL.qixi, {CARD.dismantlement})
 def qixi_card(c: Any, as_name: str) -> bool:
     """奇袭 (甘宁): a black card as 过河拆桥."""
     return bool(c.is_black)
 
 
-@conversion("国色", {"乐不思蜀"})
+@conversion(SKILL.guose, {CARD.indulgence})
 def guose_card(c: Any, as_name: str) -> bool:
     """国色 (大乔): a ♦ card as 乐不思蜀."""
     return bool(c.suit.name == "DIAMOND")
@@ -545,7 +546,7 @@ def guose_card(c: Any, as_name: str) -> bool:
 @modifier("peach_bonus")
 def jiuyuan_bonus(value: int, eng: Engine, target: Seat, user: int) -> int:
     """救援 (孙权, lord): a 桃 a wu character uses on the dying lord recovers 1 more (locked)."""
-    if target.has_skill("救援") and user != target.seat and target.hp <= 0:
+    if target.has_skill(SKILL.jiuyuan) and user != target.seat and target.hp <= 0:
         u = eng.seat(user)
         if u is not None and u.general is not None and u.general.kingdom == "wu":
             return value + 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.handlers import (
@@ -31,7 +32,7 @@ def _counted(eng: Engine, e: ev.Use) -> bool:
         (eng.top(F.CardEffect) is None or eng.starts_new_action(e))  # a new action closes the open ones first
 
 
-@use_check("杀")
+@use_check(CARD.slash)
 def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """杀 (seed 001 一(三) 杀): one other character within attack range; one per play phase."""
     if not targets:
@@ -53,7 +54,7 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
         ts = eng.seat(t)
         if ts is None or t == e.seat:
             continue
-        protected_target(eng, e, user, ts, "杀", report)
+        protected_target(eng, e, user, ts, CARD.slash, report)
         if collateral == t:
             continue
         if not eng.table.in_attack_range(e.seat, t) and not eng.skills.ignores_range(e):
@@ -62,7 +63,7 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
                    expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
 
 
-@card_use("杀")
+@card_use(CARD.slash)
 def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     counted = _counted(eng, e)
     if eng.this_phase.free_slashes:
@@ -73,16 +74,16 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
         eng.this_phase.slashes += 1
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
-    need = plugins.modify("answers_needed", 1, eng, user, "杀")
-    amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, "杀")
-    frame = F.CardEffect(eng, e.seat, "杀", e.card, order, need="闪", need_count=need, damages=True,
+    need = plugins.modify("answers_needed", 1, eng, user, CARD.slash)
+    amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, CARD.slash)
+    frame = F.CardEffect(eng, e.seat, CARD.slash, e.card, order, need=CARD.jink, need_count=need, damages=True,
                          amount=amount)
     if e.as_ is not None and e.cards:
         frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
     eng.push(frame)
 
 
-@use_check("桃")
+@use_check(CARD.peach)
 def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """桃 (seed 001 一(三) 桃): in your play phase on yourself when wounded; on a dying character."""
     targets = targets or [e.seat]
@@ -95,7 +96,7 @@ def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
                expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
 
 
-@card_use("桃")
+@card_use(CARD.peach)
 def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     targets = targets or [e.seat]
     if targets != [e.seat]:

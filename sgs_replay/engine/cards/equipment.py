@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.handlers import conversion, discard_effect
 from sgs_replay.engine.plugins import modifier
@@ -21,28 +22,28 @@ if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
-WEAPON_EFFECTS = {"雌雄双股剑", "寒冰剑", "贯石斧", "青龙偃月刀", "麒麟弓", "丈八蛇矛", "方天画戟", "青釭剑", "诸葛连弩", "连弩"}
-ARMOR_EFFECTS = {"八卦阵", "仁王盾"}
+WEAPON_EFFECTS = {CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.blade, CARD.kylin_bow, CARD.spear, CARD.halberd, CARD.qinggang_sword, CARD.crossbow, CARD.vscrossbow}
+ARMOR_EFFECTS = {CARD.eight_diagram, CARD.renwang_shield}
 
-declare("八卦阵", Timing.CARD_NEEDED)
-declare("雌雄双股剑", Timing.TARGET_CHOSEN)
-declare("贯石斧", Timing.AFTER_DODGE)
-declare("青龙偃月刀", Timing.AFTER_DODGE)
-declare("寒冰剑", Timing.DEAL_DAMAGE)
-declare("麒麟弓", Timing.DEAL_DAMAGE)
+declare(CARD.eight_diagram, Timing.CARD_NEEDED)
+declare(CARD.double_sword, Timing.TARGET_CHOSEN)
+declare(CARD.axe, Timing.AFTER_DODGE)
+declare(CARD.blade, Timing.AFTER_DODGE)
+declare(CARD.ice_sword, Timing.DEAL_DAMAGE)
+declare(CARD.kylin_bow, Timing.DEAL_DAMAGE)
 
 
 @modifier("armor_ignored")
 def qinggang(value: bool, eng: Engine, frame: F.CardEffect) -> bool:
     """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
     user = eng.seat(frame.user)
-    return value or (frame.name == "杀" and user is not None and user.weapon() == "青釭剑")
+    return value or (frame.name == CARD.slash and user is not None and user.weapon() == CARD.qinggang_sword)
 
 
 @modifier("slash_targets")
 def halberd(value: int, eng: Engine, user: Seat) -> int:
     """方天画戟 (seed 001 一(五)): 当你使用的【杀】是你的最后一张手牌时，你可以为这张【杀】指定至多三名目标角色."""
-    return max(value, 3) if user.weapon() == "方天画戟" and user.hand_count == 0 else value
+    return max(value, 3) if user.weapon() == CARD.halberd and user.hand_count == 0 else value
 
 
 @F.effect_rule
@@ -54,8 +55,8 @@ class QinglongFollowUp(F.EffectRule):
 
     def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
         user = eng.seat(frame.user)
-        return (frame.after_dodge and e.seat == frame.user and F.used_name(e) == "杀"
-                and user is not None and user.weapon() == "青龙偃月刀"
+        return (frame.after_dodge and e.seat == frame.user and F.used_name(e) == CARD.slash
+                and user is not None and user.weapon() == CARD.blade
                 and list(e.targets or []) == [frame.head])
 
     def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
@@ -74,18 +75,18 @@ class EightTrigrams(F.EffectRule):
 
     def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
-            return e.skill == "八卦阵" and e.seat == frame.given_answer
-        return e.seat == frame.head and e.reason == "八卦阵"
+            return e.skill == CARD.eight_diagram and e.seat == frame.given_answer
+        return e.seat == frame.head and e.reason == CARD.eight_diagram
 
     def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             frame.given_answer = None  # the 闪 that the red judgement gave, already counted
             return True
         frame.started = True
-        frame.extra.add("八卦阵")
+        frame.extra.add(CARD.eight_diagram)
         if frame.armor_ignored(eng) and "青釭剑!" not in frame.extra:
             eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {frame.user} ignores armour (青釭剑): 八卦阵 has no effect",
-                       expected="no 八卦阵 judgement", observed="八卦阵")
+                       expected="no 八卦阵 judgement", observed=CARD.eight_diagram)
             frame.extra.add("青釭剑!")
         judge = F.JudgeFrame(eng, e.seat, e.reason, e.card, on_result=lambda en, card: self._result(frame, en, card))
         judge.take(eng, e)
@@ -103,7 +104,7 @@ class EightTrigrams(F.EffectRule):
             frame.count_answer()
 
     def held_by(self, seat: Seat) -> bool:
-        return "八卦阵" in seat.skills
+        return CARD.eight_diagram in seat.skills
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self.held_by(seat) or (current and "?八卦阵" in frame.extra)
@@ -114,13 +115,13 @@ class FrostBlade(F.EffectRule):
     """寒冰剑 (seed 001 一(五)): 当你使用【杀】造成伤害时，你可以防止此伤害，改为弃置该目标角色的两张牌."""
 
     def held_by(self, seat: Seat) -> bool:
-        return "寒冰剑" in seat.skills
+        return CARD.ice_sword in seat.skills
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
-        return self.held_by(seat) or (current and "寒冰剑" in frame.extra)
+        return self.held_by(seat) or (current and CARD.ice_sword in frame.extra)
 
     def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
-        if "寒冰剑" in frame.extra:
+        if CARD.ice_sword in frame.extra:
             return f"寒冰剑 prevented the damage of this {frame.name} (its two cards were discarded instead)"
         return None
 
@@ -131,12 +132,12 @@ class RenwangShield(F.EffectRule):
 
     @staticmethod
     def _black_slash(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool | None:
-        if frame.name != "杀" or seat.armor() != "仁王盾" or frame.armor_ignored(eng):
+        if frame.name != CARD.slash or seat.armor() != CARD.renwang_shield or frame.armor_ignored(eng):
             return False
         return None if frame.colour is None else frame.colour == "black"
 
     def held_by(self, seat: Seat) -> bool:
-        return "仁王盾" in seat.skills
+        return CARD.renwang_shield in seat.skills
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool | None:
         if self.held_by(seat):
@@ -155,44 +156,44 @@ def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
                    expected=e.skill, observed=seat.weapon() or "no weapon")
         return False
     if e.skill in ARMOR_EFFECTS and seat.armor() != e.skill:
-        if not (e.skill == "八卦阵" and seat.has_skill("八阵")):
+        if not (e.skill == CARD.eight_diagram and seat.has_skill("八阵")):
             eng.report(R.S_NOT_OWNED, e.seat, f"seat {e.seat} has no {e.skill} equipped",
                        expected=e.skill, observed=seat.armor() or "no armour")
             return False
     return True
 
 
-@hook("八卦阵")
+@hook(CARD.eight_diagram)
 def bagua(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """八卦阵: when a 闪 is needed, judge; red → it counts as a 闪 (seed 001 一(五) 防具)."""
     if not _equipped(eng, e, seat):
         return
     frame = eng.top(F.CardEffect)
-    if frame is None or frame.need != "闪" or frame.head != e.seat:
+    if frame is None or frame.need != CARD.jink or frame.head != e.seat:
         eng.unverifiable_because("八卦阵 outside a 闪 demand the engine tracks")
     elif frame.armor_ignored(eng):
         eng.report(R.S_CONDITION, e.seat, f"the 杀 of seat {frame.user} ignores armour (青釭剑): 八卦阵 has no effect",
-                   expected="no 八卦阵", observed="八卦阵")
+                   expected="no 八卦阵", observed=CARD.eight_diagram)
         frame.extra.add("青釭剑!")  # reported once, not again at its judgement
 
 
-@hook("雌雄双股剑", "寒冰剑", "贯石斧", "青龙偃月刀", "麒麟弓", "青釭剑", "诸葛连弩", "连弩", "方天画戟", "丈八蛇矛", "仁王盾")
+@hook(CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.blade, CARD.kylin_bow, CARD.qinggang_sword, CARD.crossbow, CARD.vscrossbow, CARD.halberd, CARD.spear, CARD.renwang_shield)
 def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """Weapon effects take place inside the user's 杀 (雌雄双股剑 on an opposite-gender target …)."""
     if not _equipped(eng, e, seat):
         return
     frame = eng.top(F.CardEffect)
-    if e.skill in ("雌雄双股剑", "寒冰剑", "贯石斧", "麒麟弓", "青龙偃月刀") and (frame is None or frame.name != "杀"):
+    if e.skill in (CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.kylin_bow, CARD.blade) and (frame is None or frame.name != CARD.slash):
         eng.report(R.S_TIMING, e.seat, f"{e.skill} works only while your 杀 resolves", observed="no 杀 in resolution")
         return
     if frame is None:
         return
     frame.extra.add(e.skill)
-    if e.skill == "雌雄双股剑":
+    if e.skill == CARD.double_sword:
         target = eng.seat(frame.head) if frame.head else None
         if target is not None and target.general and seat.general and target.general.gender == seat.general.gender:
             eng.report(R.S_CONDITION, e.seat, "雌雄双股剑 needs a target of the other gender", observed=target.general.gender)
-    if e.skill == "贯石斧":
+    if e.skill == CARD.axe:
         # seed 001 一(五): 目标角色使用〔闪〕抵消使用【杀】的效果时，可以弃两张牌，则【杀】依然造成伤害
         if not frame.after_dodge:
             eng.report(R.S_TIMING, e.seat, "贯石斧 works when a 闪 has cancelled your 杀", expected="a 闪 first",
@@ -207,27 +208,27 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             eng.to_discard(cards)
 
 
-@conversion("丈八蛇矛", {"杀"}, count=2, hand_only=True, weapon=True)
+@conversion(CARD.spear, {CARD.slash}, count=2, hand_only=True, weapon=True)
 def serpent_spear_cards(c: object, as_name: str) -> bool:
     """丈八蛇矛 (seed 001 一(五)): 你可以将两张手牌当【杀】使用或打出."""
     return True
 
 
-@discard_effect("贯石斧")
+@discard_effect(CARD.axe)
 def axe_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
     """贯石斧 written as its discard of two cards: the dodged 杀 hits after all (seed 001 一(五))."""
     frame = eng.top(F.CardEffect)
-    if frame is not None and frame.name == "杀" and frame.user == e.seat and frame.after_dodge \
-            and seat.weapon() == "贯石斧" and len(e.cards) == 2:
+    if frame is not None and frame.name == CARD.slash and frame.user == e.seat and frame.after_dodge \
+            and seat.weapon() == CARD.axe and len(e.cards) == 2:
         frame.answers = 0
         frame.after_dodge = False
-        frame.extra.add("贯石斧")
+        frame.extra.add(CARD.axe)
 
 
 @modifier("slash_limit")
 def crossbow(value: int | None, eng: Engine, user: Seat) -> int | None:
     """诸葛连弩 (seed 001 一(五)): 出牌阶段，你可以使用任意数量的【杀】."""
-    return None if user.weapon() == "诸葛连弩" else value
+    return None if user.weapon() == CARD.crossbow else value
 
 
 @modifier("slash_limit")
@@ -235,6 +236,6 @@ def liannu(value: int | None, eng: Engine, user: Seat) -> int | None:
     """2013 3v3 连弩 (seed 002 五、2③): at most ``liannu_max_slash`` 杀 in a play phase. A ruleset without
     that parameter has no 连弩 (a card outside its deck gives no effect)."""
     limit = eng.rs.p.liannu_max_slash
-    if user.weapon() == "连弩" and limit is not None and value is not None:
+    if user.weapon() == CARD.vscrossbow and limit is not None and value is not None:
         return int(limit)
     return value

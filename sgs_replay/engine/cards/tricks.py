@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.handlers import Report, card_use, protected_target, use_check
@@ -17,29 +18,29 @@ if TYPE_CHECKING:
 
 
 #: the card each AOE asks every target for
-AOE = {"南蛮入侵": "杀", "万箭齐发": "闪"}
+AOE = {CARD.savage_assault: CARD.slash, CARD.archery_attack: CARD.jink}
 
 
-@use_check("南蛮入侵", "万箭齐发")
+@use_check(CARD.savage_assault, CARD.archery_attack)
 def aoe_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     order = eng.table.order_from(e.seat, include_first=False)  # the set; the mode orders it (direction)
     if e.targets and set(e.targets) != set(order):
         report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
 
 
-@card_use("南蛮入侵", "万箭齐发")
+@card_use(CARD.savage_assault, CARD.archery_attack)
 def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=False)
     eng.push(F.CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
 
 
-@card_use("桃园结义", "五谷丰登")
+@card_use(CARD.god_salvation, CARD.amazing_grace)
 def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=True)
     eng.push(F.GlobalTrick(eng, e.seat, name, order))
 
 
-@use_check("决斗")
+@use_check(CARD.duel)
 def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     if len(targets) != 1 or targets[0] == e.seat:
         report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
@@ -49,15 +50,15 @@ def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int],
         protected_target(eng, e, user, ts, name, report)
 
 
-@card_use("决斗")
+@card_use(CARD.duel)
 def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     if len(targets) == 1 and targets[0] != e.seat:
         eng.push(F.DuelFrame(eng, e.seat, targets[0], e.card))
 
 
-@use_check("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
+@use_check(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
 def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    if name == "无中生有":
+    if name == CARD.ex_nihilo:
         if targets and targets != [e.seat]:
             report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
         return
@@ -68,7 +69,7 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
     ts = eng.seat(t)
     if ts is None:
         return
-    if name == "顺手牵羊":
+    if name == CARD.snatch:
         d = eng.table.distance(e.seat, t)
         reach = plugins.modify("trick_reach", 1, eng, user, name)
         if reach is not None and d > reach:
@@ -77,9 +78,9 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
         protected_target(eng, e, user, ts, name, report)
     else:
         protected_target(eng, e, user, ts, name, report)  # 帷幕: no black trick
-    if name in ("顺手牵羊", "过河拆桥") and not ts.all_cards() and ts.hidden == 0:
+    if name in (CARD.snatch, CARD.dismantlement) and not ts.all_cards() and ts.hidden == 0:
         report(R.P_TARGET, e.seat, f"seat {t} has no cards to take", observed=f"target {t}")
-    if name == "借刀杀人":
+    if name == CARD.collateral:
         if ts.weapon() is None:
             report(R.P_TARGET, e.seat, f"seat {t} has no weapon", observed=f"target {t}")
         if e.victim is not None:
@@ -89,9 +90,9 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
                 report(R.P_RANGE, e.seat, f"seat {e.victim} is outside seat {t}'s attack range", observed=e.victim)
 
 
-@card_use("顺手牵羊", "过河拆桥", "无中生有", "借刀杀人")
+@card_use(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
 def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if name == "无中生有":
+    if name == CARD.ex_nihilo:
         eng.push(F.SimpleTrick(eng, e.seat, name, [e.seat]))
         return
     if len(targets) != 1 or targets[0] == e.seat:
@@ -99,7 +100,7 @@ def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
     t = targets[0]
     if eng.seat(t) is None:
         return
-    if name == "借刀杀人" and e.victim is not None:
+    if name == CARD.collateral and e.victim is not None:
         eng.collateral_victim = e.victim
     frame = F.SimpleTrick(eng, e.seat, name, [t])
     frame.victim = e.victim
