@@ -354,9 +354,13 @@ def show(
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="OUT", help="write to this file instead of stdout")] = None,
     ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
                                                 help="replay under this ruleset instead of the log's")] = None,
+    moves: Annotated[bool, typer.Option("--moves", help="also list the cards the player to act may legally use "
+                                                        "at that moment, with their targets (text format)")] = False,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="N", min=1,
+                                             help="list the legal uses of this seat instead (implies --moves)")] = None,
 ) -> None:
     """The table at any moment of a game: seats, HP, hands, equipment, judge areas (as text or a picture).
-    Without --at or --turn: the end of the log."""
+    Without --at or --turn: the end of the log. With --moves: what the player could have used there."""
     from sgs_replay.report.show import PositionNotFound, show_position
 
     _ruleset_ok(ruleset)
@@ -364,9 +368,16 @@ def show(
         _err("error: give --at LINE or --turn N, not both")
         raise typer.Exit(EXIT_USAGE)
     _check_out(output, "--output")
+    if (moves or seat is not None) and fmt is not ShowFormat.text:
+        _err("error: --moves and --seat go with --format text")
+        raise typer.Exit(EXIT_USAGE)
     _, parsed = _read_one(file)
+    if seat is not None and parsed.header is not None and seat > len(parsed.header.players):  # type: ignore[attr-defined]
+        _err(f"error: --seat {seat}: the game has {len(parsed.header.players)} seats")  # type: ignore[attr-defined]
+        raise typer.Exit(EXIT_USAGE)
     try:
-        text = show_position(parsed, ruleset, at=at, turn=turn, fmt=fmt.value, lang=lang.value)  # type: ignore[arg-type]
+        text = show_position(parsed, ruleset, at=at, turn=turn, fmt=fmt.value, lang=lang.value,  # type: ignore[arg-type]
+                             moves=moves, seat=seat)
     except PositionNotFound as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_USAGE) from None

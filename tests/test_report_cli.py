@@ -89,6 +89,22 @@ def test_show_by_turn_and_line(cli_fast: Any) -> None:
     assert cli_fast("show", str(DISPUTE), "--turn", "5").returncode == 2
 
 
+def test_show_moves_answers_the_dispute(cli_fast: Any) -> None:
+    """The referee's question on table 7: after the first 杀 has resolved (line 7) seat 3 may use
+    its 桃 but no second 杀; while the 杀 waits for its second 闪 (line 5) nothing may be used."""
+    p = cli_fast("show", str(DISPUTE), "--at", "7", "--moves", "--lang", "en")
+    assert p.returncode == 0, p.stderr
+    moves = p.stdout.split("may use now", 1)[1]
+    assert "♥6 桃" in moves and "杀" not in moves
+    before = cli_fast("show", str(DISPUTE), "--at", "3", "--moves", "--lang", "en").stdout.split("may use now", 1)[1]
+    assert "♣10 杀 → seat 1" in before and "♣10 杀 → seat 2" in before
+    pending = cli_fast("show", str(DISPUTE), "--at", "5", "--seat", "3", "--lang", "en").stdout.split("may use now", 1)[1]
+    assert "(none)" in pending
+    assert cli_fast("show", str(DISPUTE), "--moves", "--format", "svg").returncode == 2
+    bad = cli_fast("show", str(DISPUTE), "--seat", "9")
+    assert bad.returncode == 2 and "--seat 9" in bad.stderr and "Traceback" not in bad.stderr
+
+
 def test_audit_output_errors_are_located(cli_fast: Any, tmp_path: Path) -> None:
     for args in (["--html", str(tmp_path / "missing" / "a.html")], ["-o", str(tmp_path)], ["--md", str(tmp_path)]):
         p = cli_fast("audit", str(DISPUTE), *args)

@@ -231,6 +231,9 @@ class Effect(Frame):
         if alt.then is not None:
             alt.then(eng, e)
 
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.done
+
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         found = self._find(eng, e)
         return found is not None and found[1].kind in TAKEN and isinstance(e, TAKEN[found[1].kind])

@@ -229,6 +229,9 @@ class CardEffect(Frame):
             return True
         return True
 
+    def awaiting(self, eng: Engine) -> bool:
+        return bool(self.queue)
+
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         for rule in _rules_for(type(e)):
             if rule.wants(self, eng, e):
@@ -364,6 +367,9 @@ class DuelFrame(Frame):
         s = eng.seat(other)
         return 1 if s is None else plugins.modify("answers_needed", 1, eng, s, CARD.duel)
 
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.done
+
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if self.done:
             return False
@@ -448,6 +454,9 @@ class SimpleTrick(Frame):
         self.nullified = 0
         self.effects = 0
         self.victim: int | None = None
+
+    def awaiting(self, eng: Engine) -> bool:
+        return bool(self.queue)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
@@ -541,6 +550,10 @@ class DyingFrame(Frame):
         self.asked_index = 0
         self.died = False
         self.interrupted = False  # SGS-R004 was reported: play went on while this seat was dying
+
+    def awaiting(self, eng: Engine) -> bool:
+        s = eng.seat(self.seat)
+        return not self.died and s is not None and s.alive and s.hp <= 0 and not survives_at_zero(eng, s)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
@@ -678,6 +691,9 @@ class JudgeFrame(Frame):
         eng.draw_from_pile(e.seat, [e.card])
         if not is_unknown(e.card):
             eng.table.processing[e.card] += 1
+
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.settled
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         return isinstance(e, ev.Retrial) or (isinstance(e, ev.Skill) and _retrial(e.skill))
@@ -846,6 +862,9 @@ class LightningDamage(Frame):
         self.seat = seat
         self.done = False
 
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.done
+
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         return not self.done and isinstance(e, ev.Damage) and e.target == self.seat
 
@@ -904,6 +923,9 @@ class GlobalTrick(Frame):
         self.queue.remove(seat)
         self.nullified = 0
         return True
+
+    def awaiting(self, eng: Engine) -> bool:
+        return bool(self.queue)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):

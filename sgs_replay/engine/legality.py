@@ -79,6 +79,12 @@ def answers_a_demand(eng: Engine, e: ev.Use) -> bool:
     return any(f.wants(eng, e) for f in eng.stack)
 
 
+def resolution_pending(eng: Engine) -> bool:
+    """A resolution still waits for an answer or a consequence: only answers to it may be played
+    (they are judged by the resolution, and not listed by :func:`legal_uses`)."""
+    return any(f.awaiting(eng) for f in eng.stack)
+
+
 def check_use(eng: Engine, e: ev.Use) -> list[Finding]:
     """Every reason the use ``e``, as a card used on its own, is not legal in the engine's position
     now (empty: it is legal). An answer to a demand (:func:`answers_a_demand`) is not judged here."""
@@ -124,10 +130,10 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
 
 def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
     """Every legal use of a card in ``seat``'s hand now, one per distinct card and target choice, in
-    a fixed order (the hand sorted, then the seats from the user's next seat on). Conversions and
-    skills are not generated."""
+    a fixed order (the hand sorted, then the seats from the user's next seat on). None while a
+    resolution is pending (:func:`resolution_pending`). Conversions and skills are not generated."""
     s = eng.seat(seat)
-    if s is None or not s.alive:
+    if s is None or not s.alive or resolution_pending(eng):
         return []
     out: list[ev.Use] = []
     for card in sorted(c for c in s.hand if not is_unknown(c)):

@@ -49,5 +49,10 @@ class Frame:
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         return None
 
+    def awaiting(self, eng: Engine) -> bool:
+        """Whether the resolution still waits for something (an answer, a consequence): while one
+        does, no new card may be used on its own. Frames that know they are over say False."""
+        return True
+
     def describe(self) -> str:
         return self.label

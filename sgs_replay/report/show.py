@@ -40,8 +40,34 @@ def pick(rec: Recorder, *, at: int | None = None, turn: int | None = None) -> Po
     return p
 
 
+#: the legal-uses section of the text output
+_MOVES = {"zh": {"title": "{who}此时可使用的牌（不含转化与技能）：", "none": "（无）", "seat": "{n}号位"},
+          "en": {"title": "Cards {who} may use now (conversions and skills not listed):", "none": "(none)",
+                 "seat": "seat {n}"}}
+
+
+def legal_uses_at(parsed: ParsedLog, ruleset_name: str | None, index: int, seat: int | None) -> tuple[int | None, list[tuple[str, list[int], int | None]]]:
+    """The seat (``seat``, or the player whose turn it is) and its legal card uses — (card, targets,
+    victim) — in the position after event ``index`` (0: before the first), from a replay of the log."""
+    from sgs_replay.engine import legality
+    from sgs_replay.replay import validate_parsed
+
+    found: dict[str, object] = {}
+
+    def on_step(i: int, engine: object) -> None:
+        if i == index:
+            who = seat if seat is not None else engine.current  # type: ignore[attr-defined]
+            found["seat"] = who
+            uses = legality.legal_uses(engine, who) if who is not None else []  # type: ignore[arg-type]
+            found["uses"] = [(u.card, list(u.targets or []), u.victim) for u in uses]
+
+    validate_parsed(parsed, ruleset_name, on_step=on_step)
+    return found.get("seat"), found.get("uses", [])  # type: ignore[return-value]
+
+
 def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int | None = None,
-                  turn: int | None = None, fmt: str = "text", lang: Lang = "zh") -> str:
+                  turn: int | None = None, fmt: str = "text", lang: Lang = "zh", moves: bool = False,
+                  seat: int | None = None) -> str:
     from sgs_replay.report.render import LABELS, _seat_row
     from sgs_replay.report.svg import caption_of, table_svg
 
@@ -68,7 +94,25 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
         r = _seat_row(s, lang)
         lines.append(f"  {r['seat']}. {r['who']} {r['role']} · {L['hp']} {r['hp']} · {L['hand']} {r['hand']} · "
                      f"{L['equip']} {r['equip']} · {L['judge']} {r['judge']}")
+    if moves or seat is not None:
+        lines.extend(_moves_text(parsed, ruleset_name, p.index, seat, namer, lang))
     return "\n".join(lines) + "\n"
+
+
+def _moves_text(parsed: ParsedLog, ruleset_name: str | None, index: int, seat: int | None, namer: Namer,
+                lang: Lang) -> list[str]:
+    M = _MOVES[lang]
+    who, uses = legal_uses_at(parsed, ruleset_name, index, seat)
+    if who is None:
+        return [M["title"].format(who="—"), f"  {M['none']}"]
+    out = [M["title"].format(who=plain(namer(who)))]
+    for card, targets, victim in uses:
+        to = ", ".join(M["seat"].format(n=t) for t in targets)
+        extra = f" ({plain(namer(victim))})" if victim is not None else ""
+        out.append(f"  {plain(card)}" + (f" → {to}{extra}" if to else ""))
+    if not uses:
+        out.append(f"  {M['none']}")
+    return out
 
 
 def _who(event: object) -> tuple[int | None, list[int]]:
