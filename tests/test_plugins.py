@@ -14,9 +14,10 @@ from sgs_replay import content
 from sgs_replay.content import General, SkillInfo, card_kinds
 from sgs_replay.engine import plugins
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.handlers import USE_BY_NAME, card_use
+from sgs_replay.engine.handlers import USE_BY_NAME, USE_CHECKS, card_use, use_check
 from sgs_replay.reader import parse_bytes
 from sgs_replay.replay import validate_parsed
+from sgs_replay.rules import catalogue as R
 
 PLAYERS = [("测试", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade")]
 
@@ -24,6 +25,13 @@ PLAYERS = [("测试", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("�
 def _sweet_dew(eng: Any, e: Any, user: Any, name: str, targets: list[int]) -> None:
     """甘露: 出牌阶段，对一名角色使用，该角色回复1点体力."""
     eng.push(Effect(e.seat, name, [Step("recover", seat=t, n=1) for t in targets]))
+
+
+def _sweet_dew_check(eng: Any, e: Any, user: Any, name: str, targets: list[int], report: Any) -> None:
+    """甘露's own condition: one wounded character (SGS-P004 otherwise)."""
+    t = eng.seat(targets[0]) if len(targets) == 1 else None
+    if t is None or t.hp >= t.max_hp:
+        report(R.P_TARGET, e.seat, "甘露 targets one wounded character", observed=targets)
 
 
 def _heavens_gift(n: int, eng: Any, seat: Any) -> int:
@@ -40,12 +48,14 @@ def house(tmp_path: Path) -> Iterator[str]:
                                      skills=("tianci",)))
     # the definitions
     card_use("甘露")(_sweet_dew)
+    use_check("甘露")(_sweet_dew_check)
     plugins.modifier("draw_phase_count")(_heavens_gift)
     rs = tmp_path / "house.toml"
     rs.write_text('name = "house"\ninherits = "standard"\n[deck]\nadd = ["♥3 甘露"]\n'
                   '[roster]\ngenerals = ["测试", "甘宁", "许褚", "黄盖", "华佗"]\n', encoding="utf-8")
     yield str(rs)
     USE_BY_NAME.pop("甘露")
+    USE_CHECKS.pop("甘露")
     plugins.MODIFIERS["draw_phase_count"].remove(_heavens_gift)
     card_kinds.unregister("甘露")
     content.unregister_general("ceshi")
@@ -79,6 +89,22 @@ def test_made_up_card_effect_is_checked(sgs: Any, house: str) -> None:
     events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪", "♣3 杀"], "reason": "phase"},
               *PLAY, {"type": "phase", "seat": 1, "phase": "discard"}]
     assert _judge(sgs, house, events) == [("SGS-S006", 7)]
+
+
+def test_made_up_card_condition_is_checked_and_asked(sgs: Any, house: str) -> None:
+    """The card's own condition (a use_check beside its card_use) is judged on a log and answers the
+    legality layer: 甘露 on a character at full HP is illegal, and legal_uses does not offer it."""
+    from sgs_replay.engine import legality
+
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪", "♣3 杀"], "reason": "phase"},
+              {"type": "phase", "seat": 1, "phase": "play"}, {"type": "use", "seat": 1, "card": "♥3 甘露", "targets": [3]},
+              {"type": "recover", "seat": 3, "amount": 1}]
+    assert ("SGS-P004", 6) in _judge(sgs, house, events)
+    text = sgs.identity_text(events[:4], players=sgs.identity_players(PLAYERS), hands={1: ["♥3 甘露"]}, hp={2: 3},
+                             deck=["♣2 杀", "♦2 闪", "♣3 杀"], current=5, phase="finish")
+    eng = validate_parsed(parse_bytes(text.encode(), "house.sgs.jsonl"), house, keep_engine=True).engine
+    dew = [u.targets for u in legality.legal_uses(eng, 1) if u.card == "♥3 甘露"]
+    assert dew == [[2]]  # seat 2 is the only wounded character
 
 
 def test_made_up_card_is_not_in_the_standard_deck(sgs: Any, house: str) -> None:

@@ -106,15 +106,18 @@ def _living_others(eng: Engine, seat: int) -> list[int]:
 
 
 def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
-    """The uses of ``card`` worth asking about: each target choice its kind allows."""
+    """The uses of ``card`` worth asking about: each target choice its kind allows (the checks then
+    keep the legal ones)."""
     name = parse_card(card).name
     kind = card_kinds.BY_NAME.get(name)
     others = _living_others(eng, seat)
     if name in (CARD.jink, CARD.nullification):
         return []  # answers, never used on their own
-    if kind is not None and kind.is_equip:
+    if kind is None:
+        return []
+    if kind.is_equip:
         return [ev.Use(seat=seat, card=card)]
-    if name == CARD.slash:
+    if kind.subtype == "attack_card":
         user = eng.seat(seat)
         most = plugins.modify("slash_targets", 1, eng, user) if user is not None else 1
         return [ev.Use(seat=seat, card=card, targets=list(group))
@@ -123,9 +126,9 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
         return [ev.Use(seat=seat, card=card, targets=[t], victim=v)
                 for t in others if (ts := eng.seat(t)) is not None and ts.weapon() is not None
                 for v in eng.table.order_from(t, include_first=False) if v != t and (vs := eng.seat(v)) is not None and vs.alive]
-    if name in (CARD.duel, CARD.snatch, CARD.dismantlement, CARD.indulgence, CARD.supply_shortage):
-        return [ev.Use(seat=seat, card=card, targets=[t]) for t in others]
-    return [ev.Use(seat=seat, card=card)]  # 桃, 无中生有, 闪电, the AOEs and the global tricks
+    if kind.subtype in ("single_target_trick", "delayed_trick"):
+        return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *others]]
+    return [ev.Use(seat=seat, card=card)]  # 桃 on yourself, the AOEs and the global tricks
 
 
 def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
