@@ -23,6 +23,14 @@ OPTIONS = (
     ("event", "Event", "SELECT DISTINCT meta::JSON->>'event' FROM games ORDER BY 1"),
     ("player", "Player", "SELECT DISTINCT name FROM players ORDER BY 1"),
 )
+#: the events, from the statistics aggregates when the store has them (no header to parse)
+EVENTS_AGG = "SELECT DISTINCT event FROM stat_games ORDER BY 1"
+
+
+def option_queries() -> list[tuple[str, str, str]]:
+    """``OPTIONS``, with the events read from the aggregates when they cover every game."""
+    agg = q.aggregated(q.db_path())
+    return [(key, label, EVENTS_AGG if key == "event" and agg else sql) for key, label, sql in OPTIONS]
 
 
 def _options(sql: str) -> list[Any]:
@@ -43,7 +51,7 @@ def sidebar() -> None:
     with st.sidebar:
         st.markdown("**Filters** (all statistics pages)")
         chosen: dict[str, str] = {}
-        for key, label, sql in OPTIONS:
+        for key, label, sql in option_queries():
             options = [ALL, *map(str, _options(sql))]
             want = _initial(key)
             index = options.index(want) if want in options else 0

@@ -291,6 +291,13 @@ def fetch_df(path: Path, sql: str, params: list[Any] | None = None) -> Any:
     return frame
 
 
+def aggregated(path: Path) -> bool:
+    """Whether the store has statistics aggregates for every game (``sgs_replay.store.aggregates``)."""
+    from sgs_replay.store.aggregates import usable
+
+    return bool(_run(path, usable))
+
+
 def fetch_rows(path: Path, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
     """Run one query read-only; a list of tuples."""
     return _run(path, lambda con: con.sql(sql, params=params or None).fetchall())

@@ -133,6 +133,8 @@ def _run(db: Any, template: str | Any, where: Filters | None, tail: str = "", pa
     try:
         agg = not FORCE_RAW and usable(db)
         sql = template(agg) if callable(template) else statsql.templates(aggregates=agg)[template]
+        if agg and (where or NO_FILTERS) == NO_FILTERS:
+            sql = statsql.every_game(sql)
         cte, fparams = (where or NO_FILTERS).sql(day="g.day" in sql, aggregates=agg)
         body = sql.replace("{G}", "fg").strip()
         sql = (cte + ", " + body[4:] if body.startswith("WITH") else cte + body) + tail

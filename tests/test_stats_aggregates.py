@@ -60,7 +60,9 @@ def computed(db: Path) -> dict[str, pl.DataFrame]:
 
 def _calls(names: list[str]) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
-    for by in (*stats.BY_KEYS, ("general", "role"), ("general", "seat"), ("player", "general")):
+    # the groups of statsql.ONE_STEP, and two counted in two steps
+    for by in (*stats.BY_KEYS, ("general", "role"), ("general", "seat"), ("player", "general"), ("general", "side"),
+               ("player", "role")):
         out.append((f"win_rates {by}", lambda db, w, by=by: stats.win_rates(db, by=by, where=w)))
     out += [("player_stats", lambda db, w: stats.player_stats(db, where=w)),
             ("violation_rates rule", lambda db, w: stats.violation_rates(db, "rule", where=w)),

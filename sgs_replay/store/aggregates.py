@@ -7,11 +7,13 @@ every event's JSON and seat states on each query:
   ``day``: the header's ``meta.date`` or the day of loading, ``event``: ``meta.event``);
 * ``stat_seats``: one row per seat (the ``players`` row) with the seat's numbers in that game: damage
   dealt and taken, kills, rescues, cards used, turns and violations;
+* ``stat_player_games``: one row per game and player name, the sums of that name's seats (the
+  per-player table counts a player's games by counting rows);
 * ``stat_draft_picks``: one row per general picked in a 3v3 draft, numbered, with whether the
   picking side won.
 
 Their rows are computed by the same SQL the statistics use on the loaded tables
-(``statsql.seat_numbers_sql``, ``statsql.draft_picks_sql``), so both give the same numbers (a test
+(``statsql.seat_numbers_sql``, ``statsql.draft_picks_sql``, ``statsql.PLAYER_GAMES``), so both give the same numbers (a test
 checks it). :func:`refresh_aggregates` runs at the end of every load, inside its transaction, for the
 games not yet aggregated: the games of that load, and every game of a store written before these
 tables existed. :func:`usable` tells whether a store's aggregates cover all its games (a store not
@@ -26,7 +28,7 @@ from typing import Any
 from sgs_replay.store import statsql
 
 #: the aggregate tables, in the order they are filled (``stat_games`` last: it marks a game done)
-TABLES = ("stat_seats", "stat_draft_picks", "stat_games")
+TABLES = ("stat_seats", "stat_player_games", "stat_draft_picks", "stat_games")
 
 #: the games not aggregated yet, each with its game number (dense, in game_id order after the
 #: numbers already given)
@@ -36,12 +38,19 @@ _TODO = """
     FROM games ANTI JOIN stat_games USING (game_id)"""
 
 _SEATS = f"""
-    INSERT INTO stat_seats
+    INSERT INTO stat_seats BY NAME
     WITH {statsql.seat_numbers_sql("stat_todo")}
-    SELECT t.gno, p.game_id, p.seat, g.mode, g.ruleset, g.players, p.name, p.general, p.role, p.side,
-           p.position, p.won, ev.dealt, taken.taken, kills.kills, peach.rescues, ev.uses, ev.turns, vio.violations
+    SELECT t.gno, p.game_id, p.seat, g.mode, g.ruleset, g.players AS table_size, p.name, p.general, p.role,
+           p.side, p.position, p.won, ev.dealt, taken.taken, kills.kills, peach.rescues, ev.uses, ev.turns,
+           vio.violations,
+           {statsql.one_step_columns()}
     FROM players p JOIN stat_todo t USING (game_id) JOIN games g USING (game_id)
     {statsql.SEAT_NUMBERS_JOIN}"""
+
+_PLAYER_GAMES = f"""
+    INSERT INTO stat_player_games
+    {statsql.PLAYER_GAMES} AND pl.gno IN (SELECT gno FROM stat_todo)
+    GROUP BY pl.gno, pl.name"""
 
 _DRAFT = f"""
     INSERT INTO stat_draft_picks
@@ -65,7 +74,7 @@ def refresh_aggregates(con: Any, game_ids: Iterable[str] = ()) -> int:
     try:
         todo = con.execute("SELECT count(*) FROM stat_todo").fetchall()[0][0]
         if todo:
-            for sql in (_SEATS, _DRAFT, _GAMES):
+            for sql in (_SEATS, _PLAYER_GAMES, _DRAFT, _GAMES):
                 con.execute(sql)
     finally:
         con.execute("DROP TABLE IF EXISTS stat_todo")

@@ -122,7 +122,7 @@ TABLES: dict[str, str] = {
             day      DATE,      -- meta.date when it is a date, else the day of loading
             event    VARCHAR    -- meta.event
         )""",
-    "stat_seats": """
+    "stat_seats": f"""
         CREATE TABLE IF NOT EXISTS stat_seats (
             gno        INTEGER NOT NULL,
             game_id    VARCHAR NOT NULL,
@@ -142,7 +142,24 @@ TABLES: dict[str, str] = {
             rescues    BIGINT,    -- 桃 used on a dying character (NULL: none)
             uses       BIGINT,    -- cards used (NULL: no damage, use or turn event by this seat)
             turns      BIGINT,    -- turns begun (NULL: as uses)
-            violations BIGINT     -- violations at this seat (NULL: none)
+            violations BIGINT,    -- violations at this seat (NULL: none)
+            -- first_<group>: one finished seat of each game and group; won_<group>: the group won
+            {", ".join(f"first_{n} BOOLEAN, won_{n} BOOLEAN" for n in statsql.ONE_STEP)}
+        )""",
+    "stat_player_games": """
+        CREATE TABLE IF NOT EXISTS stat_player_games (
+            gno        INTEGER NOT NULL,
+            game_id    VARCHAR NOT NULL,
+            name       VARCHAR NOT NULL,
+            won        BOOLEAN,   -- a seat of this name won (NULL: no result for any)
+            finished   BOOLEAN,   -- the game has a result for a seat of this name
+            dealt      BIGINT,    -- the sums of this name's seats in stat_seats (NULL: all NULL)
+            taken      BIGINT,
+            kills      BIGINT,
+            rescues    BIGINT,
+            uses       BIGINT,
+            turns      BIGINT,
+            violations BIGINT
         )""",
     "stat_draft_picks": """
         CREATE TABLE IF NOT EXISTS stat_draft_picks (

@@ -43,8 +43,9 @@ GAMES_WITH_DAY = f"""
 
 def view_sql(template: str, *, aggregates: bool = True) -> str:
     """A template over every game (for a view): from the aggregates, or from the loaded tables."""
-    games = "stat_games" if aggregates else f"({GAMES_WITH_DAY})"
-    return template.replace("{G}", games).replace("{P}", "stat_seats" if aggregates else "players")
+    if aggregates:
+        return every_game(template).replace("{G}", "stat_games").replace("{P}", "stat_seats")
+    return template.replace("{G}", f"({GAMES_WITH_DAY})").replace("{P}", "players")
 
 
 #: the players of finished games (``won`` known), with their game's columns
@@ -56,6 +57,17 @@ RESULTS = """
 RESULTS_AGG = """
     SELECT p.* FROM stat_seats p SEMI JOIN {G} g ON g.gno = p.gno
     WHERE p.won IS NOT NULL"""
+
+#: how the aggregate templates keep the seats of the games in ``{G}``
+_IN_GAMES = ("SEMI JOIN {G} g ON g.gno = p.gno", "SEMI JOIN {G} g ON g.gno = pl.gno")
+
+
+def every_game(sql: str) -> str:
+    """An aggregate template without its join to the games: the same rows when ``{G}`` is every
+    game (a view, or no filter), without the cost of the join."""
+    for join in _IN_GAMES:
+        sql = sql.replace(join, "")
+    return sql
 
 #: the columns each ``by`` key groups on (mode is kept apart: a general's rate differs by mode)
 BY_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -76,18 +88,47 @@ def _win_rate_columns(games: str, wins: str) -> str:
     return f"""{wins} AS wins, round({wins} / {games}, 4) AS win_rate, {wilson_sql(wins, games)}"""
 
 
+#: groups whose win rates ``stat_seats`` gives in one step, by the group's columns (those constant
+#: within a game, ``PER_GAME``, left out): for each, ``first_<name>`` marks one finished seat of each
+#: game and group, and ``won_<name>`` whether the group won that game (over its finished seats)
+ONE_STEP = {"game": (), "general": ("general",), "role": ("role",), "seat": ("seat",), "side": ("side",),
+            "position": ("position",), "player": ("name",), "general_role": ("general", "role"),
+            "general_seat": ("general", "seat"), "player_general": ("name", "general")}
+PER_GAME = ("mode", "ruleset", "table_size")
+
+
+def one_step_columns(partition: str = "p.game_id") -> str:
+    """The ``first_<name>`` and ``won_<name>`` columns of ``stat_seats``, over ``players`` rows ``p``."""
+    out = []
+    for name, cols in ONE_STEP.items():
+        over = f"OVER (PARTITION BY {', '.join([partition, *(f'p.{c}' for c in cols)])}, p.won IS NOT NULL)"
+        out.append(f"p.won IS NOT NULL AND row_number() {over.removesuffix(')')} ORDER BY p.seat) = 1 "
+                   f"AS first_{name}, bool_or(p.won) {over} AS won_{name}")
+    return ",\n           ".join(out)
+
+
 def win_rate_sql(by: tuple[str, ...], *, aggregates: bool = False) -> str:
     """Win rates grouped by the ``by`` keys: games (distinct games), appearances (player rows), wins
     (games won), win_rate = wins / games, and the Wilson interval.
 
-    From ``stat_seats`` (``aggregates``) in two steps: one row per group and game (its appearances,
-    and whether the group won that game), then per group, which counts the games without
-    ``count(DISTINCT …)``; or from ``players`` in one step."""
+    From ``stat_seats`` (``aggregates``): in one step for the groups of ``ONE_STEP`` (count the
+    seats marked first of their game and group), else in two (one row per group and game, with its
+    appearances and whether the group won, then per group); neither needs ``count(DISTINCT …)``.
+    From ``players``: in one step with ``count(DISTINCT game_id)``."""
     cols: list[str] = []
     for key in by:
         cols += [c for c in BY_COLUMNS[key] if c not in cols]
     where = " AND ".join(BY_WHERE[k] for k in by if k in BY_WHERE) or "TRUE"
     keys = ", ".join(cols)
+    rest = sorted(c for c in cols if c not in PER_GAME)
+    one = next((name for name, group in ONE_STEP.items() if sorted(group) == rest), None)
+    if aggregates and one is not None:
+        first, won = f"first_{one}", f"first_{one} AND won_{one}"
+        return f"""
+        SELECT {keys}, count(*) FILTER (WHERE {first}) AS games, count(*) AS appearances,
+               {_win_rate_columns(f"count(*) FILTER (WHERE {first})", f"count(*) FILTER (WHERE {won})")}
+        FROM ({RESULTS_AGG}) r WHERE {where}
+        GROUP BY {keys}"""
     if aggregates:
         return f"""
         SELECT {keys}, count(*) AS games, sum(n)::BIGINT AS appearances,
@@ -177,20 +218,24 @@ PLAYER_STATS = f"""
     FROM pl {SEAT_NUMBERS_JOIN}
     GROUP BY pl.name"""
 
-#: the same table from ``stat_seats``, which holds each seat's numbers (NULL where the raw query's
-#: LEFT JOIN finds no row): first one row per player and game, then per player
+#: one row per game and player name (``stat_player_games``, built from ``stat_seats``): whether a
+#: seat of that name won, whether the game has a result for it, and the sums of its seats' numbers
+PLAYER_GAMES = """
+    SELECT pl.gno, any_value(pl.game_id) AS game_id, pl.name, bool_or(pl.won) AS won,
+           count(pl.won) > 0 AS finished, sum(pl.dealt) AS dealt, sum(pl.taken) AS taken,
+           sum(pl.kills) AS kills, sum(pl.rescues) AS rescues, sum(pl.uses) AS uses, sum(pl.turns) AS turns,
+           sum(pl.violations) AS violations
+    FROM stat_seats pl
+    WHERE pl.name IS NOT NULL"""
+
+#: the per-player table from ``stat_player_games``: a player's games are its rows
 PLAYER_STATS_AGG = f"""
-    SELECT player, {_player_stats(
-        games="count(*)", won="count(*) FILTER (WHERE won)", fin="count(*) FILTER (WHERE finished)",
-        dealt="dealt", taken="taken", kills="kills", rescues="rescues", uses="uses", turns="turns",
-        violations="violations")}
-    FROM (SELECT pl.name AS player, pl.gno, bool_or(pl.won) AS won, count(pl.won) > 0 AS finished,
-                 sum(pl.dealt) AS dealt, sum(pl.taken) AS taken, sum(pl.kills) AS kills,
-                 sum(pl.rescues) AS rescues, sum(pl.uses) AS uses, sum(pl.turns) AS turns,
-                 sum(pl.violations) AS violations
-          FROM stat_seats pl SEMI JOIN {{G}} g ON g.gno = pl.gno
-          WHERE pl.name IS NOT NULL GROUP BY pl.name, pl.gno)
-    GROUP BY player"""
+    SELECT pl.name AS player, {_player_stats(
+        games="count(*)", won="count(*) FILTER (WHERE pl.won)", fin="count(*) FILTER (WHERE pl.finished)",
+        dealt="pl.dealt", taken="pl.taken", kills="pl.kills", rescues="pl.rescues", uses="pl.uses",
+        turns="pl.turns", violations="pl.violations")}
+    FROM stat_player_games pl SEMI JOIN {{G}} g ON g.gno = pl.gno
+    GROUP BY pl.name"""
 
 #: violations per 100 games, by rule (over every game the filters keep)
 VIOLATIONS_BY_RULE = """
