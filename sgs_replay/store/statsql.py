@@ -246,14 +246,24 @@ VIOLATIONS_BY_RULE = """
     FROM violations v JOIN {G} g USING (game_id) CROSS JOIN n
     GROUP BY v.rule, v.kind"""
 
-#: violations per 100 games of the player, by player and rule
-VIOLATIONS_BY_PLAYER = """
-    WITH pl AS (SELECT p.game_id, p.seat, p.name FROM {P} p JOIN {G} g USING (game_id) WHERE p.name IS NOT NULL),
-         n AS (SELECT name, count(DISTINCT game_id) AS games FROM pl GROUP BY name)
+_BY_PLAYER = """
     SELECT pl.name AS player, v.rule, v.kind, count(*) AS violations, any_value(n.games) AS games,
            round(100.0 * count(*) / any_value(n.games), 2) AS per_100_games
     FROM violations v JOIN pl ON pl.game_id = v.game_id AND pl.seat = v.seat JOIN n ON n.name = pl.name
     GROUP BY pl.name, v.rule, v.kind"""
+
+#: violations per 100 games of the player, by player and rule
+VIOLATIONS_BY_PLAYER = """
+    WITH pl AS (SELECT p.game_id, p.seat, p.name FROM players p JOIN {G} g USING (game_id) WHERE p.name IS NOT NULL),
+         n AS (SELECT name, count(DISTINCT game_id) AS games FROM pl GROUP BY name)""" + _BY_PLAYER
+
+#: the same from the aggregates: a player's games are its ``stat_player_games`` rows, and only the
+#: seats with a violation can match one
+VIOLATIONS_BY_PLAYER_AGG = """
+    WITH pl AS (SELECT p.game_id, p.seat, p.name FROM stat_seats p SEMI JOIN {G} g ON g.gno = p.gno
+                WHERE p.name IS NOT NULL AND p.violations > 0),
+         n AS (SELECT pl.name, count(*) AS games FROM stat_player_games pl SEMI JOIN {G} g ON g.gno = pl.gno
+               GROUP BY pl.name)""" + _BY_PLAYER
 
 #: a player's violations per rule and date (the header's meta.date, else the day of loading)
 VIOLATIONS_OVER_TIME = """
@@ -327,7 +337,7 @@ def templates(*, aggregates: bool) -> dict[str, str]:
     out = {
         "player_stats": PLAYER_STATS_AGG if aggregates else PLAYER_STATS,
         "violations_by_rule": VIOLATIONS_BY_RULE,
-        "violations_by_player": VIOLATIONS_BY_PLAYER,
+        "violations_by_player": VIOLATIONS_BY_PLAYER_AGG if aggregates else VIOLATIONS_BY_PLAYER,
         "violations_over_time": VIOLATIONS_OVER_TIME,
         "draft_picks": picks,
         "draft_by_general": _draft(_BY_GENERAL, picks),
