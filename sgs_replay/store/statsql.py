@@ -143,31 +143,32 @@ def win_rate_sql(by: tuple[str, ...], *, aggregates: bool = False) -> str:
         GROUP BY {keys}"""
 
 
-def seat_numbers_sql(scope: str) -> str:
+def seat_numbers_sql(scope: str, events: str = "events") -> str:
     """Common table expressions of one game's numbers per seat, for the games in ``scope`` (a table
     or CTE with a ``game_id`` column): ``ev`` (damage dealt, cards used, turns, by the acting seat),
     ``taken`` (damage taken), ``kills``, ``peach`` (rescues: a 桃 used on a character at 0 HP or less,
-    judged from the position before the use) and ``vio`` (violations), each keyed by game and seat."""
+    judged from the position before the use) and ``vio`` (violations), each keyed by game and seat.
+    ``events``: the events table, or a table holding the events of those games."""
     return f"""
     ev AS (
         SELECT e.game_id, e.seat,
                sum(coalesce(try_cast(e.json::JSON->>'amount' AS INTEGER), 1)) FILTER (WHERE e.type = 'damage') AS dealt,
                count(*) FILTER (WHERE e.type = 'use') AS uses,
                count(*) FILTER (WHERE e.type = 'turn') AS turns
-        FROM events e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
+        FROM {events} e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
         WHERE e.type IN ('damage', 'use', 'turn') AND e.seat IS NOT NULL GROUP BY ALL
     ), taken AS (
         SELECT e.game_id, e.target AS seat,
                sum(coalesce(try_cast(e.json::JSON->>'amount' AS INTEGER), 1)) AS taken
-        FROM events e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
+        FROM {events} e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
         WHERE e.type = 'damage' AND e.target IS NOT NULL GROUP BY ALL
     ), kills AS (
         SELECT e.game_id, e.target AS seat, count(*) AS kills
-        FROM events e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
+        FROM {events} e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
         WHERE e.type = 'death' AND e.target IS NOT NULL GROUP BY ALL
     ), peach AS (
         SELECT e.game_id, e.seat, count(*) AS rescues
-        FROM events e JOIN events b ON b.game_id = e.game_id AND b.seq = e.seq - 1
+        FROM {events} e JOIN {events} b ON b.game_id = e.game_id AND b.seq = e.seq - 1
         SEMI JOIN {scope} sc ON sc.game_id = e.game_id
         WHERE e.type = 'use' AND (e.card = '桃' OR e.card LIKE '% 桃')
           AND list_filter(b.state, lambda s: s.seat = coalesce(e.target, e.seat) AND s.hp <= 0) <> []
@@ -273,7 +274,7 @@ VIOLATIONS_OVER_TIME = """
     FROM violations v JOIN pl ON pl.game_id = v.game_id AND pl.seat = v.seat
     GROUP BY ALL"""
 
-def draft_picks_sql(scope: str, games: str) -> str:
+def draft_picks_sql(scope: str, games: str, events: str = "events") -> str:
     """Every general picked in the 3v3 drafts of the games in ``scope`` (a table or CTE with a
     ``game_id`` column): game, side, general, pick turn (1-9), pick number (1-16), and whether the
     picking side won (NULL: no result; the winner read from ``games``, a table or CTE with the
@@ -283,7 +284,7 @@ def draft_picks_sql(scope: str, games: str) -> str:
         SELECT e.game_id, e.seq, e.json::JSON->>'side' AS side,
                json_extract_string(e.json, '$.generals[*]') AS generals,
                row_number() OVER (PARTITION BY e.game_id ORDER BY e.seq) AS pick_turn
-        FROM events e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
+        FROM {events} e SEMI JOIN {scope} sc ON sc.game_id = e.game_id
         WHERE e.type = 'draft_pick'
     ), picks AS (
         SELECT game_id, seq, side, pick_turn, unnest(generals) AS general,
