@@ -15,6 +15,22 @@ import streamlit as st
 #: URL key → Filters field
 KEYS = {"ruleset": "ruleset", "mode": "mode", "players": "players", "event": "event", "player": "player"}
 ALL = "(all)"
+#: each filter's URL key, label and the query of its choices
+OPTIONS = (
+    ("ruleset", "Ruleset", "SELECT DISTINCT ruleset FROM games ORDER BY 1"),
+    ("mode", "Mode", "SELECT DISTINCT mode FROM games ORDER BY 1"),
+    ("players", "Players at the table", "SELECT DISTINCT players::VARCHAR FROM games ORDER BY players"),
+    ("event", "Event", "SELECT DISTINCT meta::JSON->>'event' FROM games ORDER BY 1"),
+    ("player", "Player", "SELECT DISTINCT name FROM players ORDER BY 1"),
+)
+#: the events, from the statistics aggregates when the store has them (no header to parse)
+EVENTS_AGG = "SELECT DISTINCT event FROM stat_games ORDER BY 1"
+
+
+def option_queries() -> list[tuple[str, str, str]]:
+    """``OPTIONS``, with the events read from the aggregates when they cover every game."""
+    agg = q.aggregated(q.db_path())
+    return [(key, label, EVENTS_AGG if key == "event" and agg else sql) for key, label, sql in OPTIONS]
 
 
 def _options(sql: str) -> list[Any]:
@@ -35,13 +51,7 @@ def sidebar() -> None:
     with st.sidebar:
         st.markdown("**Filters** (all statistics pages)")
         chosen: dict[str, str] = {}
-        for key, label, sql in (
-            ("ruleset", "Ruleset", "SELECT DISTINCT ruleset FROM games ORDER BY 1"),
-            ("mode", "Mode", "SELECT DISTINCT mode FROM games ORDER BY 1"),
-            ("players", "Players at the table", "SELECT DISTINCT players::VARCHAR FROM games ORDER BY players"),
-            ("event", "Event", "SELECT DISTINCT meta::JSON->>'event' FROM games ORDER BY 1"),
-            ("player", "Player", "SELECT DISTINCT name FROM players ORDER BY 1"),
-        ):
+        for key, label, sql in option_queries():
             options = [ALL, *map(str, _options(sql))]
             want = _initial(key)
             index = options.index(want) if want in options else 0

@@ -3,8 +3,10 @@
 The dashboards never run the rules engine: everything they show was computed when the logs were
 loaded (``sgs-replay load``), including the seat state after every event (``events.state``).
 
-The database is ``$SGS_REPLAY_DB`` (default ``sgs_demo.duckdb``). Each query opens a short read-only
-connection, so a load into the same file can run between two page refreshes.
+The database is ``$SGS_REPLAY_DB`` (default ``sgs_demo.duckdb``), opened read-only. Opening a DuckDB
+file costs tens of milliseconds, more than most of the queries, so the queries share one connection
+(each through its own cursor) and it is closed after ``IDLE`` seconds without a query: a page's
+queries pay for one opening, and a load into the same file can run between two page refreshes.
 """
 
 from __future__ import annotations
@@ -34,11 +36,18 @@ VIOLATIONS_BY_RULE = """
     SELECT rule, kind, violations, games, example
     FROM violations_by_rule ORDER BY violations DESC, rule"""
 
+#: the overview lists this many games, those with the most violations (a browser table of 100,000
+#: rows helps nobody and takes seconds to send)
+GAME_TABLE_ROWS = 1000
+
 GAME_TABLE = """
     SELECT regexp_extract(file, '[^/\\\\]+$') AS file_name, declared_id, mode, ruleset, players, events,
            violations, illegal_play, resolution_order, bookkeeping, outcome, format, unverifiable,
            winner, reason, game_id
-    FROM game_overview ORDER BY violations DESC, file_name"""
+    FROM game_overview
+    WHERE game_id IN (SELECT game_id FROM games
+                      ORDER BY violations DESC, regexp_extract(file, '[^/\\\\]+$'), game_id LIMIT ?)
+    ORDER BY violations DESC, file_name, game_id"""
 
 # ---------------------------------------------------------------------------------------------- win rates
 MODES_WITH_RESULTS = "SELECT DISTINCT mode FROM player_results ORDER BY mode"
@@ -167,10 +176,101 @@ def db_problem(path: Path) -> str | None:
 SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
 
 
+#: seconds without a query after which the shared connection is closed (the file is then free
+#: for a writer); 0: after every query
+IDLE = 1.0
+
+
+class _Shared:
+    """One read-only connection to one database file, handed out as cursors, closed when idle.
+
+    A connection is for one (file, modification time): when the file changes (a load ran while the
+    connection was closed) the next query opens a new one. Thread-safe: Streamlit runs each
+    visitor's page in its own thread, and a cursor is never shared between threads."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.lock = threading.Lock()
+        self.key: tuple[str, int] | None = None
+        self.con: Any = None
+        self.users = 0
+        self.timer: Any = None
+
+    def cursor(self, path: Path) -> Any:
+        import duckdb
+
+        key = (str(path.resolve()), _stamp(path))
+        with self.lock:
+            if self.key != key and self.users == 0:
+                self._close()
+            if self.con is None:
+                self.con = duckdb.connect(str(path), read_only=True, config=dict(SAFE_CONFIG))
+                self.key = key
+            elif self.key != key:  # the file changed while another thread still reads the old one
+                return None
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            self.users += 1
+            return self.con.cursor()
+
+    def done(self, cur: Any) -> None:
+        import threading
+
+        cur.close()
+        with self.lock:
+            self.users -= 1
+            if self.users == 0 and self.con is not None and IDLE <= 0:
+                self._close()
+            elif self.users == 0 and self.con is not None:
+                self.timer = threading.Timer(IDLE, self.release)
+                self.timer.daemon = True
+                self.timer.start()
+
+    def release(self) -> None:
+        """Close the connection unless a query is running."""
+        with self.lock:
+            if self.users == 0:
+                self._close()
+
+    def _close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.con is not None:
+            self.con.close()
+        self.con, self.key = None, None
+
+
+_SHARED = _Shared()
+
+
+def release() -> None:
+    """Close the shared connection now (when no query is running): the file is free for a writer."""
+    _SHARED.release()
+
+
 def _connect(path: Path) -> Any:
     import duckdb
 
     return duckdb.connect(str(path), read_only=True, config=dict(SAFE_CONFIG))
+
+
+def _run(path: Path, work: Any) -> Any:
+    """``work(connection)`` on a cursor of the shared connection (or on a connection of its own
+    while another thread still reads an older version of the file)."""
+    cur = _SHARED.cursor(path)
+    if cur is None:
+        con = _connect(path)
+        try:
+            return work(con)
+        finally:
+            con.close()
+    try:
+        return work(cur)
+    finally:
+        _SHARED.done(cur)
 
 
 def md(value: Any) -> str:
@@ -185,23 +285,22 @@ def fetch_df(path: Path, sql: str, params: list[Any] | None = None) -> Any:
     """Run one query read-only; a pandas DataFrame (bidi controls in text made visible)."""
     from sgs_replay.report.render import plain
 
-    con = _connect(path)
-    try:
-        frame = con.sql(sql, params=params or None).df()
-    finally:
-        con.close()
+    frame = _run(path, lambda con: con.sql(sql, params=params or None).df())
     for col in frame.select_dtypes(include="object").columns:
         frame[col] = frame[col].map(plain)
     return frame
 
 
+def aggregated(path: Path) -> bool:
+    """Whether the store has statistics aggregates for every game (``sgs_replay.store.aggregates``)."""
+    from sgs_replay.store.aggregates import usable
+
+    return bool(_run(path, usable))
+
+
 def fetch_rows(path: Path, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
     """Run one query read-only; a list of tuples."""
-    con = _connect(path)
-    try:
-        return con.sql(sql, params=params or None).fetchall()
-    finally:
-        con.close()
+    return _run(path, lambda con: con.sql(sql, params=params or None).fetchall())
 
 
 # ---------------------------------------------------------------------------------------------- in a page
@@ -260,12 +359,8 @@ def fetch_stats(path: Path, name: str, filters: str, kwargs: str) -> Any:
 
     if name not in stats.__all__:
         raise ValueError(name)
-    con = _connect(path)
-    try:
-        frame = getattr(stats, name)(con, where=msgspec.json.decode(filters, type=stats.Filters),
-                                     **json.loads(kwargs))
-    finally:
-        con.close()
+    frame = _run(path, lambda con: getattr(stats, name)(con, where=msgspec.json.decode(filters, type=stats.Filters),
+                                                         **json.loads(kwargs)))
     text = [c for c, t in frame.schema.items() if t == pl.String]
     if text:
         frame = frame.with_columns(pl.col(c).map_elements(plain, return_dtype=pl.String) for c in text)

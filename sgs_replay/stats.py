@@ -79,21 +79,26 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
                 raise ValueError(f"--where {item!r}: {key} must be {kind}") from None
         return cls(**values)
 
-    def sql(self, *, day: bool = False) -> tuple[str, list[Any]]:
-        """The filtered games as a common table expression ``fg`` and its parameters (with the
-        ``day`` column when ``day`` is set or a date filter needs it: it parses every header's meta)."""
+    def sql(self, *, day: bool = False, aggregates: bool = False) -> tuple[str, list[Any]]:
+        """The filtered games as a common table expression ``fg`` and its parameters. From
+        ``stat_games`` (``aggregates``), or from ``games``, with the ``day`` column when ``day`` is
+        set or a date filter needs it (it parses every header's meta)."""
         conds: list[str] = []
         params: list[Any] = []
+        players = "stat_seats" if aggregates else "players"
         for field, cond in (("ruleset", "ruleset = ?"), ("mode", "mode = ?"), ("players", "players = ?"),
                             ("date_from", "day >= ?"), ("date_to", "day <= ?"),
-                            ("event", "meta::JSON->>'event' = ?"),
-                            ("player", "game_id IN (SELECT game_id FROM players WHERE name = ?)")):
+                            ("event", "event = ?" if aggregates else f"{statsql.EVENT} = ?"),
+                            ("player", f"game_id IN (SELECT game_id FROM {players} WHERE name = ?)")):
             value = getattr(self, field)
             if value is not None:
                 conds.append(cond)
                 params.append(value)
         where = " AND ".join(conds) or "TRUE"
-        games = statsql.GAMES_WITH_DAY if day or self.date_from or self.date_to else "SELECT * FROM games"
+        if aggregates:
+            games = "SELECT * FROM stat_games"
+        else:
+            games = statsql.GAMES_WITH_DAY if day or self.date_from or self.date_to else "SELECT * FROM games"
         return f"WITH fg AS (SELECT * FROM ({games}) WHERE {where}) ", params
 
 
@@ -111,16 +116,28 @@ def wilson(wins: int, n: int, z: float = statsql.Z95) -> tuple[float, float] | N
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _run(db: Any, template: str, where: Filters | None, tail: str = "", params: Sequence[Any] = ()) -> Any:
-    cte, fparams = (where or NO_FILTERS).sql(day="g.day" in template)
-    body = template.replace("{G}", "fg").strip()
-    sql = (cte + ", " + body[4:] if body.startswith("WITH") else cte + body) + tail
+#: read the loaded tables even where the aggregates are up to date (the test that both agree)
+FORCE_RAW = False
+
+
+def _run(db: Any, template: str | Any, where: Filters | None, tail: str = "", params: Sequence[Any] = ()) -> Any:
+    """Run a statistics template (a name of ``statsql.templates``, or a function of ``aggregates``
+    giving the SQL) over the filtered games; a polars DataFrame."""
     if isinstance(db, (str, Path)):
         from sgs_replay.store.stats import connect
 
         with connect(db) as con:
-            return con.sql(sql, params=[*fparams, *params] or None).pl()
+            return _run(con, template, where, tail, params)
+    from sgs_replay.store.aggregates import usable
+
     try:
+        agg = not FORCE_RAW and usable(db)
+        sql = template(agg) if callable(template) else statsql.templates(aggregates=agg)[template]
+        if agg and (where or NO_FILTERS) == NO_FILTERS:
+            sql = statsql.every_game(sql)
+        cte, fparams = (where or NO_FILTERS).sql(day="g.day" in sql, aggregates=agg)
+        body = sql.replace("{G}", "fg").strip()
+        sql = (cte + ", " + body[4:] if body.startswith("WITH") else cte + body) + tail
         return db.sql(sql, params=[*fparams, *params] or None).pl()
     except Exception as exc:
         if type(exc).__module__.startswith("duckdb"):
@@ -155,58 +172,62 @@ def win_rates(db: Any, by: str | Sequence[str] = "general", *, where: Filters | 
     for k in keys:
         cols += [c for c in statsql.BY_COLUMNS[k] if c not in cols]
     order = ", ".join(_ORDER.get(c, c) for c in cols)
-    tail = f" HAVING count(DISTINCT game_id) >= ? ORDER BY {order}"
-    return _run(db, statsql.win_rate_sql(keys), where, tail, [min_games])
+    return _run(db, lambda agg: f"SELECT * FROM ({statsql.win_rate_sql(keys, aggregates=agg)}) WHERE games >= ?",
+                where, f" ORDER BY {order}", [min_games])
 
 
 def player_stats(db: Any, *, where: Filters | None = None, min_games: int = 1) -> Any:
     """Per player (by name): games, finished games, wins, win rate and interval, damage dealt and
     taken, kills, rescues (a 桃 used on a dying character), cards used per turn, violations and
     violations per 100 games. With ``where.player`` set, only that player's row."""
-    tail = " HAVING count(DISTINCT pl.game_id) >= ?"
+    cond = " WHERE games >= ?"
     params: list[Any] = [min_games]
     if where is not None and where.player is not None:
-        tail += " AND pl.name = ?"
+        cond += " AND player = ?"
         params.append(where.player)
-    return _run(db, statsql.PLAYER_STATS, where, tail + " ORDER BY games DESC, player", params)
+    return _run(db, lambda agg: f"SELECT * FROM ({statsql.templates(aggregates=agg)['player_stats']}){cond}", where,
+                " ORDER BY games DESC, player", params)
+
+
+def _only_player(agg: bool, name: str) -> str:
+    return f"SELECT * FROM ({statsql.templates(aggregates=agg)[name]}) WHERE player = ?"
 
 
 def violation_rates(db: Any, by: str = "rule", *, where: Filters | None = None) -> Any:
     """Violations per 100 games ``by="rule"`` (over the games kept) or ``by="player"`` (per 100 of
     that player's games, one row per player and rule)."""
     if by == "rule":
-        return _run(db, statsql.VIOLATIONS_BY_RULE, where, " ORDER BY violations DESC, rule")
+        return _run(db, "violations_by_rule", where, " ORDER BY violations DESC, rule")
     if by == "player":
         tail = " ORDER BY player, violations DESC, rule"
         if where is not None and where.player is not None:
-            return _run(db, f"SELECT * FROM ({statsql.VIOLATIONS_BY_PLAYER}) WHERE player = ?", where, tail,
-                        [where.player])
-        return _run(db, statsql.VIOLATIONS_BY_PLAYER, where, tail)
+            return _run(db, lambda agg: _only_player(agg, "violations_by_player"), where, tail, [where.player])
+        return _run(db, "violations_by_player", where, tail)
     raise ValueError(f"by: unknown key {by!r} (one of rule, player)")
 
 
 def violations_over_time(db: Any, player: str, *, where: Filters | None = None) -> Any:
     """One player's violations per day and rule (the day is ``meta.date``, else the loading day)."""
-    return _run(db, f"SELECT * FROM ({statsql.VIOLATIONS_OVER_TIME}) WHERE player = ?", where,
+    return _run(db, lambda agg: _only_player(agg, "violations_over_time"), where,
                 " ORDER BY day, rule", [player])
 
 
 def draft_picks(db: Any, *, where: Filters | None = None) -> Any:
     """Every pick of every 3v3 draft: game, side, general, pick turn (1–9), pick number (1–16) and
     whether the picking side won (NULL: no result)."""
-    return _run(db, statsql.DRAFT_PICKS, where, " ORDER BY game_id, pick")
+    return _run(db, "draft_picks", where, " ORDER BY game_id, pick")
 
 
 def draft_stats(db: Any, *, where: Filters | None = None, min_games: int = 1) -> Any:
     """Per general in 3v3 drafts: picks, mean pick number, first picks and first-pick rate (of all
     drafts kept), and the win rate of the side that picked it with its interval."""
-    return _run(db, statsql.DRAFT_BY_GENERAL, where,
+    return _run(db, "draft_by_general", where,
                 " HAVING count(DISTINCT game_id) >= ? ORDER BY mean_pick, general", [min_games])
 
 
 def draft_by_pick(db: Any, *, where: Filters | None = None, min_games: int = 1) -> Any:
     """Per pick number (1–16): the win rate of the side that made that pick, with its interval."""
-    return _run(db, statsql.DRAFT_BY_PICK, where, " HAVING count(*) >= ? ORDER BY pick", [min_games])
+    return _run(db, "draft_by_pick", where, " HAVING count(*) >= ? ORDER BY pick", [min_games])
 
 
 __all__ = ["BY_KEYS", "Filters", "draft_by_pick", "draft_picks", "draft_stats", "player_stats",

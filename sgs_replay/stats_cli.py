@@ -105,9 +105,9 @@ def export(db: Path, to: Path, fmt: str) -> list[str]:
     ``pl.read_parquet(to / "games", hive_partitioning=True)`` or DuckDB's
     ``read_parquet('to/games/**/*.parquet', hive_partitioning = true)``), one file per view.
     CSV: one file per table and per view (nested columns as text)."""
-    from sgs_replay.store.schema import STATS_VIEWS
+    from sgs_replay.store.aggregates import usable
+    from sgs_replay.store.schema import stats_views
     from sgs_replay.store.stats import connect
-    from sgs_replay.store.statsql import view_sql
 
     to.mkdir(parents=True, exist_ok=True)
     written = []
@@ -119,9 +119,10 @@ def export(db: Path, to: Path, fmt: str) -> list[str]:
             else:
                 con.execute(f"COPY ({sql}) TO {_literal(to / (name + '.csv'))} (FORMAT csv, HEADER true)")
             written.append(name)
+        # from the statistics' own SQL: an older database may lack the newest views (or the aggregates)
+        views = stats_views(aggregates=usable(con))
         for view in EXPORT_VIEWS:
-            # from the statistics' own SQL: an older database may lack the newest views
-            sql = view_sql(STATS_VIEWS[view])
+            sql = views[view]
             target = to / f"{view}.{fmt}"
             option = "FORMAT parquet" if fmt == "parquet" else "FORMAT csv, HEADER true"
             con.execute(f"COPY ({sql}) TO {_literal(target)} ({option})")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 import textwrap
 from pathlib import Path
 
@@ -51,6 +53,18 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def db(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SGS_REPLAY_DB", str(store))
     return store
+
+
+@pytest.fixture(autouse=True)
+def _no_shared_connection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pages close their connection after each query here: these tests open the same file in
+    the same process with another configuration (``query``, ``stats``), which DuckDB refuses while
+    the dashboard's read-only connection is open."""
+    sys.path.insert(0, str(ROOT / "dashboards"))
+    import queries
+
+    monkeypatch.setattr(queries, "IDLE", 0)
+    queries.release()
 
 
 def _run(path: Path) -> AppTest:
@@ -319,3 +333,21 @@ def test_game_viewer_draws_the_hand_cards(db: Path) -> None:
     assert "手牌 ♠7 杀 ♠8 杀" in svg
     at.slider[0].set_value(4).run()  # after the reward draw
     assert "♣3 杀" in _table_svg(at) and "♠7 杀" not in _table_svg(at)
+
+
+def test_queries_share_one_connection_until_released(store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import queries
+
+    monkeypatch.setattr(queries, "IDLE", 3600)  # closed by release() here, not by the idle timer
+    n = queries.fetch_rows(store, "SELECT count(*) FROM games")
+    shared = queries._SHARED.con
+    assert shared is not None
+    assert queries.fetch_rows(store, "SELECT count(*) FROM games") == n
+    assert queries._SHARED.con is shared  # the second query reused it
+    queries.release()
+    other = tmp_path / "other.duckdb"
+    shutil.copy(store, other)
+    queries.fetch_rows(other, "SELECT 1")  # another file: another connection
+    assert queries._SHARED.con is not shared and queries._SHARED.key[0] == str(other.resolve())
+    queries.release()
+    assert queries._SHARED.con is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import polars as pl
 import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -23,7 +24,8 @@ by_pick = q.stat("draft_by_pick", where, min_games=min_games)
 if by_pick.is_empty():
     st.info("No 3v3 draft in the games the filters keep.")
     st.stop()
-drafts = q.stat("draft_picks", where)["game_id"].n_unique()
+# every draft has one first pick (the whole pick list would be 16 rows a draft to fetch and count)
+drafts = q.stat("draft_by_pick", where).filter(pl.col("pick") == 1)["picks"].sum()
 st.metric("Drafts", drafts)
 st.subheader("Win rate by pick number")
 st.dataframe(by_pick, hide_index=True, width="stretch")

@@ -50,7 +50,10 @@ else:
                      column_config={"example": st.column_config.TextColumn("example message", width="large")})
 
 st.subheader("Games")
-games = q.df(q.GAME_TABLE)
+games = q.df(q.GAME_TABLE, [q.GAME_TABLE_ROWS])
+if int(totals["games"]) > len(games):
+    st.caption(f"The {len(games):,} games with the most violations of {int(totals['games']):,}; "
+               "the **Violations** page searches them all.")
 st.dataframe(
     games, hide_index=True, width="stretch",
     column_config={

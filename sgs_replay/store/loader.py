@@ -229,6 +229,7 @@ def load_records(
     """
     import time
 
+    from sgs_replay.store.aggregates import refresh_aggregates
     from sgs_replay.store.schema import create_all
 
     t0 = time.perf_counter()
@@ -284,6 +285,7 @@ def load_records(
             _add_match_violations(con, in_matches, summary)
         if dup_rows:
             con.executemany("INSERT INTO duplicates VALUES (?, ?, ?, ?)", dup_rows)
+        refresh_aggregates(con)  # the statistics tables, for this load's games (and any older store's)
         g, e, v = con.execute("SELECT count(*), coalesce(sum(events), 0), coalesce(sum(violations), 0) FROM games"
                               ).fetchone()
         summary.total_games, summary.total_events, summary.total_violations = int(g), int(e), int(v)

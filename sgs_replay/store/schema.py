@@ -107,35 +107,96 @@ TABLES: dict[str, str] = {
             cite       VARCHAR,
             quote      VARCHAR   -- the cited passage, verbatim
         )""",
+    # the statistics aggregates (sgs_replay.store.aggregates), built at the end of each load; a
+    # database written before them gains them (and their rows) on its next load
+    "stat_games": """
+        CREATE TABLE IF NOT EXISTS stat_games (
+            gno      INTEGER NOT NULL,  -- the game's number in the aggregates (joins on an integer)
+            game_id  VARCHAR NOT NULL,
+            mode     VARCHAR,
+            ruleset  VARCHAR,
+            players  SMALLINT,
+            winner   VARCHAR,
+            reason   VARCHAR,
+            file     VARCHAR,
+            day      DATE,      -- meta.date when it is a date, else the day of loading
+            event    VARCHAR    -- meta.event
+        )""",
+    "stat_seats": f"""
+        CREATE TABLE IF NOT EXISTS stat_seats (
+            gno        INTEGER NOT NULL,
+            game_id    VARCHAR NOT NULL,
+            seat       SMALLINT NOT NULL,
+            mode       VARCHAR,   -- the game's
+            ruleset    VARCHAR,
+            table_size SMALLINT,
+            name       VARCHAR,
+            general    VARCHAR,
+            role       VARCHAR,
+            side       VARCHAR,
+            position   VARCHAR,
+            won        BOOLEAN,
+            dealt      BIGINT,    -- damage dealt (NULL: no damage event with this seat as source)
+            taken      BIGINT,    -- damage taken (NULL: none)
+            kills      BIGINT,    -- death events with this seat as target (NULL: none)
+            rescues    BIGINT,    -- 桃 used on a dying character (NULL: none)
+            uses       BIGINT,    -- cards used (NULL: no damage, use or turn event by this seat)
+            turns      BIGINT,    -- turns begun (NULL: as uses)
+            violations BIGINT,    -- violations at this seat (NULL: none)
+            -- first_<group>: one finished seat of each game and group; won_<group>: the group won
+            {", ".join(f"first_{n} BOOLEAN, won_{n} BOOLEAN" for n in statsql.ONE_STEP)}
+        )""",
+    "stat_player_games": """
+        CREATE TABLE IF NOT EXISTS stat_player_games (
+            gno        INTEGER NOT NULL,
+            game_id    VARCHAR NOT NULL,
+            name       VARCHAR NOT NULL,
+            won        BOOLEAN,   -- a seat of this name won (NULL: no result for any)
+            finished   BOOLEAN,   -- the game has a result for a seat of this name
+            dealt      BIGINT,    -- the sums of this name's seats in stat_seats (NULL: all NULL)
+            taken      BIGINT,
+            kills      BIGINT,
+            rescues    BIGINT,
+            uses       BIGINT,
+            turns      BIGINT,
+            violations BIGINT
+        )""",
+    "stat_draft_picks": """
+        CREATE TABLE IF NOT EXISTS stat_draft_picks (
+            game_id   VARCHAR NOT NULL,
+            side      VARCHAR,
+            general   VARCHAR,
+            pick_turn BIGINT,    -- 1-9
+            pick      BIGINT,    -- 1-16
+            side_won  BOOLEAN    -- NULL: no result
+        )""",
 }
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
 ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"),
                  ("fingerprint", "VARCHAR"))
 
-STATS_VIEWS = {  # the statistics of sgs_replay.stats over every game (docs/store.md)
-    "win_rates_by_general": statsql.win_rate_sql(("general",)),
-    "win_rates_by_role": statsql.win_rate_sql(("role",)),
-    "win_rates_by_seat": statsql.win_rate_sql(("seat",)),
-    "win_rates_by_side": statsql.win_rate_sql(("side",)),
-    "win_rates_by_position": statsql.win_rate_sql(("position",)),
-    "win_rates_by_player": statsql.win_rate_sql(("player",)),
-    "win_rates_by_general_role": statsql.win_rate_sql(("general", "role")),
-    "win_rates_by_general_seat": statsql.win_rate_sql(("general", "seat")),
-    "player_stats": statsql.PLAYER_STATS,
-    "violations_per_100_by_rule": statsql.VIOLATIONS_BY_RULE,
-    "violations_per_100_by_player": statsql.VIOLATIONS_BY_PLAYER,
-    "draft_picks": statsql.DRAFT_PICKS,
-    "draft_by_general": statsql.DRAFT_BY_GENERAL,
-    "draft_by_pick": statsql.DRAFT_BY_PICK,
-}
+def stats_views(*, aggregates: bool = True) -> dict[str, str]:
+    """The statistics of sgs_replay.stats over every game (docs/store.md), as view bodies: from the
+    aggregates, or from the loaded tables (a store whose aggregates are missing or behind)."""
+    wr = {f"win_rates_by_{'_'.join(by)}": statsql.win_rate_sql(by, aggregates=aggregates)
+          for by in (("general",), ("role",), ("seat",), ("side",), ("position",), ("player",),
+                     ("general", "role"), ("general", "seat"))}
+    t = statsql.templates(aggregates=aggregates)
+    named = {"player_stats": t["player_stats"], "violations_per_100_by_rule": t["violations_by_rule"],
+             "violations_per_100_by_player": t["violations_by_player"], "draft_picks": t["draft_picks"],
+             "draft_by_general": t["draft_by_general"], "draft_by_pick": t["draft_by_pick"]}
+    return {name: statsql.view_sql(sql, aggregates=aggregates) for name, sql in {**wr, **named}.items()}
+
+
+STATS_VIEWS = stats_views()
 
 VIEWS: dict[str, str] = {
     "player_results": """
         SELECT p.*, g.mode, g.ruleset, g.players AS table_size, g.winner, g.reason, g.file
         FROM players p JOIN games g USING (game_id)
         WHERE p.won IS NOT NULL""",
-    **{name: statsql.view_sql(sql) for name, sql in STATS_VIEWS.items()},
+    **STATS_VIEWS,
     "games_by_mode": """
         SELECT mode, ruleset, count(*) AS games, sum(events)::BIGINT AS events, sum(violations)::BIGINT AS violations,
                count(*) FILTER (WHERE violations = 0) AS clean_games,
