@@ -83,3 +83,13 @@ def test_the_store_only_loads_records() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and id(node) not in typing_only and node.module:
                 assert not re.match(below, node.module), f"{path.relative_to(PKG)} imports {node.module}"
+
+
+def test_the_store_judges_nothing() -> None:
+    """The checks across games (3v3 matches) are the pipeline's: the store neither imports the match
+    checks nor the rules, and only inserts the rows it is handed."""
+    judging = r"sgs_replay\.(match|rules|oracle|identity)(\.|$)"
+    for path in _modules("store"):
+        bad = sorted(m for m in _imports(path) if re.match(judging, m))
+        assert not bad, f"{path.relative_to(PKG)} imports {bad}"
+        assert "check_matches" not in path.read_text(encoding="utf-8"), path.relative_to(PKG)
