@@ -170,6 +170,35 @@ def _jobs(jobs: int | None, n_files: int) -> int:
     return max(1, min(default_jobs(), n_files // 8))
 
 
+class ExecutorKind(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+def _executor(jobs: int | None, n_files: int, kind: ExecutorKind, scheduler: str | None) -> Any:
+    """The pipeline's Executor for --jobs, --executor and --scheduler."""
+    from sgs_replay.pipeline import Executor
+
+    if kind is ExecutorKind.dask:
+        if not scheduler:
+            _err("error: --executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+            raise typer.Exit(EXIT_USAGE)
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _err("error: --executor dask needs the distributed package: pip install 'sgs-replay[dask]'")
+            raise typer.Exit(EXIT_USAGE) from None
+        return Executor(kind="dask", address=scheduler)
+    if scheduler:
+        _err("error: --scheduler goes with --executor dask")
+        raise typer.Exit(EXIT_USAGE)
+    return Executor(_jobs(jobs, n_files))
+
+
+EXECUTOR_HELP = "local: worker processes on this machine; dask: the Dask cluster at --scheduler (files at the same paths there)"
+SCHEDULER_HELP = "the Dask scheduler's address, with --executor dask"
+
+
 def _collect(paths: list[Path]) -> list[Path]:
     from sgs_replay.reader import expand_paths
 
@@ -218,6 +247,8 @@ def validate(
                                                 help="judge under this ruleset (name or .toml file) instead of the log's")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="text format: only the summary line; no progress")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help=JOBS_HELP)] = None,
+    executor: Annotated[ExecutorKind, typer.Option("--executor", help=EXECUTOR_HELP)] = ExecutorKind.local,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Check logs against the rules; report every violation with its line, rule and citation."""
     from sgs_replay.pipeline import validate_files
@@ -243,9 +274,10 @@ def validate(
         except UnreadableInput as exc:
             _err(f"error: {exc}")
             unreadable.append({"file": "<stdin>", "error": str(exc)})
+    work = _executor(jobs, len(paths), executor, scheduler)
     with Progress(not quiet, "validate") as progress:
         progress.start(len(paths))
-        for p, (kind, value) in zip(paths, validate_files(paths, ruleset, _jobs(jobs, len(paths))), strict=True):
+        for p, (kind, value) in zip(paths, validate_files(paths, ruleset, work), strict=True):
             if kind == "ok":
                 done.append(value)
                 progress.advance(1, value[1].events)
@@ -509,6 +541,8 @@ def load(
         "skip files loaded before and unchanged since (same path, size, time and content); a changed file "
         "replaces its game. --full reads every file again"))] = True,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr")] = False,
+    executor: Annotated[ExecutorKind, typer.Option("--executor", help=EXECUTOR_HELP)] = ExecutorKind.local,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Validate logs and load games, players, events and violations into a DuckDB file."""
     from sgs_replay.pipeline import load_paths
@@ -521,9 +555,10 @@ def load(
     if not files:
         _err("error: no log files found (.sgs.jsonl or .fk.rep)")
         raise typer.Exit(EXIT_UNREADABLE)
+    work = _executor(jobs, len(files), executor, scheduler)
     try:
         with Progress(not quiet, "load") as progress:
-            summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots, jobs=_jobs(jobs, len(files)),
+            summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots, jobs=work,
                                  incremental=incremental, progress=progress)
     except StoreError as exc:
         _err(f"error: {exc}")

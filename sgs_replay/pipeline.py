@@ -30,7 +30,7 @@ from sgs_replay.records import MatchChecks, build_record
 from sgs_replay.store.loader import DEFAULT_BATCH, LoadSummary, as_arrow, load_records
 from sgs_replay.store.record import GameRecord
 
-__all__ = ["bulk_gc", "convert_files", "default_jobs", "load_paths", "process_one", "records", "validate_files"]
+__all__ = ["Executor", "bulk_gc", "convert_files", "default_jobs", "load_paths", "process_one", "records", "validate_files"]
 
 #: the first generation's threshold during bulk work (Python's default is 700)
 BULK_GC_THRESHOLD = 100_000
@@ -68,11 +68,52 @@ def _worker_init() -> None:
     gc.set_threshold(BULK_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
-def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int = 1,
+class Executor:
+    """Where the per-file work runs: here and in ``jobs`` local worker processes (``kind="local"``),
+    or on a Dask cluster (``kind="dask"``, the scheduler's ``address``; needs ``sgs-replay[dask]``).
+    On a cluster every worker must read the files at the same paths (a shared file system)."""
+
+    def __init__(self, jobs: int = 1, kind: str = "local", address: str | None = None) -> None:
+        if kind not in ("local", "dask"):
+            raise ValueError(f"unknown executor {kind!r} (local or dask)")
+        if kind == "dask" and not address:
+            raise ValueError("the dask executor needs the scheduler's address")
+        self.jobs, self.kind, self.address = max(1, jobs), kind, address
+
+
+#: tasks a Dask client keeps submitted ahead of the result it waits for
+DASK_WINDOW = 256
+
+
+def _dask_map(fn: Callable[..., Any], items: list[Any], args: tuple[Any, ...], address: str) -> Iterator[Any]:
+    """``fn(item, *args)`` on a Dask cluster, the results in the order of ``items``, a bounded number
+    of tasks in flight. The cluster retries a task whose worker died."""
+    from collections import deque
+
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError("the dask executor needs the distributed package: pip install 'sgs-replay[dask]'") from None
+    with Client(address, set_as_default=False) as client:
+        pending: deque[Any] = deque()
+        for item in items:
+            pending.append(client.submit(fn, item, *args, pure=False))
+            if len(pending) >= DASK_WINDOW:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Executor = 1,
             notes: list[str] | None = None) -> Iterator[Any]:
-    """``fn(item, *args)`` for every item, in ``jobs`` worker processes when there are several; the
-    results in the order of ``items``. A worker that dies costs nothing: the items it had not
-    returned are done here, in order (and ``notes`` says so)."""
+    """``fn(item, *args)`` for every item, in ``jobs`` worker processes when there are several (or on
+    the :class:`Executor` given); the results in the order of ``items``. A local worker that dies
+    costs nothing: the items it had not returned are done here, in order (and ``notes`` says so)."""
+    if isinstance(jobs, Executor):
+        if jobs.kind == "dask":
+            yield from _dask_map(fn, items, args, jobs.address or "")
+            return
+        jobs = jobs.jobs
     done = 0
     if jobs > 1 and len(items) > 1:
         import multiprocessing as mp
@@ -125,7 +166,7 @@ def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[
     return todo, replaces
 
 
-def records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int, loaded_at: datetime,
+def records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int | Executor, loaded_at: datetime,
             summary: LoadSummary, replaces: dict[str, str] | None = None,
             progress: Any = None) -> Iterator[GameRecord]:
     """Read and validate each file (in worker processes when ``jobs > 1``); report the bad ones."""
@@ -177,7 +218,7 @@ def load_paths(
     *,
     snapshots: bool = True,
     batch_size: int = DEFAULT_BATCH,
-    jobs: int = 1,
+    jobs: int | Executor = 1,
     on_game: Callable[[GameRecord], None] | None = None,
     incremental: bool = True,
     progress: Any = None,
@@ -186,7 +227,7 @@ def load_paths(
 
     ``ruleset`` judges every log under that ruleset instead of its own. ``snapshots`` keeps the seat
     state at the kept positions (``events.state``, for the game viewer). ``jobs > 1`` validates in that
-    many worker processes. ``incremental`` skips, without reading them again, the files the database
+    many worker processes (or an :class:`Executor`: a Dask cluster). ``incremental`` skips, without reading them again, the files the database
     has loaded and that have not changed since (same path, size, modification time and content); a
     changed file replaces the game it held. ``progress`` (:class:`sgs_replay.progress.Progress`) is
     told of every file done. Raises :class:`~sgs_replay.store.StoreError` when the database cannot
@@ -209,7 +250,8 @@ def load_paths(
             on_game(rec)
 
     with bulk_gc():
-        return load_records(records(todo, ruleset, snapshots, max(1, jobs), loaded_at, summary, replaces, progress),
+        work = jobs if isinstance(jobs, Executor) else max(1, jobs)
+        return load_records(records(todo, ruleset, snapshots, work, loaded_at, summary, replaces, progress),
                             db, summary=summary, batch_size=batch_size, on_game=added, amend=matches.amendment)
 
 
@@ -228,7 +270,7 @@ def _validate_one(path: Path, ruleset: str | None) -> tuple[str, Any]:
     return "ok", (parsed, report)
 
 
-def validate_files(files: list[Path], ruleset: str | None, jobs: int = 1) -> Iterator[tuple[str, Any]]:
+def validate_files(files: list[Path], ruleset: str | None, jobs: int | Executor = 1) -> Iterator[tuple[str, Any]]:
     """``validate`` over many files, in ``jobs`` workers; results in the order of ``files``."""
     yield from fan_out(_validate_one, files, ruleset, jobs=jobs)
 

@@ -144,3 +144,28 @@ def test_quiet_load_prints_results_only(logs: Path, tmp_path: Path) -> None:
     assert r.returncode in (0, 1), r.stderr
     assert "games loaded" in r.stdout
     assert "events/s" not in r.stderr and "events/s" not in r.stdout
+
+
+def test_a_dask_cluster_gives_the_same_results(logs: Path, tmp_path: Path) -> None:
+    """``--executor dask``: the same parse/validate work on a Dask cluster (here a LocalCluster); the
+    store is still written by this process, and the output is the same as a local run's."""
+    distributed = pytest.importorskip("distributed")
+    from sgs_replay.pipeline import Executor
+
+    a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+    load_paths([logs], a, jobs=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        sb = load_paths([logs], b, jobs=Executor(kind="dask", address=address))
+        remote = _cli("validate", str(logs), "--json", "--executor", "dask", "--scheduler", address, cwd=tmp_path)
+    assert sb.loaded == counts(a)["games"]
+    q = "SELECT game_id, seq, type, json, state FROM events ORDER BY game_id, seq"
+    assert query(a, q).rows() == query(b, q).rows()
+    local = _cli("validate", str(logs), "--json", "--jobs", "1", cwd=tmp_path)
+    assert remote.stdout == local.stdout and remote.returncode == local.returncode, remote.stderr[-2000:]
+
+
+def test_the_dask_executor_needs_a_scheduler(tmp_path: Path) -> None:
+    r = _cli("validate", str(SAMPLES), "--executor", "dask", cwd=tmp_path)
+    assert r.returncode == 2 and "--scheduler" in r.stderr
