@@ -104,6 +104,10 @@ def _dask_map(fn: Callable[..., Any], items: list[Any], args: tuple[Any, ...], a
             yield pending.popleft().result()
 
 
+def _run_chunk(fn: Callable[..., Any], chunk: list[Any], args: tuple[Any, ...]) -> list[Any]:
+    return [fn(item, *args) for item in chunk]
+
+
 def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Executor = 1,
             notes: list[str] | None = None) -> Iterator[Any]:
     """``fn(item, *args)`` for every item, in ``jobs`` worker processes when there are several (or on
@@ -117,16 +121,27 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
     done = 0
     if jobs > 1 and len(items) > 1:
         import multiprocessing as mp
+        from collections import deque
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
 
         ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-        chunk = max(1, min(64, len(items) // (jobs * 4)))
+        size = max(1, min(64, len(items) // (jobs * 4)))
         try:
             with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init) as pool:
-                for out in pool.map(fn, items, *([a] * len(items) for a in args), chunksize=chunk):
-                    done += 1
-                    yield out
+                # a bounded number of chunks in flight: results wait in memory only that long, however
+                # slowly they are consumed
+                pending: deque[Any] = deque()
+                for start in range(0, len(items), size):
+                    pending.append(pool.submit(_run_chunk, fn, items[start:start + size], args))
+                    if len(pending) >= 2 * jobs:
+                        for out in pending.popleft().result():
+                            done += 1
+                            yield out
+                while pending:
+                    for out in pending.popleft().result():
+                        done += 1
+                        yield out
             return
         except BrokenProcessPool as exc:
             # a worker died (killed, out of memory): the items it had not returned are done here, in

@@ -497,11 +497,20 @@ def test_a_worker_that_dies_costs_no_game(logs: Path, tmp_path: Path, monkeypatc
         def __exit__(self, *exc):  # type: ignore[no-untyped-def]
             return False
 
-        def map(self, fn, *iterables, chunksize=1):  # type: ignore[no-untyped-def]
-            for i, args in enumerate(zip(*iterables, strict=True)):
-                if i == 2:
-                    raise BrokenProcessPool("a process in the pool was terminated abruptly")
-                yield fn(*args)
+        calls = 0
+
+        def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+            result = fn(*args)  # run here; the third chunk's worker "dies"
+            self.calls += 1
+            dies = self.calls == 3
+
+            class Done:
+                def result(self):  # type: ignore[no-untyped-def]
+                    if dies:
+                        raise BrokenProcessPool("a process in the pool was terminated abruptly")
+                    return result
+
+            return Done()
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
     a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
