@@ -132,6 +132,8 @@ def _keys(raw: bytes) -> int:
 
 #: card text → canonical spelling, for every card text met so far (bounded: see _canon)
 _CANON: dict[str, str] = {}
+#: the canonical spellings met so far (each is its own canonical spelling)
+_CANONICAL: set[str] = set()
 _CANON_MAX = 1 << 16
 
 
@@ -142,16 +144,19 @@ def _canon(text: str) -> str:
         out = canonical(text)
         if len(_CANON) < _CANON_MAX:
             _CANON[text] = out
+            _CANONICAL.add(out)
     return out
 
 
 def _canon_all(cards: list[str]) -> list[str]:
+    if _CANONICAL.issuperset(cards):  # the usual case: already canonical, the list is kept as it is
+        return cards
     m = _CANON
     return [m[c] if c in m else _canon(c) for c in cards]
 
 
 def _fix_use(e: ev.Use | ev.Respond) -> None:
-    if e.card is not None:
+    if e.card is not None and e.card not in _CANONICAL:
         e.card = _canon(e.card)
     if e.cards is not None:
         e.cards = _canon_all(e.cards)
@@ -171,11 +176,12 @@ def _fix_some_cards(e: ev.Skill) -> None:
 
 
 def _fix_card(e: ev.Judge | ev.Retrial) -> None:
-    e.card = _canon(e.card)
+    if e.card not in _CANONICAL:
+        e.card = _canon(e.card)
 
 
 def _fix_some_card(e: ev.Damage | ev.Recover) -> None:
-    if e.card is not None:
+    if e.card is not None and e.card not in _CANONICAL:
         e.card = _canon(e.card)
 
 
@@ -292,8 +298,7 @@ def _fast_events(body: bytes) -> list[ev.Event] | None:
     if not body:
         return []
     n = body.count(b"\n") + 1
-    if (b"\\" in body or body[:1] != b"{" or body[-1:] != b"}" or body.count(b"\n{") != n - 1
-            or body.count(b"}\n") != n - 1):
+    if b"\\" in body or body[:1] != b"{" or body[-1:] != b"}" or body.count(b"}\n{") != n - 1:
         return None
     try:
         events = _EVENTS.decode(b"[" + body.replace(b"\n", b",\n") + b"]")
