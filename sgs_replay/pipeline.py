@@ -13,7 +13,8 @@ so the output is the same.
 
 During the bulk work the cyclic garbage collector is tuned down (:func:`bulk_gc`): everything imported
 before is frozen out of its scans and it runs a hundred times less often. Reference counting still
-frees almost everything at once; the rare cycles are collected later, so memory stays bounded.
+frees almost everything at once; the rare cycles are collected by a full collection every
+:data:`COLLECT_EVERY` files (and after every chunk in a worker), so memory stays flat.
 """
 
 from __future__ import annotations
@@ -104,8 +105,14 @@ def _dask_map(fn: Callable[..., Any], items: list[Any], args: tuple[Any, ...], a
             yield pending.popleft().result()
 
 
+#: files between two full collections during bulk work (the rare cycles a game leaves are freed there)
+COLLECT_EVERY = 128
+
+
 def _run_chunk(fn: Callable[..., Any], chunk: list[Any], args: tuple[Any, ...]) -> list[Any]:
-    return [fn(item, *args) for item in chunk]
+    out = [fn(item, *args) for item in chunk]
+    gc.collect()
+    return out
 
 
 def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Executor = 1,
@@ -149,8 +156,10 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
             if notes is not None:
                 notes.append(f"a worker process stopped ({exc}); {len(items) - done} file(s) read in the main process")
     with bulk_gc():
-        for item in items[done:]:
+        for k, item in enumerate(items[done:], start=1):
             yield fn(item, *args)
+            if k % COLLECT_EVERY == 0:
+                gc.collect()
 
 
 def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[Path], dict[str, str]]:
