@@ -155,6 +155,50 @@ def _write(path: Path, data: str | bytes, what: str) -> None:
         raise typer.Exit(EXIT_USAGE) from None
 
 
+JOBS_HELP = "worker processes (default: all cores, fewer for a handful of files); the output is the same for any N"
+
+
+def _jobs(jobs: int | None, n_files: int) -> int:
+    """The workers to use: as asked, or all cores when there are enough files to share."""
+    if jobs is not None:
+        if jobs < 1:
+            _err("error: --jobs must be at least 1")
+            raise typer.Exit(EXIT_USAGE)
+        return jobs
+    from sgs_replay.pipeline import default_jobs
+
+    return max(1, min(default_jobs(), n_files // 8))
+
+
+class ExecutorKind(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+def _executor(jobs: int | None, n_files: int, kind: ExecutorKind, scheduler: str | None) -> Any:
+    """The pipeline's Executor for --jobs, --executor and --scheduler."""
+    from sgs_replay.pipeline import Executor
+
+    if kind is ExecutorKind.dask:
+        if not scheduler:
+            _err("error: --executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+            raise typer.Exit(EXIT_USAGE)
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _err("error: --executor dask needs the distributed package: pip install 'sgs-replay[dask]'")
+            raise typer.Exit(EXIT_USAGE) from None
+        return Executor(kind="dask", address=scheduler)
+    if scheduler:
+        _err("error: --scheduler goes with --executor dask")
+        raise typer.Exit(EXIT_USAGE)
+    return Executor(_jobs(jobs, n_files))
+
+
+EXECUTOR_HELP = "local: worker processes on this machine; dask: the Dask cluster at --scheduler (files at the same paths there)"
+SCHEDULER_HELP = "the Dask scheduler's address, with --executor dask"
+
+
 def _collect(paths: list[Path]) -> list[Path]:
     from sgs_replay.reader import expand_paths
 
@@ -201,10 +245,15 @@ def validate(
                                 "sarif: SARIF 2.1.0 for code-scanning views; junit: JUnit XML for CI")] = OutputFormat.text,
     ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
                                                 help="judge under this ruleset (name or .toml file) instead of the log's")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="text format: only the summary line")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="text format: only the summary line; no progress")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help=JOBS_HELP)] = None,
+    executor: Annotated[ExecutorKind, typer.Option("--executor", help=EXECUTOR_HELP)] = ExecutorKind.local,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Check logs against the rules; report every violation with its line, rule and citation."""
-    from sgs_replay.reader import UnreadableInput, parse_any, read_path
+    from sgs_replay.pipeline import validate_files
+    from sgs_replay.progress import Progress
+    from sgs_replay.reader import UnreadableInput, parse_any
     from sgs_replay.replay import validate_parsed
 
     fmt = OutputFormat.json if json_out else output_format
@@ -218,15 +267,24 @@ def validate(
 
     unreadable: list[dict[str, str]] = []
     done = []
-    sources: list[Path | None] = [None] if use_stdin else []
-    for p in [*sources, *paths]:
+    if use_stdin:
         try:
-            parsed = parse_any(sys.stdin.buffer.read(), "<stdin>") if p is None else read_path(p)
+            parsed = parse_any(sys.stdin.buffer.read(), "<stdin>")
+            done.append((parsed, validate_parsed(parsed, ruleset).report))
         except UnreadableInput as exc:
             _err(f"error: {exc}")
-            unreadable.append({"file": "<stdin>" if p is None else str(p), "error": str(exc)})
-            continue
-        done.append((parsed, validate_parsed(parsed, ruleset).report))
+            unreadable.append({"file": "<stdin>", "error": str(exc)})
+    work = _executor(jobs, len(paths), executor, scheduler)
+    with Progress(not quiet, "validate") as progress:
+        progress.start(len(paths))
+        for p, (kind, value) in zip(paths, validate_files(paths, ruleset, work), strict=True):
+            if kind == "ok":
+                done.append(value)
+                progress.advance(1, value[1].events)
+            else:
+                progress.advance(0, 0)
+                _err(f"error: {value}")
+                unreadable.append({"file": str(p), "error": value})
     # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
     matches = check_matches(MatchEntry(r.file, p.header, r.result) for p, r in done)
     attach({r.file: r for _, r in done}, matches)
@@ -440,10 +498,12 @@ def explain(what: Annotated[str, typer.Argument(
 def convert(
     files: Annotated[list[Path], typer.Argument(help="recordings to convert (e.g. FreeKill .fk.rep)")],
     out: Annotated[Path, typer.Option("--out", help="output directory")] = Path("converted"),
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help=JOBS_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr")] = False,
 ) -> None:
     """Convert recordings of other engines to `.sgs.jsonl` logs."""
-    from sgs_replay.importers import convert_to_jsonl
-    from sgs_replay.reader import UnreadableInput
+    from sgs_replay.pipeline import convert_files
+    from sgs_replay.progress import Progress
 
     paths = _collect(files)
     by_name: dict[str, list[Path]] = {}
@@ -463,17 +523,20 @@ def convert(
         _err(f"error: {out}: cannot create the output folder ({exc.strerror or exc})")
         raise typer.Exit(EXIT_USAGE) from None
     bad = False
-    for name, (p,) in by_name.items():
-        try:
-            data, problems = convert_to_jsonl(p)
-        except UnreadableInput as exc:
-            _err(f"error: {exc}")
-            bad = True
-            continue
-        _write(out / name, data, "converted log")
-        for pr in problems:
-            _err(f"{p}: {pr}")
-        print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
+    todo = [(name, p) for name, (p,) in by_name.items()]
+    with Progress(not quiet, "convert") as progress:
+        progress.start(len(todo))
+        for (name, p), (kind, value) in zip(todo, convert_files([p for _, p in todo], _jobs(jobs, len(todo))), strict=True):
+            progress.advance(kind == "ok", 0)
+            if kind != "ok":
+                _err(f"error: {value}")
+                bad = True
+                continue
+            data, problems = value
+            _write(out / name, data, "converted log")
+            for pr in problems:
+                _err(f"{p}: {pr}")
+            print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
     raise typer.Exit(EXIT_UNREADABLE if bad else EXIT_OK)
 
 
@@ -483,10 +546,18 @@ def load(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file to create or update")] = Path("sgs.duckdb"),
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="judge under this ruleset instead of each log's")] = None,
     snapshots: Annotated[bool, typer.Option("--snapshots/--no-snapshots",
-                                            help="store the position after every event (for the game viewer)")] = True,
+                                            help="store the seats' positions (turn starts and the like, for the game viewer)")] = True,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help=JOBS_HELP)] = None,
+    incremental: Annotated[bool, typer.Option("--incremental/--full", help=(
+        "skip files loaded before and unchanged since (same path, size, time and content); a changed file "
+        "replaces its game. --full reads every file again"))] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr")] = False,
+    executor: Annotated[ExecutorKind, typer.Option("--executor", help=EXECUTOR_HELP)] = ExecutorKind.local,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Validate logs and load games, players, events and violations into a DuckDB file."""
     from sgs_replay.pipeline import load_paths
+    from sgs_replay.progress import Progress
     from sgs_replay.store import StoreError
 
     _ruleset_ok(ruleset)
@@ -495,8 +566,11 @@ def load(
     if not files:
         _err("error: no log files found (.sgs.jsonl or .fk.rep)")
         raise typer.Exit(EXIT_UNREADABLE)
+    work = _executor(jobs, len(files), executor, scheduler)
     try:
-        summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots)
+        with Progress(not quiet, "load") as progress:
+            summary = load_paths(files, db, ruleset=ruleset, snapshots=snapshots, jobs=work,
+                                 incremental=incremental, progress=progress)
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None

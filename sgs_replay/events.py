@@ -8,6 +8,10 @@ event and never interpreted.
 
 Field names follow the spec (docs/log-format.md). Two of its keys are Python keywords and are renamed
 on the Python side only: ``as`` → ``as_`` and ``from`` → ``from_``.
+
+The structs are not tracked by Python's cyclic garbage collector (``gc=False``): an event holds only
+strings, numbers, lists of them and other such structs, so it can never be part of a reference
+cycle, and a log of thousands of events costs the collector nothing.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ Clock = Annotated[float, Meta(ge=-1e12, le=1e12, description="match clock, secon
 FORMAT_ID = "sgs-replay/1"
 
 
-class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", kw_only=True):
+class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", kw_only=True,
+            gc=False):
     """Fields every line may carry."""
 
     t: Clock | None = None
@@ -53,7 +58,7 @@ class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_
 # ---------------------------------------------------------------------------------------------------
 
 
-class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     seat: Seat
     general: str
     name: str | None = None
@@ -62,7 +67,7 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     position: Position | None = None
 
 
-class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     """One seat of a `start` position. Omitted hp/max_hp default to the general's (with bonuses)."""
 
     hp: Hp | None = None
@@ -74,13 +79,13 @@ class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     piles: dict[str, list[CardText]] = {}
 
 
-class Unit(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Unit(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     side: Side
     who: Literal["commander", "vanguards"]
     order: list[Seat] | None = None
 
 
-class Start(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Start(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     """A mid-game position (spec §6), like a chess FEN."""
 
     seats: dict[SeatKey, SeatState]
@@ -136,7 +141,7 @@ class TurnEnd(_Base, tag="turn_end"):
 # ---------------------------------------------------------------------------------------------------
 
 
-class Place(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Place(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     zone: str
     seat: Seat | None = None
 

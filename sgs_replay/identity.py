@@ -44,15 +44,40 @@ _CARD_KEYS = frozenset({"card", "cards", "hand", "equip", "judge", "deck", "disc
 _YIJI = frozenset({"遗计", "yiji"})
 
 
+#: card text → its canonical spelling (or the text stripped, when it is not a card), as met
+_CARDS: dict[str, str] = {}
+
+
 def _card(text: Any) -> Any:
     if not isinstance(text, str):
         return text
-    from sgs_replay.cards import CardError, canonical
+    out = _CARDS.get(text)
+    if out is None:
+        from sgs_replay.cards import CardError, canonical
 
-    try:
-        return canonical(text)
-    except CardError:
-        return text.strip()
+        try:
+            out = canonical(text)
+        except CardError:
+            out = text.strip()
+        if len(_CARDS) < 1 << 16:
+            _CARDS[text] = out
+    return out
+
+
+def _canon_event(e: Any) -> dict[str, Any]:
+    """:func:`_canon` of an event, in short: an event's only card fields are its top-level ``card`` and
+    ``cards``, and nothing below its top level holds ``t``, ``note`` or a card (events have no free
+    ``dict`` fields), so the rest of the walk would change nothing."""
+    d: dict[str, Any] = msgspec.to_builtins(e)
+    d.pop("t", None)
+    d.pop("note", None)
+    card = d.get("card")
+    if card is not None:
+        d["card"] = _card(card)
+    cards = d.get("cards")
+    if isinstance(cards, list):
+        d["cards"] = [_card(c) for c in cards]
+    return d
 
 
 def _canon(value: Any, key: str | None = None) -> Any:
@@ -139,7 +164,7 @@ def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = No
     general = general or (lambda g: g)
     placed: list[tuple[int, int, dict[str, Any]]] = []
     for k, (line, e) in enumerate(parsed.events):
-        placed.append((line, k, _canon(msgspec.to_builtins(e))))
+        placed.append((line, k, _canon_event(e)))
     for v in parsed.violations:
         placed.append((v.line, -2, {"type": "!format", "rule": v.rule, "observed": v.observed,
                                     "message": v.message}))

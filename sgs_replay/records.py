@@ -1,9 +1,11 @@
 """One parsed log → the rows it adds to each table of the store (a :class:`GameRecord`).
 
-The report is :func:`sgs_replay.replay.validate_parsed`'s, unchanged. For the game viewer, which
-reads the database only and never runs the engine, the log is then replayed once more to keep a
-compact snapshot of each seat after every event (HP, max HP, alive, hand size, equipment, judge
-area). ``bench/bench_validate.py`` measures what that second pass costs; ``snapshots=False`` skips it.
+The report is :func:`sgs_replay.replay.validate_parsed`'s, unchanged. In the same pass the loader
+keeps whose turn and which phase it is after every event, and a compact snapshot of each seat (HP,
+max HP, alive, hand, equipment, judge area) at the *positions* that matter
+(:func:`kept_positions`): before the first event, at every turn start, at every ``dying`` and
+``death``, before every 桃 used, and at the end. The game viewer replays the game
+(:func:`replay_with_snapshots`) for the positions in between. ``snapshots=False`` keeps none.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from sgs_replay import events as ev
 from sgs_replay.identity import fingerprint
 from sgs_replay.reader import MAX_VIOLATIONS, ParsedLog
 from sgs_replay.replay import Replay, content_hash
-from sgs_replay.store.record import GameRecord
+from sgs_replay.store.record import Amendment, GameRecord
 
 _ENC = msgspec.json.Encoder()
 
@@ -47,6 +49,61 @@ def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) ->
 
     rep = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=record)
     return rep, snaps
+
+
+def replay_stored(header: str, events: list[tuple[int, str]], ruleset: str | None = None) -> list[Any]:
+    """Every position of a game in the store, replayed from its header and events (``games.header``,
+    ``events.line`` and ``events.json``) under the ruleset it was judged by: what the game viewer
+    shows between the positions the store keeps. Same list as :func:`replay_with_snapshots`."""
+    h = msgspec.json.decode(header, type=ev.Game)
+    parsed = ParsedLog(name="<store>", header=h,
+                       events=[(line, msgspec.json.decode(text, type=ev.Event)) for line, text in events])
+    _, snaps = replay_with_snapshots(parsed, ruleset if ruleset not in (None, h.ruleset) else None)
+    return snaps
+
+
+def kept_positions(events: list[tuple[int, ev.Event]]) -> set[int]:
+    """The positions the store keeps a seat snapshot of (``i``: after the ``i``-th event, 0 = before any).
+
+    Before the first event and after the last; after every ``turn`` (the turn starts: the viewer steps
+    by them), ``dying`` and ``death``; and before every 桃 used (the rescue statistics read the
+    target's HP there).
+    """
+    keep = {0, len(events)}
+    for i, (_, e) in enumerate(events):
+        t = type(e)
+        if t is ev.Turn or t is ev.Dying or t is ev.Death:
+            keep.add(i + 1)
+        elif t is ev.Use:
+            card = e.card if e.card is not None else e.as_  # type: ignore[union-attr]
+            if card is not None and card.endswith("桃"):
+                keep.add(i)
+    return keep
+
+
+def replay_with_positions(parsed: ParsedLog, ruleset_name: str | None = None
+                          ) -> tuple[Replay, list[Any], list[Any], dict[int, Any]]:
+    """Validate, keeping whose turn and which phase after every event and the kept snapshots.
+
+    Returns the replay, ``turn_seat`` and ``phase`` after each event (index ``i`` for position ``i``,
+    None where the engine did not run) and the snapshots by position (:func:`kept_positions`).
+    """
+    from sgs_replay.replay import validate_parsed
+
+    n = len(parsed.events)
+    turn: list[Any] = [None] * (n + 1)
+    phase: list[Any] = [None] * (n + 1)
+    seats: dict[int, Any] = {}
+    keep = kept_positions(parsed.events)
+
+    def record(i: int, engine: Any) -> None:
+        turn[i] = engine.current
+        phase[i] = engine.phase
+        if i in keep:
+            seats[i] = snapshot(engine)[2]
+
+    rep = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=record)
+    return rep, turn, phase, seats
 
 
 def snapshot(engine: Any) -> tuple[int | None, str | None, list[tuple[Any, ...]]]:
@@ -96,26 +153,39 @@ def won(mode: str | None, winner: str | None, role: str | None, side: str | None
     return None
 
 
-def _event_columns(e: ev.Event) -> tuple[int | None, int | None, list[int] | None, str | None, str | None,
-                                          list[str] | None]:
-    """(seat, target, targets, side, card, cards) of an event, for filtering in SQL."""
-    seat = getattr(e, "seat", None)
-    targets = getattr(e, "targets", None)
-    target: int | None = None
-    if isinstance(e, ev.Damage):
-        seat, target = e.source, e.target
-    elif isinstance(e, ev.Death):
-        target = e.killer
-    elif targets:
-        target = targets[0]
-    card = getattr(e, "card", None)
-    if card is None:
-        card = getattr(e, "as_", None)
-    if not isinstance(card, str):
-        card = None
-    cards = getattr(e, "cards", None)
-    side = getattr(e, "side", None)
-    return seat, target, list(targets) if targets else None, side, card, list(cards) if cards is not None else None
+def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, list[Any]]:
+    """The columns of the ``events`` table a log's events fill by themselves (all but the positions).
+
+    ``seat`` is the acting seat (damage: the source), ``target`` the damage target, the killer of a
+    death or the first target; ``card`` the card or the name a converted card is used as. Built
+    column by column, each field read once per event.
+    """
+    n = len(events)
+    evs = [e for _, e in events]
+    types = [type(e) for e in evs]
+    tag = ev.TAG_OF
+    seat = [getattr(e, "seat", None) for e in evs]
+    targets = [getattr(e, "targets", None) or None for e in evs]
+    target = [ts[0] if ts else None for ts in targets]
+    for i, t in enumerate(types):
+        if t is ev.Damage:
+            e = evs[i]
+            seat[i], target[i] = e.source, e.target  # type: ignore[union-attr]
+        elif t is ev.Death:
+            target[i] = evs[i].killer  # type: ignore[union-attr]
+    card = [getattr(e, "card", None) for e in evs]
+    for i, c in enumerate(card):
+        if c is None:
+            a = getattr(evs[i], "as_", None)
+            card[i] = a if isinstance(a, str) else None
+    enc = _ENC.encode
+    return {
+        "game_id": [gid] * n, "seq": list(range(1, n + 1)), "line": [line for line, _ in events],
+        "type": [tag[t] for t in types], "seat": seat, "target": target, "targets": targets,
+        "side": [getattr(e, "side", None) for e in evs], "card": card,
+        "cards": [getattr(e, "cards", None) for e in evs], "t": [e.t for e in evs],
+        "json": [enc(e).decode() for e in evs],
+    }
 
 
 def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None = None, *,
@@ -123,11 +193,13 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
     """Validate one parsed log and lay out its rows."""
     from sgs_replay.replay import validate_parsed
 
+    n = len(parsed.events)
     if snapshots:
-        rep, snaps = replay_with_snapshots(parsed, ruleset_name)
+        rep, turn, phase, seats = replay_with_positions(parsed, ruleset_name)
     else:
         rep = validate_parsed(parsed, ruleset_name, keep_engine=True)
-        snaps = [None] * (len(parsed.events) + 1)
+        turn = phase = [None] * (n + 1)
+        seats = {}
     report, engine, gid = rep.report, rep.engine, rep.content_hash or content_hash(parsed)
     h = parsed.header
     result = report.result or {}
@@ -147,7 +219,8 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         "desync": _desync_text(report.desyncs),
         "winner": winner, "reason": reason, "from_position": bool(h and h.start is not None),
         "meta": _ENC.encode(h.meta).decode() if h and h.meta else None,
-        "start_state": snaps[0][2] if snaps[0] else None, "loaded_at": loaded_at,
+        "header": _ENC.encode(h).decode() if h else None,
+        "start_state": seats.get(0), "loaded_at": loaded_at,
         "import_problems": parsed.import_problems[:MAX_VIOLATIONS] or None,
         "violations_truncated": max(0, len(report.violations) - MAX_VIOLATIONS) + parsed.violations_truncated,
     }
@@ -167,40 +240,18 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
             for k, v in zip(players, row, strict=True):
                 players[k].append(v)
 
-    n = len(parsed.events)
-    events: dict[str, list[Any]] = {k: [] for k in (
-        "game_id", "seq", "line", "type", "seat", "target", "targets", "side", "card", "cards", "t", "json",
-        "turn_seat", "phase", "state")}
-    events["game_id"] = [gid] * n
-    for i, (line, e) in enumerate(parsed.events):
-        seat, target, targets, side, card, cards = _event_columns(e)
-        snap = snaps[i + 1]
-        events["seq"].append(i + 1)
-        events["line"].append(line)
-        events["type"].append(ev.event_type(e))
-        events["seat"].append(seat)
-        events["target"].append(target)
-        events["targets"].append(targets)
-        events["side"].append(side)
-        events["card"].append(card)
-        events["cards"].append(cards)
-        events["t"].append(e.t)
-        events["json"].append(_ENC.encode(e).decode())
-        events["turn_seat"].append(snap[0] if snap else None)
-        events["phase"].append(snap[1] if snap else None)
-        events["state"].append(snap[2] if snap else None)
+    events = event_columns(parsed.events, gid)
+    events["turn_seat"] = turn[1:]
+    events["phase"] = phase[1:]
+    events["state"] = [seats.get(i) for i in range(1, n + 1)]
 
-    violations: dict[str, list[Any]] = {k: [] for k in (
-        "game_id", "n", "line", "rule", "kind", "seat", "message", "expected", "observed", "message_zh", "cite", "quote")}
+    violations: dict[str, list[Any]] = {k: [] for k in VIOLATION_COLUMNS}
     for j, v in enumerate(report.violations[:MAX_VIOLATIONS]):
-        vrow = (gid, j + 1, v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed, v.message_zh, v.cite,
-                v.quote)
-        for k, val in zip(violations, vrow, strict=True):
-            violations[k].append(val)
+        _violation_row(violations, gid, j + 1, v)
 
     extra: dict[str, Any] = {"internal_errors": list(rep.extra.get("internal_errors", []))}
     if h is not None and h.mode == "3v3" and h.meta.get("match") not in (None, ""):
-        extra["match"] = (h, report.result)  # checked with the other games of its match at the end of the load
+        extra["match"] = (h, report.result)  # checked with the other games of its match (MatchChecks)
     return GameRecord(game_id=gid, report=report, games=games, players=players, events=events, violations=violations,
                       extra=extra)
 
@@ -209,3 +260,52 @@ def _desync_text(desyncs: list[dict[str, Any]]) -> str | None:
     from sgs_replay.oracle import Desync
 
     return Desync(**desyncs[0]).message() if desyncs else None
+
+
+class MatchChecks:
+    """The 3v3 matches (``meta.match``) among the games a load adds, checked together as ``validate`` does.
+
+    :meth:`add` each game the store accepts; :meth:`amendment` then gives the match violations (located
+    at line 1 of the game they concern, numbered after its other violations) and the games' new
+    violation counts. Only games loaded together are compared: load every game of a match in one go.
+    """
+
+    def __init__(self) -> None:
+        self.games: list[tuple[str, dict[str, Any], Any, Any]] = []  # (game_id, games row, header, result)
+
+    def add(self, rec: GameRecord) -> None:
+        if rec.extra.get("match") is not None:
+            self.games.append((rec.game_id, rec.games, *rec.extra["match"]))
+
+    def amendment(self) -> Amendment | None:
+        if not self.games:
+            return None
+        try:
+            from sgs_replay.match import MatchEntry, check_matches
+        except ImportError:  # an installation without match checks
+            return None
+        matches = check_matches(MatchEntry(row["file"], header, result) for _, row, header, result in self.games)
+        by_file = {row["file"]: (gid, row) for gid, row, _, _ in self.games}
+        cols: dict[str, list[Any]] = {k: [] for k in VIOLATION_COLUMNS}
+        counts: dict[str, int] = {}
+        kinds: list[str] = []
+        for m in matches:
+            for file, v in m.violations:
+                if file not in by_file:
+                    continue
+                gid, game = by_file[file]
+                game["violations"] += 1
+                counts[gid] = game["violations"]
+                _violation_row(cols, gid, game["violations"], v)
+                kinds.append(v.kind)
+        return Amendment(violations=cols, counts=counts, kinds=kinds) if counts else None
+
+
+VIOLATION_COLUMNS = ("game_id", "n", "line", "rule", "kind", "seat", "message", "expected", "observed", "message_zh",
+                     "cite", "quote")
+
+
+def _violation_row(cols: dict[str, list[Any]], gid: str, n: int, v: Any) -> None:
+    row = (gid, n, v.line, v.rule, v.kind, v.seat, v.message, v.expected, v.observed, v.message_zh, v.cite, v.quote)
+    for k, val in zip(VIOLATION_COLUMNS, row, strict=True):
+        cols[k].append(val)

@@ -132,3 +132,13 @@ def test_every_skill_declares_its_timing() -> None:
     missing = sorted(s.id for s in content.skills().values() if s.id in SPECS and SPECS[s.id].timing is None)
     assert not missing, f"skills with no timing: {missing}"
     assert all(timing_of(s.name) is SPECS[s.id].timing for s in content.skills().values() if s.id in SPECS)
+
+
+def test_the_store_judges_nothing() -> None:
+    """The checks across games (3v3 matches) are the pipeline's: the store neither imports the match
+    checks nor the rules, and only inserts the rows it is handed."""
+    judging = r"sgs_replay\.(match|rules|oracle|identity)(\.|$)"
+    for path in _modules("store"):
+        bad = sorted(m for m in _imports(path) if re.match(judging, m))
+        assert not bad, f"{path.relative_to(PKG)} imports {bad}"
+        assert "check_matches" not in path.read_text(encoding="utf-8"), path.relative_to(PKG)

@@ -13,7 +13,7 @@ import pytest
 from sgs_replay import pipeline as store_loader
 from sgs_replay.pipeline import load_paths
 from sgs_replay.reader import expand_paths, read_path
-from sgs_replay.records import replay_with_snapshots, snapshot, won
+from sgs_replay.records import replay_stored, replay_with_snapshots, snapshot, won
 from sgs_replay.replay import validate_parsed
 from sgs_replay.store import StoreError
 from sgs_replay.store.stats import counts, query
@@ -374,9 +374,15 @@ def test_events_carry_columns_and_state(logs: Path, tmp_path: Path) -> None:
         SELECT seq, s.seat AS seat, s.hp AS hp, s.alive AS alive, s.hand AS hand
         FROM (SELECT seq, unnest(state) AS s FROM events WHERE game_id = ?) WHERE s.seat IN (1, 3) ORDER BY seq, seat""",
                [gid]).rows()
-    assert (2, 3, 0, True, 0) in hp  # after the damage: dying at 0 HP
-    assert (3, 3, 0, False, 0) in hp  # after the death
-    assert (4, 1, 4, True, 4) in hp  # the reward draw: 1 + 3 cards
+    assert (3, 3, 0, False, 0) in hp  # after the death: a kept position
+    assert not [r for r in hp if r[0] in (2, 4)]  # positions between are replayed on demand
+    head, ruleset = query(db, "SELECT header, ruleset FROM games WHERE game_id = ?", [gid]).row(0)
+    full = replay_stored(head, query(db, "SELECT line, json FROM events WHERE game_id = ? ORDER BY seq", [gid]).rows(),
+                         ruleset)
+    assert full[2][2][2][:5] == (3, 0, 4, True, 0)  # after the damage: dying at 0 HP
+    assert full[4][2][0][4] == 4  # the reward draw: 1 + 3 cards
+    stored = query(db, "SELECT seq, state FROM events WHERE game_id = ? AND state IS NOT NULL", [gid]).rows()
+    assert stored and all([tuple(s.values()) for s in st] == [tuple(x) for x in full[seq][2]] for seq, st in stored)
     start = query(db, "SELECT s.seat AS seat, s.hp AS hp, s.equip AS equip FROM "
                       "(SELECT unnest(start_state) AS s FROM games WHERE game_id = ?) ORDER BY seat", [gid]).rows()
     assert start[0] == (1, 4, ["♥5 麒麟弓"]) and start[2][1] == 1
@@ -467,8 +473,9 @@ def test_seat_state_keeps_the_hand_cards(tmp_path: Path) -> None:
     start = query(db, "SELECT unnest(start_state) AS s FROM games")["s"].to_list()
     assert start[0]["cards"] == ["♠7 杀", "♠8 杀"] and start[0]["hand"] == 2
     assert start[1]["cards"] == ["♥4 桃", "?"] and start[1]["hand"] == 2
-    after_use = query(db, "SELECT unnest(state) AS s FROM events WHERE seq = 1")["s"].to_list()
-    assert after_use[0]["cards"] == ["♠8 杀"]
+    head, ruleset = query(db, "SELECT header, ruleset FROM games").row(0)
+    full = replay_stored(head, query(db, "SELECT line, json FROM events ORDER BY seq").rows(), ruleset)
+    assert full[1][2][0][7] == ["♠8 杀"]  # after the use (replayed: not a kept position)
     assert split_hand(start[1]["cards"]) == (None, ["♥4 桃"])
     assert split_hand(start[0]["cards"]) == (["♠7 杀", "♠8 杀"], [])
     assert split_hand(None) == (None, [])
@@ -490,11 +497,20 @@ def test_a_worker_that_dies_costs_no_game(logs: Path, tmp_path: Path, monkeypatc
         def __exit__(self, *exc):  # type: ignore[no-untyped-def]
             return False
 
-        def map(self, fn, *iterables, chunksize=1):  # type: ignore[no-untyped-def]
-            for i, args in enumerate(zip(*iterables, strict=True)):
-                if i == 2:
-                    raise BrokenProcessPool("a process in the pool was terminated abruptly")
-                yield fn(*args)
+        calls = 0
+
+        def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+            result = fn(*args)  # run here; the third chunk's worker "dies"
+            self.calls += 1
+            dies = self.calls == 3
+
+            class Done:
+                def result(self):  # type: ignore[no-untyped-def]
+                    if dies:
+                        raise BrokenProcessPool("a process in the pool was terminated abruptly")
+                    return result
+
+            return Done()
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
     a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"

@@ -1,7 +1,10 @@
 """Step through one game: the table as a picture, the events as sentences, HP per seat, violations.
 
-The state shown was recorded at load time (``events.state``): the dashboard never runs the engine.
-Steps: by event, by turn, by round, to the next or previous violation (keyboard shortcuts on the
+The store keeps the seats' state at some positions only (``events.state`` at turn starts, dying,
+death, before a 桃 and at the end; docs/store.md): the viewer replays the game from its stored header
+and events (``sgs_replay.records.replay_stored``, once per game, cached) for every position in
+between, under the ruleset the load judged it by. A database loaded before headers were stored has
+the state after every event and is shown from it. Steps: by event, by turn, by round, to the next or previous violation (keyboard shortcuts on the
 buttons). ``?game=ID&line=N`` opens a game at the event on line N (the violation explorer links here).
 """
 
@@ -103,6 +106,65 @@ for r in allev.itertuples():
     round_at[int(r.seq)] = rnd
 violation_seqs = sorted({seq_of_line[ln] for ln in violations["line"].tolist() if ln in seq_of_line})
 
+REPLAY_SOURCE = "SELECT header, ruleset FROM games WHERE game_id = ?"
+STATE_COLUMNS = ["seat", "hp", "max_hp", "alive", "hand", "equip", "judge", "cards"]
+
+
+@st.cache_data(max_entries=16, show_spinner="Replaying the game …")
+def _replayed(game_id: str, header: str, ruleset: str | None, _lines: list[tuple[int, str]]) -> list | None:  # type: ignore[type-arg]
+    """The seats after every event (index 0: before the first), replayed from the stored game."""
+    from sgs_replay.records import replay_stored
+
+    return [s[2] if s is not None else None for s in replay_stored(header, _lines, ruleset)]
+
+
+def _stored_header() -> tuple[str | None, str | None]:
+    try:
+        src = q.df(REPLAY_SOURCE, [game_id])
+    except Exception:  # noqa: BLE001 - a database written before games.header existed
+        return None, None
+    if src.empty or pd.isna(src.iloc[0]["header"]):
+        return None, None
+    return str(src.iloc[0]["header"]), _text(src.iloc[0]["ruleset"], "") or None
+
+
+replay_header, replay_ruleset = _stored_header()
+positions = (_replayed(game_id, replay_header, replay_ruleset,
+                       list(zip(allev["line"].tolist(), allev["json"].tolist(), strict=True)))
+             if replay_header is not None else None)
+
+
+def _raw_at(at: int) -> pd.DataFrame:
+    """The seats at position ``at``: replayed, or (older databases) as stored."""
+    if positions is None:
+        return q.df(q.GAME_STATE_RAW, [game_id, at, game_id, at])
+    seats = positions[at] if at < len(positions) else None
+    return pd.DataFrame([dict(zip(STATE_COLUMNS, t, strict=True)) for t in seats or []], columns=STATE_COLUMNS)
+
+
+def _state_table(at: int) -> pd.DataFrame:
+    if positions is None:
+        return q.df(q.GAME_STATE_AT, [game_id, at, game_id, at, game_id])
+    raw = _raw_at(at)
+    if raw.empty:
+        return raw
+    who = {int(r.seat): r for r in players.itertuples()}
+    return pd.DataFrame({
+        "seat": raw["seat"], "general": [str(who[s].general) if s in who else None for s in raw["seat"]],
+        "role_or_side": [(_text(who[s].role, "") or _text(who[s].side, "") or None) if s in who else None
+                         for s in raw["seat"]],
+        "hp": raw["hp"], "max_hp": raw["max_hp"], "alive": raw["alive"], "hand": raw["hand"],
+        "cards": [" ".join(c) for c in raw["cards"]], "equip": [" · ".join(c) for c in raw["equip"]],
+        "judge": [" · ".join(c) for c in raw["judge"]]})
+
+
+def _hp_series() -> pd.DataFrame:
+    if positions is None:
+        return q.df(q.GAME_HP_SERIES, [game_id, game_id, n])
+    rows = [(i, f"seat {t[0]}", t[1]) for i, seats in enumerate(positions) if seats for t in seats]
+    return pd.DataFrame(rows, columns=["seq", "seat", "hp"])
+
+
 if "seq" not in st.session_state:
     line_param = st.query_params.get("line")
     start = seq_of_line.get(int(line_param), n) if line_param and line_param.isdigit() else n
@@ -163,7 +225,7 @@ else:
                  + (f"  \nexpected: {q.md(v.expected)} · observed: {q.md(v.observed)}"
                     if pd.notna(v.expected) or pd.notna(v.observed) else ""))
 
-raw = q.df(q.GAME_STATE_RAW, [game_id, seq, game_id, seq])
+raw = _raw_at(seq)
 left, right = st.columns([3, 2])
 with left:
     if raw.empty:
@@ -188,11 +250,11 @@ with left:
         st.image(table_svg(pos, lang, actor=actor, targets=targets), width="stretch")
 with right:
     st.markdown("**Seats**")
-    state = q.df(q.GAME_STATE_AT, [game_id, seq, game_id, seq, game_id])
+    state = _state_table(seq)
     if not state.empty:
         state = state.assign(hp=state["hp"].astype(str) + " / " + state["max_hp"].astype(str)).drop(columns=["max_hp"])
         st.dataframe(state, hide_index=True, width="stretch")
-    hp = q.df(q.GAME_HP_SERIES, [game_id, game_id, n])
+    hp = _hp_series()
     if not hp.empty:
         st.markdown("**HP per seat**")
         for seat_label, rows in hp.groupby("seat", sort=False):

@@ -21,3 +21,12 @@ class GameRecord:
     violations: dict[str, list[Any]]
     extra: dict[str, Any] = field(default_factory=dict)
     tables: dict[str, Any] | None = None  # the same rows as Arrow tables, once converted
+
+
+@dataclass
+class Amendment:
+    """Rows a load adds once every game is in: violations found across games (3v3 matches)."""
+
+    violations: dict[str, list[Any]]  # rows of the violations table, column by column
+    counts: dict[str, int]  # game_id → its games.violations after them
+    kinds: list[str] = field(default_factory=list)  # the kind of each violation, for the summary

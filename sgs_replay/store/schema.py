@@ -51,7 +51,16 @@ TABLES: dict[str, str] = {
             loaded_at     TIMESTAMP,
             import_problems VARCHAR[],          -- what the importer could not convert (FreeKill)
             violations_truncated INTEGER,       -- violations beyond the per-file cap, counted only
-            desync        VARCHAR               -- the first engine desync against a recording (NULL: none)
+            desync        VARCHAR,              -- the first engine desync against a recording (NULL: none)
+            header        VARCHAR               -- the header line re-encoded (the viewer replays from it)
+        )""",
+    "files": """
+        CREATE TABLE IF NOT EXISTS files (
+            path      VARCHAR PRIMARY KEY,  -- the file loaded, absolute
+            size      BIGINT,
+            mtime     DOUBLE,               -- modification time, seconds since the epoch
+            game_id   VARCHAR NOT NULL,     -- its content id: the game it holds
+            loaded_at TIMESTAMP
         )""",
     "duplicates": """
         CREATE TABLE IF NOT EXISTS duplicates (
@@ -90,7 +99,7 @@ TABLES: dict[str, str] = {
             json      VARCHAR NOT NULL,  -- the event line, re-encoded
             turn_seat SMALLINT,          -- whose turn it is after the event
             phase     VARCHAR,           -- the phase in progress after the event
-            state     {SEAT_STATE_SQL}[] -- every seat after the event; NULL where not replayed
+            state     {SEAT_STATE_SQL}[] -- every seat after the event, at the kept positions (docs/store.md)
         )""",
     "violations": """
         CREATE TABLE IF NOT EXISTS violations (
@@ -174,7 +183,7 @@ TABLES: dict[str, str] = {
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
 ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"),
-                 ("fingerprint", "VARCHAR"))
+                 ("fingerprint", "VARCHAR"), ("header", "VARCHAR"))
 
 def stats_views(*, aggregates: bool = True) -> dict[str, str]:
     """The statistics of sgs_replay.stats over every game (docs/store.md), as view bodies: from the
@@ -292,7 +301,7 @@ def arrow_schemas() -> dict[str, Any]:
             ("winner", pa.string()), ("reason", pa.string()),
             ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
             ("loaded_at", pa.timestamp("us")), ("import_problems", pa.list_(pa.string())),
-            ("violations_truncated", pa.int32()), ("desync", pa.string()),
+            ("violations_truncated", pa.int32()), ("desync", pa.string()), ("header", pa.string()),
         ]),
         "players": pa.schema([
             ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),
