@@ -236,7 +236,8 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
                        ("VIOLATION_RULES", sql(q.VIOLATION_RULES, [None, None])),
                        ("VIOLATION_LIST", sql(q.VIOLATION_LIST, [None] * 8 + [5000]))],
     }
-    viewer: list[tuple[str, Callable[[Path], Any]]] = [*check, ("GAME_CHOICES", sql(q.GAME_CHOICES))]
+    viewer: list[tuple[str, Callable[[Path], Any]]] = [*check, ("GAME_COUNT", sql(q.GAME_COUNT)),
+                                                      ("GAME_CHOICES", sql(q.GAME_CHOICES, [""] * 4))]
 
     def first_game(db: Path) -> str:
         return str(q.fetch_rows(db, "SELECT game_id FROM games ORDER BY game_id LIMIT 1")[0][0])

@@ -91,9 +91,18 @@ VIOLATION_LIST = """
     LIMIT ?"""
 
 # ---------------------------------------------------------------------------------------------- game viewer
-GAME_CHOICES = """
+#: the games the viewer's picker offers: at most CHOICES_SHOWN, those matching the search text
+#: (file name, declared id or game id, any case) when there is one
+CHOICES_SHOWN = 200
+GAME_CHOICES = f"""
     SELECT game_id, regexp_extract(file, '[^/\\\\]+$') AS file_name, declared_id, mode, ruleset, events, violations
-    FROM games ORDER BY file_name, declared_id, game_id"""
+    FROM games
+    WHERE ? = '' OR file ILIKE '%' || ? || '%' OR declared_id ILIKE '%' || ? || '%' OR game_id ILIKE '%' || ? || '%'
+    ORDER BY file_name, declared_id, game_id LIMIT {CHOICES_SHOWN}"""
+GAME_CHOICE = """
+    SELECT game_id, regexp_extract(file, '[^/\\\\]+$') AS file_name, declared_id, mode, ruleset, events, violations
+    FROM games WHERE game_id = ?"""
+GAME_COUNT = "SELECT count(*) AS n FROM games"
 
 GAME_HEADER = """
     SELECT game_id, file, declared_id, mode, ruleset, players, events, violations, unverifiable, winner, reason,

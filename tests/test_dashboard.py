@@ -351,3 +351,24 @@ def test_queries_share_one_connection_until_released(store: Path, tmp_path: Path
     assert queries._SHARED.con is not shared and queries._SHARED.key[0] == str(other.resolve())
     queries.release()
     assert queries._SHARED.con is None
+
+
+def test_game_viewer_picker_is_bounded_and_searchable(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picker offers at most CHOICES_SHOWN games, narrows to a search, and always offers the
+    game a link names even when the list would not show it."""
+    import queries as q
+
+    at = _run(PAGES / "game_viewer.py")
+    all_ids = [str(v) for v in q.df(q.GAME_CHOICES, [""] * 4)["game_id"]]
+    assert 1 < len(at.selectbox[0].options) == len(all_ids) <= q.CHOICES_SHOWN
+    last = all_ids[-1]
+    at.text_input(key="game_search").set_value(last).run()
+    assert not at.exception and at.selectbox[0].value == last and len(at.selectbox[0].options) == 1
+    at.text_input(key="game_search").set_value("no such game anywhere").run()
+    assert any("No game matches" in w.value for w in at.warning)
+    # a list of one game that is not the linked one: the linked game is offered first and opened
+    monkeypatch.setattr(q, "GAME_CHOICES", q.GAME_CHOICES.replace(f"LIMIT {q.CHOICES_SHOWN}", "LIMIT 1"))
+    linked = AppTest.from_file(str(PAGES / "game_viewer.py"), default_timeout=TIMEOUT)
+    linked.query_params["game"] = last
+    linked.run()
+    assert not linked.exception and linked.selectbox[0].value == last and len(linked.selectbox[0].options) == 2

@@ -26,10 +26,20 @@ from sgs_replay.report.svg import table_svg
 st.title("Game viewer")
 q.require_db()
 
-games = q.df(q.GAME_CHOICES)
-if games.empty:
+total = int(q.df(q.GAME_COUNT).iloc[0]["n"])
+if total == 0:
     st.info("No games loaded yet.")
     st.stop()
+wanted = st.query_params.get("game")
+search = st.text_input("Find a game", key="game_search", placeholder="file name, game id …").strip()
+games = q.df(q.GAME_CHOICES, [search] * 4)
+if wanted and not search and wanted not in set(games["game_id"]):  # a link names the game: it is offered
+    games = pd.concat([q.df(q.GAME_CHOICE, [wanted]), games], ignore_index=True)
+if games.empty:
+    st.warning(f"No game matches “{search}”.")
+    st.stop()
+if total > len(games) or search:
+    st.caption(f"{len(games)} of {total} games shown" + ("" if search else " — type in “Find a game” to narrow them"))
 
 ids = games["game_id"].tolist()
 
@@ -43,7 +53,6 @@ labels = {
                f"{r.events} events · {r.violations} violations"
     for r in games.itertuples()
 }
-wanted = st.query_params.get("game")
 game_id = st.selectbox("Game", ids, index=ids.index(wanted) if wanted in ids else 0, format_func=labels.__getitem__)
 if st.query_params.get("game") != game_id:
     st.query_params["game"] = game_id
