@@ -245,18 +245,7 @@ class Effect(Frame):
         if found is None:
             return False
         self._accept(eng, found[0], found[1], e)
-        if isinstance(e, ev.Draw):
-            H.do_draw(eng, e)
-        elif isinstance(e, ev.Damage):
-            H.apply_damage(eng, e)
-        elif isinstance(e, ev.Recover):
-            H.apply_recover(eng, e)
-        elif isinstance(e, ev.LoseHp):
-            H.do_lose_hp(eng, e)
-        elif isinstance(e, ev.MaxHp):
-            H.on_max_hp(eng, e)
-        elif isinstance(e, ev.PhaseSkip):
-            H.on_phase_skip(eng, e)
+        H.apply_change(eng, e)
         return True
 
     def note(self, eng: Engine, e: ev.Event) -> bool:

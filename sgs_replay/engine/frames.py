@@ -1035,12 +1035,6 @@ class HiddenCard(Frame):
         from sgs_replay.engine import handlers as H
 
         eng.unverifiable_because("effect of a hidden card")
-        if isinstance(e, ev.Damage):
-            H.apply_damage(eng, e)
-        elif isinstance(e, ev.Recover):
-            H.apply_recover(eng, e)
-        elif isinstance(e, ev.Draw):
-            H.do_draw(eng, e)
-        elif isinstance(e, (ev.Respond, ev.Use)):
+        if not H.apply_change(eng, e) and isinstance(e, (ev.Respond, ev.Use)):
             spend(eng, e)
         return True

@@ -695,6 +695,24 @@ def on_max_hp(eng: Engine, e: ev.MaxHp) -> None:
         eng.apply_hp_loss(s, 0)
 
 
+
+#: the changes a resolution frame takes and applies itself (an effect's steps, a hidden card's
+#: consequences), by event type
+_CHANGES: dict[type, Callable[[Engine, Any], None]] = {
+    ev.Draw: do_draw, ev.Damage: apply_damage, ev.Recover: apply_recover, ev.LoseHp: do_lose_hp,
+    ev.MaxHp: on_max_hp, ev.PhaseSkip: on_phase_skip,
+}
+
+
+def apply_change(eng: Engine, e: ev.Event) -> bool:
+    """Apply a draw, damage, recovery, loss of HP, max-HP change or phase skip a frame has taken;
+    False when ``e`` is none of these."""
+    fn = _CHANGES.get(type(e))
+    if fn is None:
+        return False
+    fn(eng, e)
+    return True
+
 def on_dying(eng: Engine, e: ev.Dying) -> None:
     s = eng.seat(e.seat)
     if s is None:
