@@ -62,14 +62,23 @@ class CardError(ValueError):
 
 
 class Card(NamedTuple):
-    """A physical card. ``name`` is the canonical Chinese name (``杀``)."""
+    """A physical card. ``name`` is the canonical Chinese name of the card the rules see (``杀``);
+    ``nature`` is the damage nature a 属性杀 carries (``♠4 雷杀`` is a 杀 of nature ``thunder``)."""
 
     suit: Suit
     rank: int
     name: str
+    nature: str = "normal"
 
     def __str__(self) -> str:
-        return f"{self.suit.symbol}{RANK_TEXT.get(self.rank, str(self.rank))} {self.name}"
+        return f"{self.suit.symbol}{RANK_TEXT.get(self.rank, str(self.rank))} {self.printed}"
+
+    @property
+    def printed(self) -> str:
+        """The name printed on the card (雷杀, not 杀)."""
+        if self.nature == "normal":
+            return self.name
+        return card_kinds.NATURED_NAME.get((self.name, self.nature), self.name)
 
     @property
     def is_red(self) -> bool:
@@ -111,6 +120,9 @@ def parse_card(text: str) -> Card:
     name = card_kinds.canonical_name(m.group("name"))
     if name is None:
         raise CardError(f"unknown card name {m.group('name')!r} in {text!r}")
+    natured = card_kinds.NATURED.get(name)
+    if natured is not None:
+        return Card(suit, rank, natured[0], natured[1])
     return Card(suit, rank, name)
 
 

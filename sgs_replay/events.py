@@ -77,6 +77,7 @@ class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, 
     equip: list[CardText] = []
     judge: list[CardText] = []
     piles: dict[str, list[CardText]] = {}
+    chained: bool = False
 
 
 class Unit(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
@@ -202,6 +203,14 @@ class Retrial(_Base, tag="retrial"):
     skill: str | None = None
 
 
+class Recast(_Base, tag="recast"):
+    """重铸: the card goes from the hand to the discard pile (not a use); a ``draw`` of 1 follows."""
+
+    seat: Seat
+    card: CardText
+    skill: str | None = None
+
+
 class Reveal(_Base, tag="reveal"):
     cards: list[CardText]
     seat: Seat | None = None
@@ -238,6 +247,15 @@ class Damage(_Base, tag="damage"):
     source: Seat | None = None
     card: CardText | None = None
     nature: Nature = "normal"
+    chain: bool = False
+
+
+class Chain(_Base, tag="chain"):
+    """A character is chained (横置) or reset (重置): implied by 铁索连环 and by natured damage to a
+    chained character; when logged, it is checked."""
+
+    seat: Seat
+    chained: bool
 
 
 class Recover(_Base, tag="recover"):
@@ -328,18 +346,18 @@ class GameEnd(_Base, tag="game_end"):
 
 Event = (
     Turn | Phase | PhaseSkip | TurnEnd
-    | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal
+    | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal | Recast
     | Skill | Choose
-    | Damage | Recover | LoseHp | MaxHp | Dying | Death
+    | Damage | Chain | Recover | LoseHp | MaxHp | Dying | Death
     | DraftPool | DraftFirst | DraftPick | Lineup | FirstAction | ActionUnit
     | Penalty | TimeUp | Resign | GameEnd
 )
 
 EVENT_TYPES: tuple[type[_Base], ...] = (
     Turn, Phase, PhaseSkip, TurnEnd,
-    Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal,
+    Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal, Recast,
     Skill, Choose,
-    Damage, Recover, LoseHp, MaxHp, Dying, Death,
+    Damage, Chain, Recover, LoseHp, MaxHp, Dying, Death,
     DraftPool, DraftFirst, DraftPick, Lineup, FirstAction, ActionUnit,
     Penalty, TimeUp, Resign, GameEnd,
 )

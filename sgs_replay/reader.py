@@ -175,7 +175,7 @@ def _fix_some_cards(e: ev.Skill) -> None:
         e.cards = _canon_all(e.cards)
 
 
-def _fix_card(e: ev.Judge | ev.Retrial) -> None:
+def _fix_card(e: ev.Judge | ev.Retrial | ev.Recast) -> None:
     if e.card not in _CANONICAL:
         e.card = _canon(e.card)
 
@@ -189,7 +189,7 @@ def _fix_some_card(e: ev.Damage | ev.Recover) -> None:
 _FIX: dict[type, Callable[[Any], None]] = {
     cls: fix for classes, fix in (
         ((ev.Use, ev.Respond), _fix_use), ((ev.Draw, ev.Discard, ev.Move, ev.Reveal), _fix_list),
-        ((ev.Skill,), _fix_some_cards), ((ev.Judge, ev.Retrial), _fix_card), ((ev.Damage, ev.Recover), _fix_some_card),
+        ((ev.Skill,), _fix_some_cards), ((ev.Judge, ev.Retrial, ev.Recast), _fix_card), ((ev.Damage, ev.Recover), _fix_some_card),
     ) for cls in classes
 }
 #: the event types :func:`events.check_shape` has something to say about

@@ -154,6 +154,18 @@ def standard_deck() -> tuple[str, ...]:
     )
 
 
+@cache
+def package_deck(package: str) -> tuple[str, ...]:
+    """The cards an expansion adds to the standard deck (``maneuvering``: the 52 cards of 神话再临·军争篇)."""
+    files = {"maneuvering": "deck_maneuvering.csv"}
+    if package not in files:
+        raise KeyError(f"no card package {package!r} (known: {', '.join(files)})")
+    return tuple(
+        f"{_suit_symbol(r['suit'])}{_rank_text(int(r['number']))} {r['name_zh']}"
+        for r in csv.DictReader(_text(files[package]).splitlines())
+    )
+
+
 # ---------------------------------------------------------------------------------------------------
 # Rulesets
 # ---------------------------------------------------------------------------------------------------
@@ -223,6 +235,8 @@ def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
     from sgs_replay.cards import canonical
 
     cards = list(standard_deck() if spec.get("base", "standard") == "standard" else base)
+    for package in spec.get("packages", []):
+        cards.extend(package_deck(package))
     for c in spec.get("remove", []):
         cards.remove(canonical(c))
     cards.extend(canonical(c) for c in spec.get("add", []))

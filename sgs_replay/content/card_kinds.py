@@ -38,6 +38,8 @@ def _load() -> dict[str, CardKind]:
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     for row in _rows("deck_3v3_additions.csv"):
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
+    for row in _rows("deck_maneuvering.csv"):
+        kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     return kinds
 
 
@@ -47,7 +49,13 @@ BY_NAME: dict[str, CardKind] = _load()
 WEAPON_RANGE: dict[str, int] = {
     "诸葛连弩": 1, "连弩": 1, "雌雄双股剑": 2, "青釭剑": 2, "寒冰剑": 2, "青龙偃月刀": 3,
     "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
+    "古锭刀": 2, "朱雀羽扇": 4,  # 神话再临·军争篇 (the range printed on the card)
 }
+#: cards that are another card with a damage nature (属性杀): printed name → (the card it is, nature).
+#: 雷杀 and 火杀 are 杀 for every rule that names 杀 (limit, 闪, 无双 …); "普通杀" is a 杀 with no nature.
+NATURED: dict[str, tuple[str, str]] = {"雷杀": ("杀", "thunder"), "火杀": ("杀", "fire")}
+#: (card, nature) → printed name
+NATURED_NAME: dict[tuple[str, str], str] = {v: k for k, v in NATURED.items()}
 #: delayed tricks that move on to the next character instead of being discarded when they miss (闪电)
 MOVES_ON: frozenset[str] = frozenset({"闪电"})
 _ALIASES: dict[str, str] = {}
@@ -57,8 +65,20 @@ for _k in BY_NAME.values():
 # spellings other engines and players use for the same cards
 _ALIASES.update({
     "double_swords": "雌雄双股剑", "nioh_shield": "仁王盾", "liannu": "连弩",
-    "crossbow_3v3": "连弩", "thunder_slash": "杀", "fire_slash": "杀",
+    "crossbow_3v3": "连弩", "thunder__slash": "雷杀", "fire__slash": "火杀",
 })
+
+
+def true_name(name: str) -> str:
+    """The card a printed name is for the rules (雷杀 → 杀); other names are themselves."""
+    natured = NATURED.get(name)
+    return natured[0] if natured is not None else name
+
+
+def nature_of(name: str) -> str:
+    """The damage nature a printed card name carries: ``thunder``, ``fire`` or ``normal``."""
+    natured = NATURED.get(name)
+    return natured[1] if natured is not None else "normal"
 
 
 def register(kind: CardKind, *aliases: str) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import Frame
@@ -97,11 +98,21 @@ def _colour(cards: list[str]) -> str | None:
 
 
 def used_name(e: ev.Use | ev.Respond) -> str | None:
+    """The card a use or an answer is for the rules (a 雷杀 is a 杀); None when hidden."""
     if e.as_ is not None:
-        return e.as_
+        return card_kinds.true_name(e.as_)
     if e.card is None or is_unknown(e.card):
         return None
     return parse_card(e.card).name
+
+
+def used_nature(e: ev.Use | ev.Respond) -> str:
+    """The damage nature of the card a use makes (火杀 by 朱雀羽扇: fire; a hidden card: normal)."""
+    if e.as_ is not None:
+        return card_kinds.nature_of(e.as_)
+    if e.card is None or is_unknown(e.card):
+        return "normal"
+    return parse_card(e.card).nature
 
 
 def spend(eng: Engine, e: ev.Use | ev.Respond) -> None:
