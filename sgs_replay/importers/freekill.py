@@ -840,6 +840,7 @@ class _Reader:
         self.last_response = None
         self.last_use = None
         self.yiji_draw = None
+        self.chain_next.clear()
 
     def pop_active(self, cid: int) -> None:
         self.stack = [a for a in self.stack if cid not in a.ids]
@@ -1125,16 +1126,16 @@ class _Reader:
         self.chain_next.discard(pid)
         self.hp_change(pid, -amount)
         # FreeKill resets a chained character just before the natured damage it takes; the rules reset it
-        # as part of that damage, so the reset is written right after the damage
-        reset: tuple[Event, int] | None = None
+        # as part of that damage, so the reset is written right after the damage (from the damage's entry)
         last = self.events[-1] if self.events else None
-        if nature != "normal" and isinstance(last, Chain) and last.seat == target and not last.chained:
-            reset = (self.events.pop(), self.sources.pop())
+        reset = nature != "normal" and isinstance(last, Chain) and last.seat == target and not last.chained
+        if reset:
+            self.events.pop()
+            self.sources.pop()
         self.emit(Damage(target=target, amount=amount, source=src, card=self.damage_card(src), nature=nature,
                          chain=chain))
-        if reset is not None:
-            self.events.append(reset[0])
-            self.sources.append(reset[1])
+        if reset:
+            self.emit(Chain(seat=target, chained=False))
 
     def log_chain_damage(self, p: Mapping[str, Any]) -> None:
         """#ChainDamage: the next damage of this player is passed on by 铁索连环 (``chain: true``)."""
@@ -1333,7 +1334,8 @@ class _Reader:
 
         if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.yiji(m, dst, cards)
-        elif reason == _R_RECAST and from_areas == {_HAND} and to_area == _DISCARD_PILE and src is not None:
+        elif ((reason == _R_RECAST or base == _RECAST) and from_areas == {_HAND} and to_area == _DISCARD_PILE
+              and src is not None):
             self.recast(src, cards, skill)
         elif reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.draw(dst, cards, skill, base)
