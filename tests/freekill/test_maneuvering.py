@@ -192,11 +192,14 @@ def test_card_tables() -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
+HANDS = {1: [1, 31, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39], 5: [14, 15, 40, 41]}
+
+
 def _game(generals: tuple[str, ...] = ("liubei", "guanyu", "zhangfei", "lvbu", "diaochan"),
           hands: dict[int, list[int]] | None = None) -> Recording:
+    """A five-player 军争 game after the opening deal: ``hands`` replaces the opening hand of some seats."""
     rec = Recording(list(generals), FIVE_ROLES, maneuvering=True)
-    rec.deal(hands or {1: [1, 31, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                       5: [14, 15, 40, 41]})
+    rec.deal({**HANDS, **(hands or {})})
     return rec
 
 
@@ -216,8 +219,7 @@ def _from(events: list[dict[str, Any]], **first: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("announced", [False, True], ids=["no invocation log", "#InvokeSkill recast"])
 def test_recast(announced: bool) -> None:
     """铁索连环 recast: the card goes to the discard pile (move reason 12), #Recast, one card drawn."""
-    r = _game(hands={1: [130, 31, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+    r = _game(hands={1: [130, 31, 32, 33]})
     r.begin(1, [16, 17])
     if announced:
         r.invoke(1, "recast")
@@ -235,8 +237,7 @@ def test_recast(announced: bool) -> None:
 def test_analeptic_for_the_next_slash_and_while_dying() -> None:
     """酒 in the play phase (no target; the 杀 deals 2), then a 决斗: 貂蝉 (3 HP), dying, drinks one herself."""
     r = _game(("liubei", "guanyu", "diaochan", "lvbu", "zhangfei"),
-              hands={1: [123, 1, 65, 33], 2: [8, 9, 34, 35], 3: [124, 10, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+              hands={1: [123, 1, 65, 33], 3: [124, 10, 36, 37]})
     r.begin(1, [16, 17])
     r.use(1, 123, to=[1])
     r.prop(1, "drank", 1)
@@ -271,8 +272,7 @@ def test_analeptic_for_the_next_slash_and_while_dying() -> None:
 @pytest.mark.parametrize("discards", [True, False], ids=["discards: damage", "declines"])
 def test_fire_attack(discards: bool) -> None:
     """火攻: 关羽 shows a ♥ card; 刘备 discards a ♥ hand card (fire damage) or declines (nothing)."""
-    r = _game(hands={1: [134, 46, 32, 33], 2: [8, 9, 31, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+    r = _game(hands={1: [134, 46, 32, 33], 2: [8, 9, 31, 35]})
     r.begin(1, [16, 17])
     r.use(1, 134, to=[2])
     r.focus(2, "fire_attack_skill")
@@ -298,8 +298,7 @@ def test_fire_attack(discards: bool) -> None:
 
 def test_fan_turns_a_plain_slash_into_fire() -> None:
     """朱雀羽扇: after the 普通杀 is declared its wearer turns it into a 火杀 (FreeKill's #fan_skill)."""
-    r = _game(hands={1: [140, 1, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+    r = _game(hands={1: [140, 1, 32, 33]})
     r.begin(1, [16, 17])
     r.equip(1, 140)
     r.focus(1)
@@ -319,8 +318,7 @@ def test_fan_turns_a_plain_slash_into_fire() -> None:
 
 def test_silver_lion_recovery_on_replacement() -> None:
     """白银狮子 replaced by 藤甲 while its wearer is wounded: the recovery names the card."""
-    r = _game(hands={1: [143, 141, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+    r = _game(hands={1: [143, 141, 32, 33]})
     r.begin(1, [16, 17])
     r.equip(1, 143)
     r.focus(1)
@@ -344,8 +342,7 @@ def test_silver_lion_recovery_on_replacement() -> None:
 
 def test_chain_and_passed_on_thunder() -> None:
     """铁索连环 on 关羽 and 张飞; a 雷杀 on 关羽 resets him and passes on to 张飞 (#ChainDamage)."""
-    r = _game(hands={1: [128, 113, 32, 33], 2: [8, 9, 34, 35], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
-                     5: [14, 15, 40, 41]})
+    r = _game(hands={1: [128, 113, 32, 33]})
     r.begin(1, [16, 17])
     r.use(1, 128, to=[2, 3])
     for pid in (2, 3):
