@@ -75,6 +75,7 @@ from sgs_replay.oracle import Areas, SeatCards
 
 __all__ = [
     "RULESET",
+    "RULESET_MANEUVERING",
     "SUPPORTED_VERSIONS",
     "Conversion",
     "FreeKillError",
@@ -841,6 +842,9 @@ class _Reader:
         self.last_use = None
         self.yiji_draw = None
         self.chain_next.clear()
+        if self.recasting is not None:
+            self.problem("a recast with no draw after it")
+            self.recasting = None
 
     def pop_active(self, cid: int) -> None:
         self.stack = [a for a in self.stack if cid not in a.ids]
