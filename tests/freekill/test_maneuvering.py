@@ -27,6 +27,8 @@ from fkedit import dump, entry, load
 from fkrec import DISCARD_PILE, EQUIP, PROCESSING, PUT_INTO_DISCARD, USE, Recording
 
 from sgs_replay.importers import freekill
+from sgs_replay.reader import parse_bytes
+from sgs_replay.replay import validate_parsed
 
 REPO = Path(__file__).resolve().parents[2]
 DIR = REPO.parent / "shared" / "peer" / "freekill" / "maneuvering"
@@ -204,9 +206,14 @@ def _game(generals: tuple[str, ...] = ("liubei", "guanyu", "zhangfei", "lvbu", "
 
 
 def _convert(rec: Recording) -> list[dict[str, Any]]:
+    """The converted events of a path, which converts with no problem and validates clean."""
     conv = freekill.convert(rec.to_bytes(), "path.fk.rep")
     assert conv.problems == [], "\n".join(map(str, conv.problems))
     assert conv.header.ruleset == "freekill-maneuvering"
+    text = freekill.to_jsonl(conv)
+    replay = validate_parsed(parse_bytes(text, "<path>"), None)
+    assert not replay.extra.get("internal_errors"), replay.extra["internal_errors"]
+    assert [(v.rule, v.line, v.message) for v in replay.report.violations] == [], text.decode()
     return _events(conv)
 
 
@@ -227,7 +234,7 @@ def test_recast(announced: bool) -> None:
     r.log("#Recast", from_=1, card=[130], arg="recast")
     r.draw(1, [18], skill="recast")
     r.focus(1)
-    r.end(1, discard=[31, 32])
+    r.end(1, discard=[31])
     assert _from(_convert(r), type="recast")[:2] == [
         {"type": "recast", "seat": 1, "card": "♣10 铁索连环"},
         {"type": "draw", "seat": 1, "cards": ["♣10 杀"], "reason": "recast"},
@@ -236,36 +243,35 @@ def test_recast(announced: bool) -> None:
 
 def test_analeptic_for_the_next_slash_and_while_dying() -> None:
     """酒 in the play phase (no target; the 杀 deals 2), then a 决斗: 貂蝉 (3 HP), dying, drinks one herself."""
-    r = _game(("liubei", "guanyu", "diaochan", "lvbu", "zhangfei"),
-              hands={1: [123, 1, 65, 33], 3: [124, 10, 36, 37]})
+    r = _game(("liubei", "diaochan", "guanyu", "lvbu", "zhangfei"), hands={1: [123, 1, 65, 33], 2: [124, 9, 34, 35]})
     r.begin(1, [16, 17])
     r.use(1, 123, to=[1])
     r.prop(1, "drank", 1)
     r.done([123])
     r.focus(1)
-    r.use(1, 1, to=[3])
-    r.focus(3, "jink")
-    r.damage(3, 1, 2)
+    r.use(1, 1, to=[2])
+    r.focus(2, "jink")
+    r.damage(2, 1, 2)
     r.prop(1, "drank", 0)
     r.done([1])
     r.focus(1)
-    r.use(1, 65, to=[3])
-    r.focus(3, "slash")
-    r.damage(3, 1, 1)
-    r.dying(3)
-    r.focus(3, "peach")
-    r.use(3, 124, to=[3])
-    r.heal(3, 1, "酒")
-    r.prop(3, "dying", False)
+    r.use(1, 65, to=[2])
+    r.focus(2, "slash")
+    r.damage(2, 1, 1)
+    r.dying(2)
+    r.focus(2, "peach")
+    r.use(2, 124, to=[2])
+    r.heal(2, 1, "酒")
+    r.prop(2, "dying", False)
     r.done([124])
     r.done([65])
     r.focus(1)
     r.end(1)
     events = _convert(r)
     assert _from(events, type="use", seat=1, card="♠3 酒")[0] == {"type": "use", "seat": 1, "card": "♠3 酒"}
-    assert _from(events, type="use", seat=3)[:2] == [
-        {"type": "use", "seat": 3, "card": "♠9 酒", "targets": [3]},
-        {"type": "recover", "seat": 3, "amount": 1, "source": 3, "card": "♠9 酒"},
+    assert _from(events, type="use", seat=2)[:2] == [
+        {"type": "use", "seat": 2, "card": "♠9 酒", "targets": [2]},
+        {"type": "recover", "seat": 2, "amount": 1, "source": 2, "card": "♠9 酒"},
     ]
 
 
@@ -318,12 +324,15 @@ def test_fan_turns_a_plain_slash_into_fire() -> None:
 
 def test_silver_lion_recovery_on_replacement() -> None:
     """白银狮子 replaced by 藤甲 while its wearer is wounded: the recovery names the card."""
-    r = _game(hands={1: [143, 141, 32, 33]})
+    r = _game(hands={1: [143, 141, 65, 33]})
     r.begin(1, [16, 17])
     r.equip(1, 143)
     r.focus(1)
+    r.use(1, 65, to=[2])  # 刘备 loses his own 决斗
+    r.respond(2, 8)
     r.invoke(1, "#silver_lion_skill")  # not a choice: the rules apply it
-    r.damage(1, None, 1)
+    r.damage(1, 2)
+    r.done([65])
     r.focus(1)
     r.use(1, 141, to=[1])
     r.moves(r.move([143], DISCARD_PILE, PUT_INTO_DISCARD, frm=1, from_area=EQUIP, skill=None, send=False),
