@@ -177,7 +177,7 @@ _NOISE_COMMANDS = frozenset({
     "ShowCard",
 })
 _NOISE_PROPERTIES = frozenset({
-    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "drank", "MaxCards", "dying",
+    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "MaxCards", "dying",
 })
 _NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
                          "#PreventDamage",
@@ -803,6 +803,11 @@ class _Reader:
             self.hp[pid] = new
         elif prop == "chained":
             self.set_chained(pid, bool(value))
+        elif prop == "drank":
+            # 酒's +1 for the next 杀: bookkeeping (the damage logged has it); it rises only with a 酒 in resolution
+            act = self.stack[-1] if self.stack else None
+            if _int(value, "drank") > 0 and not (act is not None and act.name == "酒" and act.user == self.seat(pid)):
+                self.problem(f"player {pid} drank with no 酒 of theirs in resolution")
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")

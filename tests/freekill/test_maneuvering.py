@@ -395,3 +395,14 @@ def test_shown_card_outside_fire_attack_is_a_problem() -> None:
         "a card shown with no 火攻 in resolution against its owner; written as a reveal without reason"]
     assert {"type": "reveal", "cards": ["♣2 杀"], "seat": 2} in _events(conv)
 
+
+
+def test_drank_without_analeptic_is_a_problem() -> None:
+    """The ``drank`` property is bookkeeping, checked: it rises only with the player's 酒 in resolution."""
+    r = _game()
+    r.begin(1, [16, 17])
+    r.prop(1, "drank", 1)
+    r.focus(1)
+    r.end(1, discard=[16])
+    conv = freekill.convert(r.to_bytes(), "path.fk.rep")
+    assert [p.message for p in conv.problems] == ["player 1 drank with no 酒 of theirs in resolution"]
