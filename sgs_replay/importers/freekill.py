@@ -1284,7 +1284,8 @@ class _Reader:
         self.checkpoints.append((len(self.events), Areas(
             moment=moment, seats=seats, pile=tuple(sorted(shared[_DRAW_PILE])),
             discard=tuple(sorted(shared[_DISCARD_PILE])), processing=tuple(sorted(shared[_PROCESSING])),
-            pile_known=self.pile_known)))
+            pile_known=self.pile_known,
+            chained=tuple(sorted(self.seat_of[p] for p, on in self.chained.items() if on and p not in self.dead)))))
 
     def on_move(self, m: Mapping[str, Any]) -> None:
         reason = _int(m["moveReason"], "move reason")

@@ -406,3 +406,30 @@ def test_drank_without_analeptic_is_a_problem() -> None:
     r.end(1, discard=[16])
     conv = freekill.convert(r.to_bytes(), "path.fk.rep")
     assert [p.message for p in conv.problems] == ["player 1 drank with no 酒 of theirs in resolution"]
+
+
+def test_chain_state_is_part_of_the_oracle() -> None:
+    """Checkpoints carry the living chained characters; a difference with the replay is a desync,
+    reported once every card agrees."""
+    from sgs_replay.oracle import Areas, compare
+
+    r = _game(hands={1: [128, 113, 32, 33]})
+    r.begin(1, [16, 17])
+    r.use(1, 128, to=[2, 3])
+    for pid in (2, 3):
+        r.prop(pid, "chained", True)
+        r.log("#ChainStateChange", from_=pid, arg="chained")
+    r.done([128])
+    r.focus(1)
+    r.end(1, discard=[16])
+    r.turn_start(2)
+    conv = freekill.convert(r.to_bytes(), "path.fk.rep")
+    assert [a.chained for _, a in conv.checkpoints] == [(), (2, 3)]
+    recorded = conv.checkpoints[-1][1]
+    replayed = Areas(moment=recorded.moment, seats=recorded.seats, pile=recorded.pile, discard=recorded.discard,
+                     processing=recorded.processing, chained=(3,))
+    desync = compare(recorded, replayed, 20)
+    assert desync is not None and desync.message() == (
+        "engine desync at the turn start (before line 20): seat 2's character is in the chained state in the "
+        "recording, in the unchained state in the replay")
+    assert compare(recorded, recorded, 20) is None
