@@ -349,8 +349,8 @@ def test_silver_lion_recovery_on_replacement() -> None:
     ]
 
 
-def test_chain_and_passed_on_thunder() -> None:
-    """铁索连环 on 关羽 and 张飞; a 雷杀 on 关羽 resets him and passes on to 张飞 (#ChainDamage)."""
+def _chained_two() -> Recording:
+    """刘备's play phase: his ♠J 铁索连环 chains 关羽 and 张飞 (he still holds the ♠4 雷杀)."""
     r = _game(hands={1: [128, 113, 32, 33]})
     r.begin(1, [16, 17])
     r.use(1, 128, to=[2, 3])
@@ -359,6 +359,12 @@ def test_chain_and_passed_on_thunder() -> None:
         r.log("#ChainStateChange", from_=pid, arg="chained")
     r.done([128])
     r.focus(1)
+    return r
+
+
+def test_chain_and_passed_on_thunder() -> None:
+    """铁索连环 on 关羽 and 张飞; a 雷杀 on 关羽 resets him and passes on to 张飞 (#ChainDamage)."""
+    r = _chained_two()
     r.use(1, 113, to=[2])
     r.focus(2, "jink")
     r.prop(2, "chained", False)
@@ -413,14 +419,7 @@ def test_chain_state_is_part_of_the_oracle() -> None:
     reported once every card agrees."""
     from sgs_replay.oracle import Areas, compare
 
-    r = _game(hands={1: [128, 113, 32, 33]})
-    r.begin(1, [16, 17])
-    r.use(1, 128, to=[2, 3])
-    for pid in (2, 3):
-        r.prop(pid, "chained", True)
-        r.log("#ChainStateChange", from_=pid, arg="chained")
-    r.done([128])
-    r.focus(1)
+    r = _chained_two()
     r.end(1, discard=[16])
     r.turn_start(2)
     conv = freekill.convert(r.to_bytes(), "path.fk.rep")
