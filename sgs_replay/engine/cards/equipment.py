@@ -303,8 +303,10 @@ _LION = "silver_lion_worn"
 def silver_lion_lost(eng: Engine, e: ev.Event) -> None:
     """白银狮子: 每当你失去装备区里的【白银狮子】后，你回复1点体力 — expected right after the event that
     took it away (replaced, discarded, taken), when its wearer is alive and wounded."""
-    if not eng.scratch.setdefault("silver_lion_in_deck", any(parse_card(c).name == CARD.silver_lion
-                                                              for c in eng.rs.deck_counts)):
+    in_deck = eng.scratch.get("silver_lion_in_deck")
+    if in_deck is None:
+        in_deck = eng.scratch["silver_lion_in_deck"] = any(parse_card(c).name == CARD.silver_lion for c in eng.rs.deck_counts)
+    if not in_deck:
         return
     worn = {k: c for k, s in eng.table.seats.items() if (c := s.equip.get(Slot.ARMOR)) is not None
             and parse_card(c).name == CARD.silver_lion}
