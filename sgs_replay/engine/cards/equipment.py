@@ -151,6 +151,9 @@ class RenwangShield(F.EffectRule):
             return f"仁王盾: a black 杀 has no effect on seat {seat.seat}"
         return None
 
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return bool(self._black_slash(frame, eng, seat))
+
 
 def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
     if e.skill in WEAPON_EFFECTS and seat.weapon() != e.skill:
@@ -295,6 +298,9 @@ class Vine(F.EffectRule):
             return f"藤甲: {frame.name} (no nature) has no effect on seat {seat.seat}"
         return None
 
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return self._stopped(frame, eng, seat)
+
 
 _LION = "silver_lion_worn"
 
@@ -303,8 +309,10 @@ _LION = "silver_lion_worn"
 def silver_lion_lost(eng: Engine, e: ev.Event) -> None:
     """白银狮子: 每当你失去装备区里的【白银狮子】后，你回复1点体力 — expected right after the event that
     took it away (replaced, discarded, taken), when its wearer is alive and wounded."""
-    if not eng.scratch.setdefault("silver_lion_in_deck", any(parse_card(c).name == CARD.silver_lion
-                                                              for c in eng.rs.deck_counts)):
+    in_deck = eng.scratch.get("silver_lion_in_deck")
+    if in_deck is None:
+        in_deck = eng.scratch["silver_lion_in_deck"] = any(parse_card(c).name == CARD.silver_lion for c in eng.rs.deck_counts)
+    if not in_deck:
         return
     worn = {k: c for k, s in eng.table.seats.items() if (c := s.equip.get(Slot.ARMOR)) is not None
             and parse_card(c).name == CARD.silver_lion}
