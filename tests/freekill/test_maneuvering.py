@@ -2,7 +2,8 @@
 
 - the six recordings of ``../shared/peer/freekill/maneuvering`` convert with no import problem under
   ``freekill-maneuvering`` (detected from the settings and the draw pile, not the file name) and give
-  the damage (with its nature), deaths and winner of ``facts.jsonl``; they skip when that folder is absent;
+  the damage (with its nature), deaths and winner of ``facts.jsonl``, and validate clean with no desync;
+  they skip when that folder is absent;
 - a recording whose deck does not match its settings is refused on the command line (exit 3, one line);
 - the 军争 paths the six recordings never take (重铸, 酒 while dying, a 火攻 that deals damage,
   朱雀羽扇, 白银狮子's recovery on a replacement) are built packet by packet with :mod:`fkrec`.
@@ -104,13 +105,16 @@ def test_recordings_show_the_maneuvering_events(converted: dict[str, freekill.Co
 
 
 @needs_recordings
-def test_recordings_agree_with_the_replay_card_areas() -> None:
+@pytest.mark.parametrize("path", RECORDINGS, ids=_stamp)
+def test_recording_validates_clean_and_agrees_with_the_replay(path: Path) -> None:
+    """Under its own ruleset each game has no violation, and the replay's card areas and chain states
+    agree with the recording's at every checkpoint."""
     from sgs_replay.importers.adapter import parsed_from_freekill
-    from sgs_replay.replay import validate_parsed
 
-    for path in RECORDINGS:
-        report = validate_parsed(parsed_from_freekill(path.read_bytes(), path.name)).report
-        assert report.desyncs == [], (path.name, report.desyncs)
+    replay = validate_parsed(parsed_from_freekill(path.read_bytes(), path.name))
+    assert not replay.extra.get("internal_errors"), replay.extra["internal_errors"]
+    assert [(v.rule, v.line, v.message) for v in replay.report.violations] == []
+    assert replay.report.desyncs == []
 
 
 # ---------------------------------------------------------------------------------------------------
