@@ -25,7 +25,7 @@ from typing import Any
 import cbor2
 import pytest
 from fkedit import dump, entry, load
-from fkrec import DISCARD_PILE, EQUIP, PROCESSING, PUT_INTO_DISCARD, USE, Recording
+from fkrec import DISCARD_PILE, EQUIP, PROCESSING, PUT_INTO_DISCARD, USE, Recording, vcard
 
 from sgs_replay.importers import freekill
 from sgs_replay.reader import parse_bytes
@@ -436,3 +436,21 @@ def test_chain_state_is_part_of_the_oracle() -> None:
         "engine desync at the turn start (before line 20): seat 2's character is in the chained state in the "
         "recording, in the unchained state in the replay")
     assert compare(recorded, recorded, 20) is None
+
+
+def test_fan_on_a_converted_slash_is_a_problem() -> None:
+    """朱雀羽扇 on 关羽's 武圣 杀: the format has one skill per use, so it is written as 朱雀羽扇 and reported."""
+    r = _game(("guanyu", "liubei", "zhangfei", "lvbu", "diaochan"), hands={1: [140, 46, 32, 33]})
+    r.begin(1, [16, 17])
+    r.equip(1, 140)
+    r.focus(1)
+    r.use(1, vcard("slash", [46], "wusheng"), to=[3])
+    r.invoke(1, "#fan_skill")
+    r.damage(3, 1, 1, "fire_damage")
+    r.done([46])
+    r.focus(1)
+    r.end(1)
+    conv = freekill.convert(r.to_bytes(), "path.fk.rep")
+    assert [p.message for p in conv.problems] == [
+        "朱雀羽扇 on a 杀 converted by 武圣: the format has one skill per use; written as 朱雀羽扇"]
+    assert {"type": "use", "seat": 1, "as": "火杀", "cards": ["♥3 桃"], "skill": "朱雀羽扇", "targets": [3]} in _events(conv)
