@@ -778,6 +778,25 @@ def on_reveal(eng: Engine, e: ev.Reveal) -> None:
     return None
 
 
+def on_pindian(eng: Engine, e: ev.Pindian) -> None:
+    """拼点 (an extension of the format): each side shows a hand card of its own; both cards go to the
+    discard pile (implied). Who wins, and what follows, is the asking skill's (its effect's ``then``)."""
+    for seat, card in zip((e.seat, e.target), e.cards, strict=False):
+        s = eng.seat(seat)
+        if s is None:
+            continue
+        eng.take_from_hand(s, [card])
+        eng.to_discard([card])
+
+
+def pindian_won(e: ev.Pindian) -> bool | None:
+    """Whether ``e.seat`` won the 拼点: only with a strictly higher rank; None when a card is hidden."""
+    a, b = (card_of(c) for c in e.cards)
+    if a is None or b is None:
+        return None
+    return a.rank > b.rank
+
+
 def on_skill(eng: Engine, e: ev.Skill) -> None:
     eng.skills.invoke(e)
 
@@ -803,7 +822,7 @@ TABLE: dict[type, Any] = {
     ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
     ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
     ev.Dying: on_dying, ev.Death: on_death, ev.Judge: on_judge, ev.Retrial: on_retrial, ev.Reveal: on_reveal,
-    ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
+    ev.Pindian: on_pindian, ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
