@@ -277,7 +277,7 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     if effect is not None:
         effect(eng, e, s)
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
-        limit = max(s.hp, 0) + eng.mode.hand_limit_bonus(s)
+        limit = plugins.modify("hand_limit", max(s.hp, 0) + eng.mode.hand_limit_bonus(s), eng, s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
         after = s.hand_count - len(hand_cards)
         if after < limit and s.hidden == 0 and s.hand_count >= len(hand_cards):

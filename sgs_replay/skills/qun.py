@@ -360,3 +360,89 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def jijiu_card(c: Any, as_name: str) -> bool:
     """急救 (华佗): outside your turn, a red card as 桃."""
     return bool(c.is_red)
+
+
+# --- 袁绍 ---------------------------------------------------------------------------------------
+
+
+@skill("luanji", timing=Timing.CARD_NEEDED)
+def luanji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """乱击 (火, 袁绍): 出牌阶段，你可以将任意两张相同花色的手牌当【万箭齐发】使用 (checked on the use; no limit per turn)."""
+
+
+@conversion(SKILL.luanji, {CARD.archery_attack}, count=2, hand_only=True)
+def luanji_card(c: Any, as_name: str) -> bool:
+    """乱击 (袁绍): two hand cards of one suit as 万箭齐发 (the suits are compared on the use)."""
+    return True
+
+
+@watch_before("luanji", events=(ev.Use,))
+def luanji_same_suit(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """乱击: 两张相同花色的手牌."""
+    if not isinstance(e, ev.Use) or e.seat != seat.seat or e.skill != SKILL.luanji:
+        return
+    suits = {c.suit for x in e.cards or [] if (c := C.card(x)) is not None}
+    if len(suits) > 1:
+        eng.report(R.P_CONVERSION, e.seat, "乱击 turns two hand cards of the same suit into 万箭齐发",
+                   expected="two cards of one suit", observed=list(e.cards or []))
+
+
+@skill("xueyi", timing=Timing.ALWAYS)
+def xueyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """血裔 (火, 袁绍): 主公技，锁定技，场上每有一名其他群雄角色存活，你的手牌上限便+2 (applied to the hand limit)."""
+
+
+@modifier("hand_limit")
+def xueyi_limit(value: int, eng: Engine, seat: Seat) -> int:
+    """血裔: +2 for each other living 群 character (a lord skill: only the identity-mode lord has it)."""
+    if not seat.has_skill(SKILL.xueyi):
+        return value
+    others = [s for s in eng.table.seats.values()
+              if s.alive and s.seat != seat.seat and s.general is not None and s.general.kingdom == "qun"]
+    return value + 2 * len(others)
+
+
+# --- 颜良文丑 -----------------------------------------------------------------------------------
+
+
+@skill("shuangxiong", timing=Timing.DRAW_PHASE)
+def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """双雄 (火, 颜良文丑): 摸牌阶段，你可以选择放弃摸牌并进行一次判定：你获得此判定牌并且此回合可以将任意一张与该判定牌不同颜色的手牌当【决斗】使用.
+
+    ``skill`` in the draw phase (no phase draw) → ``judge`` (``reason: 双雄``); the judgement card
+    goes to the hand (implied); then, this turn, ``use`` ``"as": "决斗"`` with one hand card of the
+    other colour and ``"skill": "双雄"`` (no limit).
+    """
+    if not C.draw_phase(eng, e):
+        return
+    judged: dict[int, tuple[int, str | None]] = eng.skills.state.setdefault("shuangxiong", {})
+
+    def result(en: Engine, card: str) -> None:
+        final = en.skills.judgement.get("card", card)
+        en.skills.implied_move(e.seat, [final])
+        c = C.card(card)
+        judged[e.seat] = (en.turns_taken, None if c is None else "red" if c.is_red else "black")
+
+    C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.shuangxiong, on_result=result))
+
+
+@conversion(SKILL.shuangxiong, {CARD.duel}, hand_only=True)
+def shuangxiong_card(c: Any, as_name: str) -> bool:
+    """双雄 (颜良文丑): a hand card as 决斗 (its colour is compared with the judgement's on the use)."""
+    return True
+
+
+@watch_before("shuangxiong", events=(ev.Use,))
+def shuangxiong_colour(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """双雄: 此回合可以将任意一张与该判定牌不同颜色的手牌当【决斗】使用."""
+    if not isinstance(e, ev.Use) or e.seat != seat.seat or e.skill != SKILL.shuangxiong:
+        return
+    got = eng.skills.state.get("shuangxiong", {}).get(seat.seat)
+    if got is None or got[0] != eng.turns_taken or eng.current != seat.seat:
+        eng.report(R.P_CONVERSION, e.seat, "双雄's 决斗 only in the turn of its judgement",
+                   expected="a 双雄 judgement this turn", observed="none")
+        return
+    colour = C.colour(list(e.cards or []))
+    if got[1] is not None and colour == got[1]:
+        eng.report(R.P_CONVERSION, e.seat, f"双雄: the card must differ in colour from the {got[1]} judgement",
+                   expected="red" if got[1] == "black" else "black", observed=colour)

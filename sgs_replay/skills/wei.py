@@ -393,33 +393,6 @@ def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 荀彧 ---------------------------------------------------------------------------------------
 
 
-def pindian_step(eng: Engine, e: ev.Skill, t: int, then: Any) -> Step:
-    """The 拼点 a skill asks for (the ``pindian`` event: ``seat`` against ``t``); ``then(eng, won)``
-    once it is known (``won`` is None when a card is hidden)."""
-    from sgs_replay.engine.handlers import pindian_won
-
-    def result(en: Engine, p: ev.Event) -> None:
-        won = pindian_won(p) if isinstance(p, ev.Pindian) else None
-        if won is None:
-            en.unverifiable_because(f"{e.skill}: a 拼点 card is hidden")
-        then(en, won)
-
-    return Step("pindian", seat=e.seat, to_seat=t, then=result)
-
-
-def pindian_target(eng: Engine, e: ev.Skill, seat: Seat, what: str) -> int | None:
-    """The one other character a 拼点 skill names; both must have a hand card (reported otherwise)."""
-    t = C.one_other_target(eng, e, what)
-    if t is None:
-        return None
-    ts = eng.seat(t)
-    if seat.hand_count == 0 or (ts is not None and ts.hand_count == 0):
-        eng.report(R.S_CONDITION, e.seat, f"{e.skill}: 拼点 needs a hand card on each side",
-                   expected="a hand card each", observed=f"seat {e.seat}: {seat.hand_count}, seat {t}: {ts.hand_count if ts else 0}")
-        return None
-    return t
-
-
 @skill("quhu", play=True, per_turn=1)
 def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """驱虎 (火, 荀彧): 出牌阶段，你可以与一名体力比你多的角色拼点，若你赢，则该角色对其攻击范围内另一名由你指定的角色造成1点伤害。若你没赢，他/她对你造成1点伤害。每回合限用一次.
@@ -428,7 +401,7 @@ def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     that character to another one in its attack range (none when nobody else is in range: the
     resolution stops); otherwise a ``damage`` of 1 by it to 荀彧. A tie is not a win.
     """
-    t = pindian_target(eng, e, seat, "one character with more HP than you")
+    t = C.pindian_target(eng, e, seat, "one character with more HP than you")
     if t is None:
         return
     tiger = eng.seat(t)
@@ -452,7 +425,7 @@ def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         else:
             frame.add(Step("damage", seat=e.seat, source=t, n=1))
 
-    frame.add(pindian_step(eng, e, t, result))
+    frame.add(C.pindian_step(eng, e, t, result))
 
 
 def _in_range(eng: Engine, seat: int) -> list[int]:
