@@ -223,7 +223,7 @@ class Pindian(_Base, tag="pindian"):
 
     seat: Seat
     target: Seat
-    cards: Annotated[list[CardText], Meta(min_length=2, max_length=2, description="[seat's card, target's card]")]
+    cards: Annotated[list[CardText], Meta(min_length=2, max_length=2, description="the two shown: the seat's, then the target's")]
 
 
 # ---------------------------------------------------------------------------------------------------

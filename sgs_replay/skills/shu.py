@@ -1,4 +1,4 @@
-"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013)."""
+"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013) · 庞统 卧龙诸葛亮 (火)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.cards import Suit, is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.cards.equipment import EightTrigrams
@@ -497,6 +497,31 @@ def niepan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              ordered=False)
 
 
+@skill("lianhuan", timing=Timing.CARD_NEEDED)
+def lianhuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """连环 (火, 庞统): 出牌阶段，你可以将你任意一张梅花手牌当【铁索连环】使用或重铸 (checked on the use or the ``recast``)."""
+
+
+@conversion(SKILL.lianhuan, {CARD.iron_chain}, hand_only=True)
+def lianhuan_card(c: Any, as_name: str) -> bool:
+    """连环 (庞统): a ♣ hand card as 铁索连环."""
+    return bool(c.suit == Suit.CLUB)
+
+
+@watch_before("lianhuan", events=(ev.Recast,))
+def lianhuan_recast(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """连环's 重铸: a ♣ hand card, recast as 铁索连环 is, in the owner's play phase (``recast`` with
+    ``"skill": "连环"``; the ``draw`` of one card with reason ``recast`` follows)."""
+    if not isinstance(e, ev.Recast) or e.seat != seat.seat or e.skill != SKILL.lianhuan:
+        return
+    c = C.card(e.card)
+    if c is not None and (c.suit != Suit.CLUB or (seat.hand[e.card] == 0 and e.card in seat.equip.values())):
+        eng.report(R.P_CONVERSION, e.seat, "连环 recasts a ♣ hand card", expected="a ♣ hand card", observed=e.card)
+    if not eng.in_play_phase(e.seat):
+        eng.report(R.S_TIMING, e.seat, "连环 is used in your play phase", expected="own play phase",
+                   observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
+
+
 # --- 卧龙诸葛亮 -----------------------------------------------------------------------------------
 
 
@@ -542,6 +567,17 @@ class BazhenJudgement(EightTrigrams):
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return False
+
+
+@skill("huoji", timing=Timing.CARD_NEEDED)
+def huoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """火计 (火, 卧龙诸葛亮): 出牌阶段，你可以将你的任意一张红色手牌当【火攻】使用 (checked on the use)."""
+
+
+@conversion(SKILL.huoji, {CARD.fire_attack}, hand_only=True)
+def huoji_card(c: Any, as_name: str) -> bool:
+    """火计 (卧龙诸葛亮): a red hand card as 火攻."""
+    return bool(c.is_red)
 
 
 @skill("kanpo", timing=Timing.CARD_NEEDED)

@@ -1,4 +1,4 @@
-"""庞统: 涅槃 (and 连环 in test_skill_pangtong_lianhuan.py) (火; ../shared/reference/fire/fire_skills.csv)."""
+"""庞统: 连环, 涅槃 (火; ../shared/reference/fire/fire_skills.csv)."""
 
 from skillkit import damage, draw, dying, pass_, recover, skill, turn, use
 
@@ -47,3 +47,49 @@ def test_niepan_bad_twice_in_a_game(play):
                        use(3, "♠A 决斗", 2), pass_(2), damage(2, 1, 3, "♠A 决斗"), dying(2), skill(2, "涅槃")],
                current=3, hands={3: ["♠7 杀", "♠A 决斗"]}, hp={2: 1}, max_hp={2: 1}, ruleset=RS)
     out.bad("SGS-S002", 13)
+
+
+def recast(seat, card, skill=None):
+    return {k: v for k, v in {"type": "recast", "seat": seat, "card": card, "skill": skill}.items() if v is not None}
+
+
+def test_lianhuan_ok_club_as_iron_chain(play):
+    """连环: 出牌阶段，你可以将你任意一张梅花手牌当【铁索连环】使用."""
+    out = play(TABLE, [use(2, as_="铁索连环", cards=["♣8 杀"], skill="连环", targets=[3, 4])],
+               current=2, hands={2: ["♣8 杀"]}, ruleset=RS)
+    out.ok()
+
+
+def test_lianhuan_ok_recast(play):
+    """连环: … 当【铁索连环】使用或重铸 (recast: the card to the discard pile, one card drawn)."""
+    out = play(TABLE, [recast(2, "♣8 杀", "连环"), draw(2, ["♦3 闪"], reason="recast")],
+               current=2, hands={2: ["♣8 杀"]}, ruleset=RS)
+    out.ok()
+
+
+def test_lianhuan_bad_not_a_club(play):
+    """连环: … 梅花手牌 (♠ is not ♣)."""
+    out = play(TABLE, [use(2, as_="铁索连环", cards=["♠8 杀"], skill="连环", targets=[3, 4])],
+               current=2, hands={2: ["♠8 杀"]}, ruleset=RS)
+    out.bad("SGS-P009", 2)
+
+
+def test_lianhuan_bad_equipped_club(play):
+    """连环: … 手牌 (notes: hand cards only, not equipment)."""
+    out = play(TABLE, [use(2, as_="铁索连环", cards=["♣5 的卢"], skill="连环", targets=[3])],
+               current=2, equip={2: ["♣5 的卢"]}, ruleset=RS)
+    out.bad("SGS-P009", 2)
+
+
+def test_lianhuan_bad_recast_a_heart(play):
+    """连环: … 梅花手牌 … 重铸 (a ♥ card cannot be recast by it)."""
+    out = play(TABLE, [recast(2, "♥3 桃", "连环"), draw(2, ["♦3 闪"], reason="recast")],
+               current=2, hands={2: ["♥3 桃"]}, ruleset=RS)
+    out.bad("SGS-P009", 2)
+
+
+def test_lianhuan_bad_recast_outside_play_phase(play):
+    """连环: 出牌阶段 … 重铸."""
+    out = play(TABLE, [recast(2, "♣8 杀", "连环"), draw(2, ["♦3 闪"], reason="recast")],
+               current=3, hands={2: ["♣8 杀"]}, ruleset=RS)
+    out.bad("SGS-S003", 2)

@@ -1,6 +1,11 @@
-"""卧龙诸葛亮: 八阵, 看破 (and 火计 in test_skill_wolong_huoji.py) (火; ../shared/reference/fire/fire_skills.csv)."""
+"""卧龙诸葛亮: 八阵, 火计, 看破 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, judge, skill, turn, use
+import pytest
+from skillkit import damage, discard, judge, reveal, skill, turn, use
+
+from sgs_replay.content.names import CARD
+from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards' rules)
+from sgs_replay.engine.handlers import USE_BY_NAME
 
 TABLE = ["刘备", "卧龙诸葛亮", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -67,3 +72,28 @@ def test_kanpo_bad_not_his_skill(play):
     out = play(TABLE, [use(2, "♠3 过河拆桥", 3), use(3, as_="无懈可击", cards=["♣8 杀"], skill="看破")],
                current=2, hands={2: ["♠3 过河拆桥"], 3: ["♣8 杀"]}, ruleset=RS)
     out.bad("SGS-S001", 3)
+
+
+@pytest.mark.skipif(CARD.fire_attack not in USE_BY_NAME, reason="火攻's own rules are not defined yet")
+def test_huoji_ok_red_card_as_fire_attack(play):
+    """火计: 出牌阶段，你可以将你的任意一张红色手牌当【火攻】使用 (then 火攻: the target shows a hand card,
+    the user discards one of its suit, 1 fire damage)."""
+    out = play(TABLE, [use(2, as_="火攻", cards=["♥3 桃"], skill="火计", targets=[3]),
+                       reveal(["♦2 闪"], seat=3, reason="火攻"), discard(2, ["♦4 闪"]),
+                       damage(3, 1, 2, nature="fire")],
+               current=2, hands={2: ["♥3 桃", "♦4 闪"], 3: ["♦2 闪"]}, ruleset=RS)
+    out.ok()
+
+
+def test_huoji_bad_black_card(play):
+    """火计: … 红色手牌 (♣ is black)."""
+    out = play(TABLE, [use(2, as_="火攻", cards=["♣8 杀"], skill="火计", targets=[3])],
+               current=2, hands={2: ["♣8 杀"], 3: ["♦2 闪"]}, ruleset=RS)
+    out.bad("SGS-P009", 2)
+
+
+def test_huoji_bad_equipped_red_card(play):
+    """火计: … 手牌 (an equipped red card does not qualify)."""
+    out = play(TABLE, [use(2, as_="火攻", cards=["♥K 爪黄飞电"], skill="火计", targets=[3])],
+               current=2, equip={2: ["♥K 爪黄飞电"]}, hands={3: ["♦2 闪"]}, ruleset=RS)
+    out.bad("SGS-P009", 2)
