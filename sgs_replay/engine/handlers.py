@@ -119,6 +119,8 @@ class Conversion:
     hand_only: bool = False  # 手牌 only (no equipment)
     weapon: bool = False  # an equipment card: owned by wearing it
     outside_own_turn: bool = False  # only outside the owner's turn (急救)
+    #: a condition on the cards together or on the moment: fn(engine, use or answer, owner) -> why not, or None
+    together: Callable[[Engine, Any, Seat], str | None] | None = None
 
 
 #: conversion name (skill or weapon, as the log writes it) → its definition
@@ -126,10 +128,12 @@ CONVERSIONS: dict[str, Conversion] = {}
 
 
 def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: bool = False, weapon: bool = False,
-               outside_own_turn: bool = False) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
-    """Register a conversion; the decorated function says whether a physical card qualifies."""
+               outside_own_turn: bool = False, together: Callable[[Engine, Any, Seat], str | None] | None = None,
+               ) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
+    """Register a conversion; the decorated function says whether a physical card qualifies, ``together``
+    what the cards must share or what the moment must be (reported as SGS-P009 with its reason)."""
     def register(fn: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
-        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn)
+        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn, together)
         return fn
     return register
 
@@ -181,6 +185,9 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
             report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
     if spec.outside_own_turn and eng.current == e.seat:
         report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
+    why = spec.together(eng, e, s) if spec.together is not None else None
+    if why is not None:
+        report(R.P_CONVERSION, e.seat, why, observed=cards)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -370,21 +370,16 @@ def luanji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """乱击 (火, 袁绍): 出牌阶段，你可以将任意两张相同花色的手牌当【万箭齐发】使用 (checked on the use; no limit per turn)."""
 
 
-@conversion(SKILL.luanji, {CARD.archery_attack}, count=2, hand_only=True)
-def luanji_card(c: Any, as_name: str) -> bool:
-    """乱击 (袁绍): two hand cards of one suit as 万箭齐发 (the suits are compared on the use)."""
-    return True
-
-
-@watch_before("luanji", events=(ev.Use,))
-def luanji_same_suit(eng: Engine, e: ev.Event, seat: Seat) -> None:
+def _one_suit(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
     """乱击: 两张相同花色的手牌."""
-    if not isinstance(e, ev.Use) or e.seat != seat.seat or e.skill != SKILL.luanji:
-        return
     suits = {c.suit for x in e.cards or [] if (c := C.card(x)) is not None}
-    if len(suits) > 1:
-        eng.report(R.P_CONVERSION, e.seat, "乱击 turns two hand cards of the same suit into 万箭齐发",
-                   expected="two cards of one suit", observed=list(e.cards or []))
+    return "乱击 turns two hand cards of the same suit into 万箭齐发" if len(suits) > 1 else None
+
+
+@conversion(SKILL.luanji, {CARD.archery_attack}, count=2, hand_only=True, together=_one_suit)
+def luanji_card(c: Any, as_name: str) -> bool:
+    """乱击 (袁绍): two hand cards of one suit as 万箭齐发."""
+    return True
 
 
 @skill("xueyi", timing=Timing.ALWAYS)
@@ -426,23 +421,18 @@ def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.shuangxiong, on_result=result))
 
 
-@conversion(SKILL.shuangxiong, {CARD.duel}, hand_only=True)
-def shuangxiong_card(c: Any, as_name: str) -> bool:
-    """双雄 (颜良文丑): a hand card as 决斗 (its colour is compared with the judgement's on the use)."""
-    return True
-
-
-@watch_before("shuangxiong", events=(ev.Use,))
-def shuangxiong_colour(eng: Engine, e: ev.Event, seat: Seat) -> None:
+def _other_colour(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
     """双雄: 此回合可以将任意一张与该判定牌不同颜色的手牌当【决斗】使用."""
-    if not isinstance(e, ev.Use) or e.seat != seat.seat or e.skill != SKILL.shuangxiong:
-        return
     got = eng.skills.state.get("shuangxiong", {}).get(seat.seat)
     if got is None or got[0] != eng.turns_taken or eng.current != seat.seat:
-        eng.report(R.P_CONVERSION, e.seat, "双雄's 决斗 only in the turn of its judgement",
-                   expected="a 双雄 judgement this turn", observed="none")
-        return
+        return "双雄's 决斗 only in the turn of its judgement"
     colour = C.colour(list(e.cards or []))
     if got[1] is not None and colour == got[1]:
-        eng.report(R.P_CONVERSION, e.seat, f"双雄: the card must differ in colour from the {got[1]} judgement",
-                   expected="red" if got[1] == "black" else "black", observed=colour)
+        return f"双雄: the card must differ in colour from the {got[1]} judgement"
+    return None
+
+
+@conversion(SKILL.shuangxiong, {CARD.duel}, hand_only=True, together=_other_colour)
+def shuangxiong_card(c: Any, as_name: str) -> bool:
+    """双雄 (颜良文丑): a hand card of the other colour than this turn's judgement as 决斗."""
+    return True

@@ -540,9 +540,9 @@ def bazhen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_before("bazhen", events=(ev.Skill, ev.Judge))
 def bazhen_no_armour(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """八阵 works only while no armour is worn (an equipped 八卦阵 is the card itself)."""
-    if getattr(e, "seat", None) != seat.seat:
+    if not isinstance(e, (ev.Skill, ev.Judge)) or e.seat != seat.seat:
         return
-    what = e.skill if isinstance(e, ev.Skill) else e.reason if isinstance(e, ev.Judge) else None
+    what = e.skill if isinstance(e, ev.Skill) else e.reason
     if what not in (SKILL.bazhen, CARD.eight_diagram):
         return
     armour = seat.armor()

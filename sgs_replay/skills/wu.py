@@ -561,7 +561,7 @@ def tianyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天义 (火, 太史慈): 出牌阶段，你可以和一名角色拼点。若你赢，你获得以下技能直到回合结束：攻击范围无限；可额外使用一张【杀】；使用【杀】时可额外指定一个目标。若你没赢，你不能使用【杀】直到回合结束。每回合限一次.
 
     ``skill`` (``targets``: the other character) → ``pindian``; a tie is not a win. The outcome lasts
-    until the end of 太史慈's turn (the modifiers below; a 杀 used after a loss is SGS-P001).
+    until the end of 太史慈's turn (the modifiers below: after a loss the 杀 limit is none, SGS-P001).
     """
     t = C.pindian_target(eng, e, seat, "another character")
     if t is None:
@@ -584,8 +584,12 @@ def _tianyi(eng: Engine, seat: int) -> bool | None:
 
 @modifier("slash_limit")
 def tianyi_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
-    """天义 won: 可额外使用一张【杀】."""
-    return value + 1 if value is not None and _tianyi(eng, user.seat) else value
+    """天义 won: 可额外使用一张【杀】; not won: 你不能使用【杀】直到回合结束 (a limit of none, whatever
+    else lifts it: this modifier runs after the weapons' and 咆哮's)."""
+    outcome = _tianyi(eng, user.seat)
+    if outcome is False:
+        return 0
+    return value + 1 if value is not None and outcome else value
 
 
 @modifier("slash_targets")
@@ -598,11 +602,3 @@ def tianyi_targets(value: int, eng: Engine, user: Seat) -> int:
 def tianyi_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """天义 won: 攻击范围无限 (the 杀 has no distance limit)."""
     return value or bool(_tianyi(eng, e.seat))
-
-
-@watch_before("tianyi", events=(ev.Use,))
-def tianyi_no_slash(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """天义 lost: 你不能使用【杀】直到回合结束."""
-    if isinstance(e, ev.Use) and e.seat == seat.seat and F.used_name(e) == CARD.slash and _tianyi(eng, seat.seat) is False:
-        eng.report(R.P_SLASH_LIMIT, e.seat, "天义 was not won: no 杀 until the end of this turn",
-                   expected="no 杀 this turn", observed="杀")
