@@ -128,7 +128,7 @@ def rulesets_markdown() -> str:
         "a test fails when this file drifts from the code.",
         "",
         "A ruleset is a TOML file: `name`, optionally `inherits` (a packaged ruleset, or from the command line",
-        "another file), the tables `[deck]` (`base`, `add`, `remove`), `[roster]` (`generals`, `revised`) and",
+        "another file), the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`), `[roster]` (`generals`, `revised`) and",
         "`[skill_versions]`, and any of the parameters below. A key that is not listed here, or a value of the",
         "wrong type, is an error naming the file and the line. The defaults are the identity-mode rulebook's",
         "reading, so a house rule lists only what differs:",

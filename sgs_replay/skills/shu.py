@@ -499,27 +499,14 @@ def niepan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @skill("lianhuan", timing=Timing.CARD_NEEDED)
 def lianhuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """连环 (火, 庞统): 出牌阶段，你可以将你任意一张梅花手牌当【铁索连环】使用或重铸 (checked on the use or the ``recast``)."""
+    """连环 (火, 庞统): 出牌阶段，你可以将你任意一张梅花手牌当【铁索连环】使用或重铸 (checked on the use, and on the
+    ``recast`` naming 连环 by the recast's own handler through this conversion)."""
 
 
 @conversion(SKILL.lianhuan, {CARD.iron_chain}, hand_only=True)
 def lianhuan_card(c: Any, as_name: str) -> bool:
     """连环 (庞统): a ♣ hand card as 铁索连环."""
     return bool(c.suit == Suit.CLUB)
-
-
-@watch_before("lianhuan", events=(ev.Recast,))
-def lianhuan_recast(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """连环's 重铸: a ♣ hand card, recast as 铁索连环 is, in the owner's play phase (``recast`` with
-    ``"skill": "连环"``; the ``draw`` of one card with reason ``recast`` follows)."""
-    if not isinstance(e, ev.Recast) or e.seat != seat.seat or e.skill != SKILL.lianhuan:
-        return
-    c = C.card(e.card)
-    if c is not None and (c.suit != Suit.CLUB or (seat.hand[e.card] == 0 and e.card in seat.equip.values())):
-        eng.report(R.P_CONVERSION, e.seat, "连环 recasts a ♣ hand card", expected="a ♣ hand card", observed=e.card)
-    if not eng.in_play_phase(e.seat):
-        eng.report(R.S_TIMING, e.seat, "连环 is used in your play phase", expected="own play phase",
-                   observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
 
 
 # --- 卧龙诸葛亮 -----------------------------------------------------------------------------------

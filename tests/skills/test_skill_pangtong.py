@@ -89,7 +89,7 @@ def test_lianhuan_bad_recast_a_heart(play):
 
 
 def test_lianhuan_bad_recast_outside_play_phase(play):
-    """连环: 出牌阶段 … 重铸."""
+    """连环: 出牌阶段 … 重铸 (重铸 only in one's own play phase, as 铁索连环's)."""
     out = play(TABLE, [recast(2, "♣8 杀", "连环"), draw(2, ["♦3 闪"], reason="recast")],
                current=3, hands={2: ["♣8 杀"]}, ruleset=RS)
-    out.bad("SGS-S003", 2)
+    out.bad("SGS-T006", 2)
