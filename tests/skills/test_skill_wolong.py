@@ -1,11 +1,6 @@
 """卧龙诸葛亮: 八阵, 火计, 看破 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-import pytest
 from skillkit import damage, discard, judge, reveal, skill, turn, use
-
-from sgs_replay.content.names import CARD
-from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards' rules)
-from sgs_replay.engine.handlers import USE_BY_NAME
 
 TABLE = ["刘备", "卧龙诸葛亮", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -74,7 +69,6 @@ def test_kanpo_bad_not_his_skill(play):
     out.bad("SGS-S001", 3)
 
 
-@pytest.mark.skipif(CARD.fire_attack not in USE_BY_NAME, reason="火攻's own rules are not defined yet")
 def test_huoji_ok_red_card_as_fire_attack(play):
     """火计: 出牌阶段，你可以将你的任意一张红色手牌当【火攻】使用 (then 火攻: the target shows a hand card,
     the user discards one of its suit, 1 fire damage)."""
