@@ -158,6 +158,24 @@ def one_other_target(eng: Engine, e: ev.Skill, what: str) -> int | None:
     return targets[0]
 
 
+#: the printed texts (``skills.toml`` variants) that limit a skill per play phase (阶段技, 出牌阶段限一次)
+#: where the 2010 card says 每回合限(用)一次: 强袭, 驱虎, 天义
+PER_PLAY_PHASE_TEXTS = ("2013", "freekill")
+
+
+def once(eng: Engine, e: ev.Skill, sid: str) -> None:
+    """A 火 skill's limit of one use: per turn (2010 card: 每回合限用一次), or per play phase with the 2013 or
+    FreeKill text (阶段技) or ``skill_limit_scope = "play_phase"``. Reports SGS-S002 on a second use."""
+    from sgs_replay.engine.skills import version
+
+    per_phase = eng.rs.p.skill_limit_scope == "play_phase" or version(eng, sid) in PER_PLAY_PHASE_TEXTS
+    counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
+    if counter[e.skill]:
+        eng.report(R.S_LIMIT, e.seat, f"{e.skill} may be used once per {'play phase' if per_phase else 'turn'}",
+                   expected=1, observed=counter[e.skill] + 1)
+    counter[e.skill] += 1
+
+
 def pindian_step(eng: Engine, e: ev.Skill, t: int, then: Any) -> Step:
     """The 拼点 a skill asks for (the ``pindian`` event: ``seat`` against ``t``); ``then(eng, won)``
     once it is known (``won`` is None when a card is hidden)."""

@@ -364,15 +364,16 @@ def shensu_range(value: bool, eng: Engine, e: ev.Use) -> bool:
 # --- 典韦 ---------------------------------------------------------------------------------------
 
 
-@skill("qiangxi", play=True, per_turn=1)
+@skill("qiangxi", play=True)
 def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """强袭 (火, 典韦): 出牌阶段，你可以自减1点体力或弃一张武器牌，然后对你攻击范围内的一名角色造成1点伤害。每回合限用一次.
 
     ``cards``: the weapon card discarded (in hand or equipped; implied); none: 1 HP lost (自减 is a
     loss of HP, not damage), logged as ``lose_hp``. The range is that after the cost is paid (an
-    equipped weapon discarded no longer counts). The 2013 text (阶段技) counts per play phase:
-    ``skill_limit_scope = "play_phase"``.
+    equipped weapon discarded no longer counts). The 2013 and FreeKill texts (阶段技, 出牌阶段限一次) count
+    per play phase (``[skill_versions] qiangxi = "2013"``), as ``skill_limit_scope = "play_phase"`` does.
     """
+    C.once(eng, e, "qiangxi")
     cards = list(e.cards or [])
     if cards:
         c = C.card(cards[0]) if len(cards) == 1 else None
@@ -393,7 +394,7 @@ def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 荀彧 ---------------------------------------------------------------------------------------
 
 
-@skill("quhu", play=True, per_turn=1)
+@skill("quhu", play=True)
 def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """驱虎 (火, 荀彧): 出牌阶段，你可以与一名体力比你多的角色拼点，若你赢，则该角色对其攻击范围内另一名由你指定的角色造成1点伤害。若你没赢，他/她对你造成1点伤害。每回合限用一次.
 
@@ -401,6 +402,7 @@ def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     that character to another one in its attack range (none when nobody else is in range: the
     resolution stops); otherwise a ``damage`` of 1 by it to 荀彧. A tie is not a win.
     """
+    C.once(eng, e, "quhu")
     t = C.pindian_target(eng, e, seat, "one character with more HP than you")
     if t is None:
         return

@@ -556,13 +556,14 @@ def jiuyuan_bonus(value: int, eng: Engine, target: Seat, user: int) -> int:
 # --- 太史慈 -------------------------------------------------------------------------------------
 
 
-@skill("tianyi", play=True, per_turn=1)
+@skill("tianyi", play=True)
 def tianyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天义 (火, 太史慈): 出牌阶段，你可以和一名角色拼点。若你赢，你获得以下技能直到回合结束：攻击范围无限；可额外使用一张【杀】；使用【杀】时可额外指定一个目标。若你没赢，你不能使用【杀】直到回合结束。每回合限一次.
 
     ``skill`` (``targets``: the other character) → ``pindian``; a tie is not a win. The outcome lasts
     until the end of 太史慈's turn (the modifiers below: after a loss the 杀 limit is none, SGS-P001).
     """
+    C.once(eng, e, "tianyi")
     t = C.pindian_target(eng, e, seat, "another character")
     if t is None:
         return

@@ -1,6 +1,6 @@
 """典韦: 强袭 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, lose_hp, skill
+from skillkit import damage, lose_hp, phase, skill
 
 TABLE = ["刘备", "典韦", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -64,3 +64,22 @@ def test_qiangxi_ok_2013_counts_per_play_phase(play):
     out = play(TABLE, [skill(2, "强袭", targets=[3]), lose_hp(2, 1), damage(3, 1, 2)], current=2,
                ruleset="freekill-maneuvering")
     out.ok()
+
+
+TWO_PLAY_PHASES = [skill(2, "强袭", targets=[3]), lose_hp(2, 1), damage(3, 1, 2),
+                   phase(2, "discard"), phase(2, "play"),  # a second play phase in the same turn
+                   skill(2, "强袭", targets=[3]), lose_hp(2, 1), damage(3, 1, 2)]
+
+
+def test_qiangxi_bad_2010_once_per_turn_across_play_phases(play):
+    """强袭 (2010 card): 每回合限用一次 — 'per turn' and 'per play phase' differ only with two play phases (notes)."""
+    out = play(TABLE, TWO_PLAY_PHASES, current=2, ruleset=RS)
+    out.bad("SGS-S002", 7)
+
+
+def test_qiangxi_ok_2013_text_once_per_play_phase(play, tmp_path):
+    """强袭 (2013 text): 阶段技 — once in each play phase (``[skill_versions] qiangxi = "2013"``)."""
+    p = tmp_path / "house.toml"
+    p.write_text('inherits = "maneuvering"\nname = "house"\n[skill_versions]\nqiangxi = "2013"\n', encoding="utf-8")
+    out = play(TABLE, TWO_PLAY_PHASES, current=2, ruleset=str(p))
+    assert not [v for v in out.violations if v.rule == "SGS-S002"], out.describe()
