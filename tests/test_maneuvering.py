@@ -302,3 +302,10 @@ def test_hualiu_plus_one(sgs: Any, horse: str) -> None:
     """骅骝: 其他角色与你的距离+1 (seat 3 to seat 4: 2, out of reach with no weapon)."""
     out = play(sgs, [use(3, "♠7 杀", 4), dmg(3, 4, 1, card="♠7 杀")], hands={3: ["♠7 杀"]}, equip={4: [horse]})
     out.assert_flags("SGS-P002", line=2, seat=3)
+
+
+def test_vine_ok_aoe_skips_the_wearer(sgs: Any) -> None:
+    """藤甲: 【南蛮入侵】对你无效 — nothing is asked of the wearer; the next target answers in turn."""
+    play(sgs, [use(3, "♠7 南蛮入侵"), {"type": "respond", "seat": 5, "card": "♣3 杀"},
+               dmg(3, 1, 1, card="♠7 南蛮入侵"), dmg(3, 2, 1, card="♠7 南蛮入侵")],
+         hands={3: ["♠7 南蛮入侵"], 5: ["♣3 杀"]}, equip={4: ["♠2 藤甲"]}).assert_clean()

@@ -49,6 +49,11 @@ class EffectRule:
         """Why damage logged to ``seat`` contradicts this rule (it prevented the damage), or None."""
         return None
 
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
+        """The card certainly has no effect on ``seat`` (对你无效: 藤甲, 仁王盾): nothing is asked of it,
+        so the next target may follow with no event for this one."""
+        return False
+
     def held_by(self, seat: Seat) -> bool:
         """The seat has this effect as a skill: damage to it is never required of any card."""
         return False
@@ -260,6 +265,11 @@ class CardEffect(Frame):
                 self.nullified = spare
                 continue
             if self.started and not self._current_needs_damage(eng):
+                self._advance()
+                continue
+            head = eng.seat(self.queue[0])
+            if head is not None and not self.started and self.nullified % 2 == 0 \
+                    and any(rule.voids(self, eng, head) for rule in EFFECT_RULES):
                 self._advance()
                 continue
             expected = self.queue[0]

@@ -151,6 +151,9 @@ class RenwangShield(F.EffectRule):
             return f"仁王盾: a black 杀 has no effect on seat {seat.seat}"
         return None
 
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return bool(self._black_slash(frame, eng, seat))
+
 
 def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
     if e.skill in WEAPON_EFFECTS and seat.weapon() != e.skill:
@@ -294,6 +297,9 @@ class Vine(F.EffectRule):
         if self._stopped(frame, eng, seat):
             return f"藤甲: {frame.name} (no nature) has no effect on seat {seat.seat}"
         return None
+
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return self._stopped(frame, eng, seat)
 
 
 _LION = "silver_lion_worn"
