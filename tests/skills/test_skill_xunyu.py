@@ -1,6 +1,6 @@
 """荀彧: 驱虎, 节命 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, draw, skill, use
+from skillkit import damage, draw, skill, turn, use
 
 TABLE = ["刘备", "荀彧", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -103,3 +103,25 @@ def test_jieming_bad_without_damage(play):
     """节命: 你每受到1点伤害 (no damage just taken)."""
     out = play(TABLE, [skill(2, "节命", targets=[3])], current=2, ruleset=RS)
     out.bad("SGS-S003", 2)
+
+
+def test_quhu_ok_win_with_nobody_in_range(play):
+    """驱虎: on a win with no other character in the target's attack range, the resolution stops (notes:
+    QSanguosha logs #QuhuNoWolf) — both others wear a +1 horse."""
+    out = play(TABLE, [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"), turn(3)],
+               current=2, hands=HANDS, equip={1: ["♣5 的卢"], 2: ["♠5 绝影"]}, dead=[4], ruleset=RS)
+    out.ok()
+
+
+def test_quhu_bad_win_with_nobody_in_range_but_damage(play):
+    """驱虎: … 攻击范围内另一名 … 角色 — nobody is in range, so no damage follows the win."""
+    out = play(TABLE, [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"), damage(1, 1, 3)],
+               current=2, hands=HANDS, equip={1: ["♣5 的卢"], 2: ["♠5 绝影"]}, dead=[4], ruleset=RS)
+    out.bad("SGS-D003", 4)
+
+
+def test_quhu_bad_pindian_card_not_held(play):
+    """拼点 shows a hand card of one's own (the pindian event's first card is 荀彧's)."""
+    out = play(TABLE, [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♥3 桃", "♦K 杀"), damage(2, 1, 3)],
+               current=2, hands=HANDS, ruleset=RS)
+    out.bad("SGS-C001", 3)
