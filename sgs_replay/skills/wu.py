@@ -513,13 +513,27 @@ C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 
-    Announced by the other 吴 character (``targets``: the lord); the pindian is shown as ``reveal``s.
+    Announced by the other 吴 character (``targets``: the lord); the 拼点 follows as a ``pindian`` event
+    (that character first; older logs show ``reveal``s instead, then nothing more is checked). When it
+    did not win, the lord may take the two cards: a ``move`` from the discard pile to his hand.
     """
-    C.granted(eng, e, seat, SKILL.zhiba, "wu")
+    lord = C.granted(eng, e, seat, SKILL.zhiba, "wu")
     key = f"制霸:{e.seat}"
     if eng.this_phase.limits[key]:
         eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.this_phase.limits[key] + 1)
     eng.this_phase.limits[key] += 1
+    if lord is None:
+        return
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, p: ev.Event) -> None:
+        if isinstance(p, ev.Pindian):  # the lord takes the two cards, or may not when the other won
+            from sgs_replay.engine.handlers import pindian_won
+
+            frame.add(Step("move", to_seat=lord, to_zone=Zone.HAND, from_zone="discard|processing", optional=True,
+                           forbid=bool(pindian_won(p)), rule=R.S_EFFECT))
+
+    frame.add(Step("pindian", seat=e.seat, to_seat=lord, optional=True, then=result))
 
 
 @modifier("hand_limit_waived")
