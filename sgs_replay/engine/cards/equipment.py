@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
-from sgs_replay.content.names import CARD
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
@@ -161,7 +161,7 @@ def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
                    expected=e.skill, observed=seat.weapon() or "no weapon")
         return False
     if e.skill in ARMOR_EFFECTS and seat.armor() != e.skill:
-        if not (e.skill == CARD.eight_diagram and seat.has_skill("八阵")):
+        if not (e.skill == CARD.eight_diagram and seat.has_skill(SKILL.bazhen)):
             eng.report(R.S_NOT_OWNED, e.seat, f"seat {e.seat} has no {e.skill} equipped",
                        expected=e.skill, observed=seat.armor() or "no armour")
             return False
