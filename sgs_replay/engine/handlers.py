@@ -12,6 +12,7 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
@@ -174,6 +175,9 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
         report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
         return
     names, count = spec.into, spec.count
+    if as_name not in names and card_kinds.true_name(as_name) in names \
+            and plugins.ask("declares_nature", False, eng, s, as_name):
+        names = frozenset({*names, as_name})  # 朱雀羽扇: the 杀 this conversion makes is declared a 火杀
     if as_name not in names:
         report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
         return
