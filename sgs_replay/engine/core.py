@@ -495,7 +495,7 @@ class Engine:
     def _new_action(self, e: ev.Use) -> bool:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
-            not any(isinstance(f, F.DyingFrame) for f in self.stack)
+            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)  # a rescue still owed
 
     def _settle_all(self, line: int, e: ev.Event | None) -> None:
         while self.stack:
@@ -525,13 +525,27 @@ class Engine:
                             expected=f"at most {limit} cards", observed=cur.hand_count)
         self.this_phase = PhaseRecord()
 
-    def _check_draw_count(self, cur: Seat) -> None:
-        if self.this_phase.unchecked_skill:
-            return
+    def _draw_phase_expected(self, cur: Seat) -> int:
         expected = self.rs.p.draw_phase_cards + self.mode.draw_bonus(cur)
         expected = plugins.modify("draw_phase_count", expected, self, cur)
-        expected = self.skills.draw_count(cur, expected)
+        return self.skills.draw_count(cur, expected)
+
+    def _check_draw_count(self, cur: Seat) -> None:
+        if self.this_phase.unchecked_skill or self.this_phase.draw_reported:
+            return
+        expected = self._draw_phase_expected(cur)
         if self.phase_draws != expected and "draw" not in self.skipped_phases:
+            self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
+                        expected=expected, observed=self.phase_draws)
+
+    def check_draw_excess(self, cur: Seat) -> None:
+        """A draw in the draw phase that goes beyond what the phase gives is wrong at once (at its own
+        line); a short count can only be seen when the phase ends."""
+        if self.this_phase.unchecked_skill or self.this_phase.draw_reported or "draw" in self.skipped_phases:
+            return
+        expected = self._draw_phase_expected(cur)
+        if self.phase_draws > expected:
+            self.this_phase.draw_reported = True
             self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
                         expected=expected, observed=self.phase_draws)
 

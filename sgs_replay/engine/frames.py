@@ -175,6 +175,7 @@ class CardEffect(Frame):
         self.name = name
         self.card = card
         self.queue = list(order)
+        self.targets = len(order)  # how many targets it had when it was used
         self.need = need
         self.need_count = need_count
         self.damages = damages
@@ -200,6 +201,13 @@ class CardEffect(Frame):
     @property
     def head(self) -> int | None:
         return self.queue[0] if self.queue else None
+
+    @property
+    def begun(self) -> bool:
+        """The card has begun to take effect: a target has answered, passed, judged for it, been
+        countered or been resolved (the 指定目标后 window is over)."""
+        return self.started or bool(self.answers) or self.after_dodge or bool(self.nullified) \
+            or len(self.queue) < self.targets
 
     def describe(self) -> str:
         return f"{self.name} of seat {self.user}"
@@ -362,7 +370,7 @@ class CardEffect(Frame):
                            f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
             elif (why := self._objection(eng, e.target)) is not None:
                 eng.report(R.D_UNEXPECTED, e.target, why, expected="no damage", observed=f"damage {e.amount}")
-            elif e.amount != (want := self.expected_damage(eng, e.target)) and not self.extra:
+            elif e.amount != (want := self.expected_damage(eng, e.target)):
                 eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {want}", expected=want, observed=e.amount)
             if e.nature != self.nature:
                 eng.report(R.D_NATURE, e.target, f"{self.name} deals {self.nature} damage", expected=self.nature,

@@ -261,6 +261,10 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
                 eng.enter_phase(e.seat, "draw")
                 eng.phase_logged.discard("draw")
         eng.phase_draws += len(e.cards)
+        if eng.current == e.seat and eng.phase == "draw" and "draw" in eng.phase_logged:
+            do_draw(eng, e)
+            eng.check_draw_excess(s)
+            return
     elif e.reason == "reward":
         eng.report(R.D_REWARD, e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
     elif e.reason == "skill" and e.skill is not None:

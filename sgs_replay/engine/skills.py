@@ -303,6 +303,10 @@ class SkillBook:
         cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash
                    and f.user == e.seat and f.head is not None), None)
         if cf is not None:
+            if cf.begun:
+                self.eng.report(R.S_TIMING, e.seat, f"{name} is used when the 杀 has chosen its targets (指定目标后), "
+                                "before any of them answers", expected="before the targets' answers",
+                                observed=f"after seat {cf.head}'s answer" if cf.started else "after the 杀 began to resolve")
             triggers.trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:

@@ -52,6 +52,7 @@ class PhaseRecord:
     unchecked_skill: int = 0  # skills whose effect the engine cannot check (the draw count is not judged)
     given: int = 0  # cards given away by a skill this phase (仁德's heal counts them)
     limits: Counter[str] = field(default_factory=Counter)  # uses of skills limited per phase, by skill
+    draw_reported: bool = False  # the draw phase's count was already found wrong
 
 
 @dataclass

@@ -88,3 +88,21 @@ def test_flags_chase_without_the_blade(sgs: Any) -> None:
         *_slash("♣8 杀"),
     ], hands={3: ["♠7 杀", "♣8 杀"], 4: ["♦2 闪"]}, equip={3: ["♠2 雌雄双股剑"]})
     out.assert_flags("SGS-P001", line=4)
+
+
+def test_flags_second_slash_after_an_aoe_rescue(sgs: Any) -> None:
+    """The AOE's last target is rescued: once the rescue is over the AOE is over too, and the next 杀 is
+    the play phase's second (the rescue's finished frame no longer hides it)."""
+    out = sgs.identity([
+        {"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"},
+        {"type": "use", "seat": 3, "card": "♥A 万箭齐发"},
+        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♥A 万箭齐发"},
+        {"type": "damage", "source": 3, "target": 5, "amount": 1, "card": "♥A 万箭齐发"},
+        {"type": "damage", "source": 3, "target": 1, "amount": 1, "card": "♥A 万箭齐发"},
+        {"type": "damage", "source": 3, "target": 2, "amount": 1, "card": "♥A 万箭齐发"},
+        {"type": "use", "seat": 2, "card": "♥3 桃", "targets": [2]},
+        {"type": "recover", "seat": 2, "amount": 1, "card": "♥3 桃"},
+        {"type": "use", "seat": 3, "card": "♠8 杀", "targets": [2]},
+    ], hands={3: ["♠7 杀", "♥A 万箭齐发", "♠8 杀"], 2: ["♥3 桃"]}, hp={2: 1})
+    out.assert_flags("SGS-P001", line=11, seat=3)

@@ -38,7 +38,14 @@ def test_ok_skipped_draw_phase(sgs: Any) -> None:
 def test_flags_wrong_count(sgs: Any, cards: list[str]) -> None:
     draws = [cards] if cards else []
     out = sgs.identity(_turn(*draws), **FINISH)
-    out.assert_flags("SGS-T003", line=4 + len(draws), seat=4)
+    # too many: wrong at the draw itself (line 4); too few: seen when the phase ends (the next event)
+    out.assert_flags("SGS-T003", line=4 if len(cards) > 2 else 4 + len(draws), seat=4)
+    assert len([v for v in out.violations if v.rule == "SGS-T003"]) == 1
+
+
+def test_flags_excess_at_the_draw_that_exceeds(sgs: Any) -> None:
+    out = sgs.identity(_turn(["♣3 杀"], ["♦4 闪", "♠9 杀"]), **FINISH)
+    out.assert_flags("SGS-T003", line=5, seat=4)
 
 
 def test_flags_wrong_count_at_turn_end(sgs: Any) -> None:

@@ -68,3 +68,23 @@ def test_tieji_bad_after_double_swords(play):
     ], hands={1: ["♠7 杀"]}, equip={1: ["♠2 雌雄双股剑"]})
     v = out.kind("resolution_order", 4)
     assert v.expected == "铁骑 (seat 1), 雌雄双股剑 (seat 1)"
+
+
+def test_tieji_bad_after_the_jink(play):
+    """铁骑: 当使用【杀】指定一名角色为目标后 — once the target has answered, the moment is past."""
+    out = play(TABLE, [
+        use(1, "♠7 杀", 2),
+        respond(2, "♦2 闪"),
+        skill(1, "铁骑"),
+    ], hands={1: ["♠7 杀"], 2: ["♦2 闪"]})
+    out.bad("SGS-S003", 4)
+
+
+def test_double_swords_bad_after_the_jink(play):
+    """雌雄双股剑 (指定目标后): used after the target's 闪 is out of its moment."""
+    out = play(["马超", "甄姬", "许褚", "黄盖"], [
+        use(1, "♠7 杀", 2),
+        respond(2, "♦2 闪"),
+        skill(1, "雌雄双股剑"),
+    ], hands={1: ["♠7 杀"], 2: ["♦2 闪"]}, equip={1: ["♠2 雌雄双股剑"]})
+    out.bad("SGS-S003", 4)
