@@ -55,6 +55,12 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     rescue_order: Annotated[Literal["current_first"], _d("a dying character is asked for 桃 from the current player on")] = "current_first"
     aoe_direction_choice: Annotated[bool, _d("3v3: the user of an AOE or global trick chooses the direction")] = False
     draft_ninth_pick: Annotated[bool, _d("3v3: the draft ends with a ninth pick (1, 2 … 2, 1)")] = True
+    draft_first_side: Annotated[Literal["chosen", "warm"], _d(
+        "3v3: who picks first in the draft: the side the warm side names (chosen), or always the warm side")] = "chosen"
+    first_unit: Annotated[Literal["commander", "any"], _d(
+        "3v3: the first action unit of the game is a commander's, or any unit of the side that acts first")] = "commander"
+    round_first_side: Annotated[Literal["alternate", "cold"], _d(
+        "3v3: after a reset units keep alternating (alternate), or the cold side acts first in every round")] = "alternate"
     time_limit_minutes: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, _d(
         "3v3: the game's time limit (none: no limit)")] = None
     timeout_tiebreak: Annotated[tuple[Literal["alive", "lost_hp", "penalties", "overtime", "point_compare"], ...], _d(
@@ -90,10 +96,16 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
     zhiheng_zero_cards: Annotated[bool, _d(
         "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
+    undead_after_failed_rescue: Annotated[bool, _d(
+        "engine behaviour, not a rule: a dying character whose rescue the engine aborts (FreeKill 3v3's 救主 "
+        "fault) stays alive at HP ≤ 0 and plays on (FreeKill 3v3 only)")] = False
 
 
 #: the keys of a ruleset file that are tables or names rather than parameters
-STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions")
+STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions", "unset")
+#: parameters that describe an engine's faults rather than a rule: accepted only in these rulesets (and
+#: rulesets that inherit them with the parameter already set)
+ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",)}
 
 
 def field_docs() -> list[tuple[str, str, str, str]]:

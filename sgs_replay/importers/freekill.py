@@ -136,11 +136,13 @@ _ANNOUNCED_AGAIN = frozenset({"luoyi"})
 # lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
 _PROVIDE = {"杀": "激将", "闪": "护驾"}
 # FreeKill ids that differ from the project's skill ids
-_SKILL_ALIASES = {"tieqi": "tieji"}
+_SKILL_ALIASES = {"tieqi": "tieji",
+                  # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
+                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电"}
-# FreeKill card names the shared alias table does not know (none in the standard package set)
-_CARD_ALIASES: dict[str, str] = {}
+# FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
+_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩"}
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
@@ -463,7 +465,9 @@ class _Reader:
         self.events: list[Event] = []
         self.sources: list[int] = []
         self.problems: list[ImportProblem] = []
-        self.known: dict[int, str] = dict(card_table())
+        #: the card id table of the recording's deck (a mode's reader replaces it)
+        self.table: dict[int, str] = self.id_table()
+        self.known: dict[int, str] = dict(self.table)
         # seats and players
         self.players: dict[int, _PlayerInfo] = {}
         self.seat_of: dict[int, int] = {}
@@ -536,6 +540,10 @@ class _Reader:
 
     # -- helpers ---------------------------------------------------------------------------------
 
+    def id_table(self) -> dict[int, str]:
+        """FreeKill's card ids of the deck this reader handles (the standard package set)."""
+        return card_table()
+
     def problem(self, message: str) -> None:
         e = self.entry
         self.problems.append(ImportProblem(e.index if e else 0, e.command if e else "header", message))
@@ -571,7 +579,7 @@ class _Reader:
         if text is None:
             self.problem(f"card {cid}: beforeCard {data!r} is not a card of the standard deck")
             return self.card(cid)
-        expected = card_table().get(cid)
+        expected = self.table.get(cid)
         if expected is None:
             self.problem(f"card id {cid} is not in the id table (beforeCard says {text})")
         elif text != expected:
@@ -1356,7 +1364,24 @@ def convert(data: bytes, name: str = "") -> Conversion:
     ``name`` (the file name) locates error messages and gives the ``game_id``.
     """
     top, entries = _decode(data, name)
-    return _Reader(name, top, entries).run()
+    return _reader_for(top)(name, top, entries).run()
+
+
+def _reader_for(top: list[Any]) -> type[_Reader]:
+    """The reader of a recording's game mode (from its room settings; the identity reader refuses
+    a mode no reader handles)."""
+    room = top[2]
+    try:
+        if isinstance(room, (bytes, bytearray)) and room:
+            room = cbor2.loads(bytes(room))
+        mode = _norm(room[2]).get("gameMode") if isinstance(room, list) and len(room) >= 3 else None
+    except Exception:  # noqa: BLE001 - a damaged header is reported by the reader itself
+        mode = None
+    if mode == "m_3v3_mode":
+        from sgs_replay.importers.freekill_3v3 import Reader3v3
+
+        return Reader3v3
+    return _Reader
 
 
 _ENCODER = msgspec.json.Encoder()

@@ -1,0 +1,448 @@
+"""FreeKill's 3v3 mode (``m_3v3_mode``) → ``sgs-replay/1`` with ``mode: "3v3"``, ruleset ``freekill-3v3``.
+
+The mode is a game-mode package on top of the identity reader's packets (``docs/freekill.md``, 3v3
+section); this reader adds what the mode sends of its own:
+
+- roles ``cool_vanguard``/``cool_marshal``/``warm_…`` → ``side`` cold/warm and ``position``
+  vanguard/commander (the marshal is the commander; FreeKill's "cool" is the format's ``cold``);
+- the draft: each ``#1v1ChooseGeneralsLog`` is a ``draft_pick``; the 16 generals offered are not
+  recorded, they are the union of the picks (written as ``draft_pool`` before the first pick); each
+  side's seated generals (``[left vanguard, marshal, right vanguard]`` on seats 1–3 / 4–6) are its
+  ``lineup``;
+- action units: the ``@!action-round`` mark set on the character about to act. A marshal's mark
+  opens a ``commander`` unit, a vanguard's a ``vanguards`` unit whose ``order`` is that vanguard and
+  then the side's other living vanguard that has not acted (FreeKill runs it at once);
+- the AOE direction, which FreeKill asks before the card is used and does not log: it is read from the
+  order in which the targets answer, take damage, recover or take a 五谷丰登 card (``cw`` when the
+  order cannot tell, the engine's default answer);
+- the 106-card deck (ids 161–266, ``fk_cards_3v3.csv``) and the winner (``GameOver`` names the three
+  players of the winning side).
+
+A recording is this mode's when its room settings say ``gameMode: m_3v3_mode`` and its draw pile is
+the 106-card deck; anything else raises :class:`~sgs_replay.importers.freekill.FreeKillError`.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from sgs_replay import content
+from sgs_replay.events import (
+    FORMAT_ID,
+    ActionUnit,
+    Chain,
+    Damage,
+    DraftPick,
+    DraftPool,
+    Event,
+    Game,
+    GameEnd,
+    Judge,
+    Lineup,
+    Move,
+    Player,
+    Position,
+    Recover,
+    Respond,
+    Reveal,
+    SeatState,
+    Side,
+    Start,
+    Use,
+)
+from sgs_replay.importers import freekill as fk
+from sgs_replay.importers.freekill import FreeKillError, ImportProblem
+
+__all__ = ["GAME_MODE", "RULESET", "Reader3v3", "card_table_3v3"]
+
+GAME_MODE = "m_3v3_mode"
+RULESET = "freekill-3v3"
+
+#: FreeKill role → (side, position)
+_ROLES: dict[str, tuple[Side, Position]] = {
+    "cool_vanguard": ("cold", "vanguard"), "cool_marshal": ("cold", "commander"),
+    "warm_vanguard": ("warm", "vanguard"), "warm_marshal": ("warm", "commander"),
+}
+_SIDES: dict[str, Side] = {"cool": "cold", "warm": "warm"}
+#: the cards whose direction the user chooses (RULES: every card with several targets and no minimum)
+_AOE = frozenset({"南蛮入侵", "万箭齐发", "桃园结义", "五谷丰登"})
+#: the mode's own packets and logs that carry nothing the format records
+_NOISE_LOGS = frozenset({"#m_3v3_action"})
+_MARK_ACTED = "@!action-round"
+#: locked equipment of the 3v3 deck (applied by the rules, never a `skill` event)
+_LOCKED_EQUIP = frozenset({"vine", "silver_lion", "guding_blade", "xbow", "hualiu"})
+#: the 军争 delayed trick of the deck: FreeKill id → (card, the phase its judgement skips)
+_SUPPLY = {"supply_shortage": ("兵粮寸断", "draw")}
+
+
+@cache
+def card_table_3v3() -> dict[int, str]:
+    """FreeKill's card ids of the 3v3 mode's 106-card deck (161–266) → canonical card strings."""
+    text = resources.files(__package__).joinpath("fk_cards_3v3.csv").read_text(encoding="utf-8")
+    suits = {"spade": 1, "club": 2, "heart": 3, "diamond": 4}
+    out: dict[int, str] = {}
+    for row in csv.DictReader(text.splitlines()):
+        card = fk._card_text(row["name"], suits.get(row["suit"]), int(row["number"]))
+        if card is None:
+            raise ValueError(f"fk_cards_3v3.csv: not a card of the 3v3 deck: {row}")
+        out[int(row["id"])] = card
+    return out
+
+
+class _Aoe:
+    """An AOE card in resolution: its `use` and the seats that answered or were affected, in order."""
+
+    def __init__(self, use: Use, active: Any) -> None:
+        self.use = use
+        self.active = active
+        self.seats: list[int] = []
+
+
+class Reader3v3(fk._Reader):
+    """The identity reader with the 3v3 mode's seats, draft, action units, AOE direction and deck."""
+
+    def __init__(self, name: str, top: list[Any], entries: list[fk._Entry]) -> None:
+        super().__init__(name, top, entries)
+        self.handlers["SetPlayerMark"] = self.on_mark
+        self.handlers["ShowCard"] = self.on_show_card
+        self.handlers["ShowToast"] = self.on_toast
+        self.log_handlers["#1v1ChooseGeneralsLog"] = self.log_draft
+        self.log_handlers["#ChainStateChange"] = self.log_chain
+        self.log_handlers["#ChainDamage"] = self.log_chain_damage
+        self.log_handlers["#ShowCard"] = self.log_show_card
+        self.log_handlers["#LoseMaxHP"] = self.log_noise
+        self.log_handlers["#AcquireSkill"] = self.log_noise
+        self.chain_next: int | None = None  # the player whose next damage is passed on by a chain
+        self.picks: dict[Side, list[str]] = {"cold": [], "warm": []}
+        self.pool_written = False
+        self.acted: set[int] = set()  # player ids whose 小红旗 is up this round
+        self.unit: list[int] = []  # the seats of the open vanguards' unit still to act
+        self.aoe: _Aoe | None = None
+        self.lineup_written = False
+
+    def id_table(self) -> dict[int, str]:
+        return card_table_3v3()
+
+    # -- header --------------------------------------------------------------------------------
+
+    def read_header(self) -> None:
+        def item(i: int, what: str) -> Any:
+            raw = self.top[i]
+            if isinstance(raw, (bytes, bytearray)) and raw:
+                return fk._norm(fk._loads(bytes(raw), self.name, what, i, "header"))
+            return fk._norm(raw)
+
+        room = item(2, "room settings")
+        me = item(3, "recording player")
+        if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
+            self.settings = dict(room[2])
+        self.game_mode = str(self.settings.get("gameMode", ""))
+        if self.game_mode != GAME_MODE:
+            raise FreeKillError(f"game mode {self.game_mode!r} is not the 3v3 mode {GAME_MODE!r}",
+                                self.name, 2, "header")
+        table = self.table
+        for entry in self.entries:
+            if entry.command == "PrepareDrawPile" and not entry.request:
+                ids = entry.payload if isinstance(entry.payload, list) else []
+                if sorted(i for i in ids if isinstance(i, int)) != sorted(table):
+                    raise FreeKillError(f"a draw pile of {len(ids)} cards, not the {len(table)}-card 3v3 deck "
+                                        "(ids 161-266) this reader supports", self.name, entry.index,
+                                        entry.command)
+                break
+        if isinstance(me, list) and me and isinstance(me[0], int):
+            self.self_id = me[0]
+            self.players[me[0]] = fk._PlayerInfo(name=str(me[1]) if len(me) > 1 else None)
+
+    def side_of(self, pid: int) -> tuple[Side, Position] | None:
+        info = self.players.get(pid)
+        return _ROLES.get(info.role or "") if info is not None else None
+
+    def build_header(self) -> Game:
+        if not self.order:
+            self.problems.append(ImportProblem(0, "header", "no ArrangeSeats packet: the seats are unknown"))
+        players: list[Player] = []
+        start_seats: dict[str, SeatState] = {}
+        for pid in self.order:
+            info = self.players[pid]
+            general = info.general or "?"
+            g = content.generals().get(general)
+            if g is None:
+                self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
+            sp = self.side_of(pid)
+            if sp is None:
+                self.problems.append(ImportProblem(0, "header", f"player {pid} has no 3v3 role ({info.role!r})"))
+            seat = self.seat_of[pid]
+            players.append(Player(seat=seat, general=g.name if g else general, name=info.name,
+                                  side=sp[0] if sp else None, position=sp[1] if sp else None))
+            if g is not None and info.max_hp is not None:
+                want = g.hp + (1 if sp is not None and sp[1] == "commander" else 0)
+                if info.max_hp != want or (info.hp is not None and info.hp != info.max_hp):
+                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=info.max_hp)
+        start = None
+        if start_seats:
+            for pid in self.order:
+                start_seats.setdefault(str(self.seat_of[pid]), SeatState())
+            start = Start(seats=start_seats, current=None, round=1)
+        recording = str(fk._norm(self.top[1]))
+        game_id = recording
+        if self.name:
+            game_id = self.name.rsplit("/", 1)[-1].removesuffix(".fk.rep").removesuffix(".rep")
+        meta: dict[str, Any] = {"engine": "FreeKill", "engine_version": str(fk._norm(self.top[0])),
+                                "recording": recording, "game_mode": self.game_mode}
+        if self.self_id in self.seat_of:
+            meta["recorded_by_seat"] = self.seat_of[self.self_id]
+        if self.game_over is not None:
+            meta["winner_ids"] = self.game_over
+        return Game(format=FORMAT_ID, mode="3v3", ruleset=RULESET, players=players,
+                    game_id=game_id, meta=meta, start=start)
+
+    # -- draft ---------------------------------------------------------------------------------
+
+    def all_picks(self) -> list[str]:
+        """Every general the recording's draft logs name, in pick order (the 16 of the pool)."""
+        out: list[str] = []
+        for entry in self.entries:
+            p = entry.payload
+            if (not entry.request and entry.command == "GameLog" and isinstance(p, Mapping)
+                    and p.get("type") == "#1v1ChooseGeneralsLog"):
+                out += [self.general_name(str(g)) for g in (p.get("arg2"), p.get("arg3")) if g]
+        return out
+
+    def general_name(self, fk_id: str) -> str:
+        g = content.generals().get(fk_id)
+        if g is None:
+            self.problem(f"unknown general {fk_id!r} (kept as id)")
+            return fk_id
+        return g.name
+
+    def log_draft(self, p: Mapping[str, Any]) -> None:
+        side = _SIDES.get(str(p.get("arg")))
+        if side is None:
+            raise fk._Malformed(f"a draft pick for an unknown side {p.get('arg')!r}")
+        if not self.pool_written:
+            self.pool_written = True
+            self.emit(DraftPool(generals=self.all_picks()))
+        names = [self.general_name(str(g)) for g in (p.get("arg2"), p.get("arg3")) if g]
+        self.picks[side] += names
+        self.emit(DraftPick(side=side, generals=names))
+
+    def write_lineups(self) -> None:
+        """Each side's three seated generals, once the seats show them (before the opening deal)."""
+        if self.lineup_written or not self.order or not self.pool_written:
+            return
+        self.lineup_written = True
+        for side in ("cold", "warm"):
+            commander: str | None = None
+            vanguards: list[str] = []
+            for pid in self.order:
+                sp = self.side_of(pid)
+                general = self.players[pid].general
+                if sp is None or sp[0] != side or general is None:
+                    continue
+                g = content.generals().get(general)
+                name = g.name if g else general
+                if sp[1] == "commander":
+                    commander = name
+                else:
+                    vanguards.append(name)
+            if commander is not None:
+                self.emit(Lineup(side=side, commander=commander, vanguards=vanguards))
+
+    def on_draw_pile(self, p: Any) -> None:
+        if self.entry is not None and self.entry.command == "PrepareDrawPile":
+            self.write_lineups()
+        super().on_draw_pile(p)
+
+    # -- action units --------------------------------------------------------------------------
+
+    def on_mark(self, p: Any) -> None:
+        """``SetPlayerMark [id, "@!action-round", 1]`` before a turn: the character about to act."""
+        if not (isinstance(p, list) and len(p) >= 3 and p[1] == _MARK_ACTED):
+            return
+        pid = fk._int(p[0], "player id")
+        if not p[2]:
+            self.acted.discard(pid)
+            self.unit = []
+            return
+        seat = self.seat(pid)
+        self.acted.add(pid)
+        if self.unit and self.unit[0] == seat:
+            self.unit.pop(0)
+            return
+        sp = self.side_of(pid)
+        if sp is None:
+            raise fk._Malformed(f"player {pid} acts without a 3v3 role")
+        side, position = sp
+        if position == "commander":
+            self.unit = []
+            self.emit(ActionUnit(side=side, who="commander"))
+            return
+        order = [seat] + [self.seat_of[q] for q in self.order
+                          if q != pid and q not in self.acted and q not in self.dead
+                          and self.side_of(q) == (side, "vanguard")]
+        self.unit = order[1:]
+        self.emit(ActionUnit(side=side, who="vanguards", order=order))
+
+    # -- AOE direction -------------------------------------------------------------------------
+
+    def emit(self, ev: Event) -> None:
+        super().emit(ev)
+        aoe = self.aoe
+        if aoe is None:
+            return
+        seat: int | None = None
+        if isinstance(ev, Respond):
+            seat = ev.seat
+        elif isinstance(ev, Damage) and ev.card == aoe.use.card:
+            seat = ev.target
+        elif isinstance(ev, Recover) and ev.card == aoe.use.card:
+            seat = ev.seat
+        elif isinstance(ev, Move) and ev.from_ is not None and ev.from_.zone == "processing" and ev.to is not None:
+            seat = ev.to.seat
+        if seat is not None and seat not in aoe.seats:
+            aoe.seats.append(seat)
+
+    def make_use(self, p: Mapping[str, Any], to: list[Any]) -> None:
+        super().make_use(p, to)
+        use = self.last_use
+        if (use is not None and self.stack and self.aoe is None
+                and (use.as_ or fk._name_of(use.card or " ")) in _AOE):
+            self.aoe = _Aoe(use, self.stack[-1])
+
+    def aoe_done(self) -> None:
+        """Write the direction of the AOE whose card has left the processing area."""
+        aoe = self.aoe
+        if aoe is None or any(a is aoe.active for a in self.stack):
+            return
+        self.aoe = None
+        aoe.use.direction = self.direction(aoe.use, aoe.seats)
+
+    def direction(self, use: Use, seen: list[int]) -> str:
+        """``ccw`` when the order of the seats can only be increasing seat order, else ``cw`` (FreeKill's
+        default answer, and the AI's)."""
+        n = len(self.order)
+        user = use.seat
+
+        def rank(seat: int, step: int) -> int:
+            return ((seat - user) * step) % n
+
+        inc = [rank(s, 1) for s in seen]
+        dec = [rank(s, -1) for s in seen]
+        if inc == sorted(inc) and dec != sorted(dec):
+            return "ccw"
+        return "cw"
+
+    def run(self) -> fk.Conversion:
+        conv = super().run()
+        if self.aoe is not None:
+            self.aoe.use.direction = self.direction(self.aoe.use, self.aoe.seats)
+        return conv
+
+    def pop_active(self, cid: int) -> None:
+        super().pop_active(cid)
+        self.aoe_done()
+
+    def clear_resolution(self) -> None:
+        super().clear_resolution()
+        self.aoe_done()
+
+    # -- logs ----------------------------------------------------------------------------------
+
+    def log_noise(self, p: Mapping[str, Any]) -> None:
+        """A log whose change another packet carries (#LoseMaxHP: the ``maxHp`` property; #AcquireSkill:
+        the awakening's own invocation)."""
+
+    def on_toast(self, p: Any) -> None:
+        """The draft's prompt text on the screen: nothing the format records."""
+
+    def on_property(self, p: list[Any]) -> None:
+        if len(p) > 1 and p[1] == "chained":
+            return  # written from #ChainStateChange
+        super().on_property(p)
+
+    def log_chain(self, p: Mapping[str, Any]) -> None:
+        """#ChainStateChange: a character is chained (横置) or reset (重置)."""
+        state = str(p.get("arg"))
+        if state == "reset-general":
+            return  # a dead character's card turned back: death ends every state
+        if state not in ("chained", "un-chained"):
+            raise fk._Malformed(f"unknown chain state {state!r}")
+        self.emit(Chain(seat=self.seat(p["from"]), chained=state == "chained"))
+
+    def log_chain_damage(self, p: Mapping[str, Any]) -> None:
+        """#ChainDamage: the next damage of this character is passed on along the chain."""
+        self.chain_next = fk._int(p["from"], "player id")
+
+    def damage(self, victim: Any, source: Any, p: Mapping[str, Any]) -> None:
+        chained = self.chain_next is not None and self.chain_next == fk._int(victim, "player id")
+        self.chain_next = None
+        super().damage(victim, source, p)
+        if chained:
+            ev = self.events[-1]
+            assert isinstance(ev, Damage)
+            ev.chain = True
+
+    def log_show_card(self, p: Mapping[str, Any]) -> None:
+        """#ShowCard: a character shows cards (the target of 火攻 shows a hand card)."""
+        cards = [self.card(c) for c in p.get("card") or []]
+        reason = next((a.name for a in reversed(self.stack) if a.name == "火攻"), None)
+        self.emit(Reveal(seat=self.seat(p["from"]), cards=cards, reason=reason))
+
+    def on_show_card(self, p: Any) -> None:
+        """ShowCard: the table's copy of the #ShowCard log."""
+
+    def log_invoke(self, p: Mapping[str, Any]) -> None:
+        if fk._skill_base(str(p["arg"])) in _LOCKED_EQUIP:
+            return
+        super().log_invoke(p)
+
+    def log_initial_judge(self, p: Mapping[str, Any]) -> None:
+        pid = fk._int(p["from"], "player id")
+        supply = _SUPPLY.get(self.judge_reason.get(pid, ""))
+        if supply is None:
+            super().log_initial_judge(p)
+            return
+        fk_id = self.judge_reason.pop(pid)
+        card = self.card(p["arg"])
+        self.judging[pid] = (card, fk_id)
+        self.emit(Judge(seat=self.seat(pid), card=card, reason=supply[0]))
+
+    def log_judge_result(self, p: Mapping[str, Any]) -> None:
+        pid = fk._int(p["from"], "player id")
+        supply = _SUPPLY.get(self.judging.get(pid, ("", ""))[1] or "")
+        super().log_judge_result(p)
+        if supply is not None:
+            self.skip_reason[(pid, supply[1])] = supply[0]
+
+    def log_heal(self, p: Mapping[str, Any]) -> None:
+        """白银狮子 leaving its holder's equipment: the recovery names the card."""
+        if fk._html_name(str(p.get("arg2", ""))) != "白银狮子":
+            super().log_heal(p)
+            return
+        pid = fk._int(p["from"], "player id")
+        amount = fk._int(p["arg"], "recovery")
+        card = next((c for c in self.table.values() if fk._name_of(c) == "白银狮子"), None)
+        self.hp_change(pid, amount)
+        self.emit(Recover(seat=self.seat(pid), amount=amount, card=card))
+
+    def on_log(self, p: Mapping[str, Any]) -> None:
+        if str(p.get("type")) in _NOISE_LOGS:
+            return
+        super().on_log(p)
+
+    # -- end -----------------------------------------------------------------------------------
+
+    def on_game_over(self, p: Any) -> None:
+        self.checkpoint("game end")
+        text = str(p or "")
+        self.game_over = text
+        ids = [int(x) for x in text.split("+") if x.strip().isdigit()]
+        sides = {sp[0] for i in ids if (sp := self.side_of(i)) is not None}
+        if len(sides) == 1:
+            self.emit(GameEnd(winner=sides.pop(), reason="commander_killed"))
+        else:
+            self.problem(f"the game ended with no winning side the format can name ({text!r})")
