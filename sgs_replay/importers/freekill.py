@@ -39,6 +39,7 @@ from sgs_replay.cards import RANK_TEXT
 from sgs_replay.content import card_kinds
 from sgs_replay.events import (
     FORMAT_ID,
+    Chain,
     Damage,
     Death,
     Discard,
@@ -57,6 +58,7 @@ from sgs_replay.events import (
     PhaseSkip,
     Place,
     Player,
+    Recast,
     Recover,
     Respond,
     Retrial,
@@ -85,6 +87,16 @@ __all__ = [
 
 SUPPORTED_VERSIONS: tuple[str, ...] = ("0.5.22",)
 RULESET = "freekill-standard"
+RULESET_MANEUVERING = "freekill-maneuvering"
+#: the FreeKill card packages of each supported ruleset, each an id table shipped with this package
+#: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
+_PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
+                   "3v3_cards": "fk_cards_3v3.csv"}  # the 3v3 mode's own 106 cards (161–266)
+_RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
+    RULESET: ("standard_cards",),
+    RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
+    "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
+}
 _HEADER_ITEMS = 10
 
 # CBOR tags FreeKill uses
@@ -100,7 +112,7 @@ _OWNED = (_HAND, _EQUIP, _JUDGE, _SPECIAL)
 
 # Move reasons
 _R_JUST_MOVE, _R_DRAW, _R_DISCARD, _R_GIVE, _R_PUT, _R_PUT_INTO_DISCARD, _R_PREY = 1, 2, 3, 4, 5, 6, 7
-_R_USE, _R_RESPONSE, _R_JUDGE = 9, 10, 11
+_R_USE, _R_RESPONSE, _R_JUDGE, _R_RECAST = 9, 10, 11, 12
 
 # Player.phase values
 _PHASES: dict[int, PhaseName] = {2: "start", 3: "judge", 4: "draw", 5: "play", 6: "discard", 7: "finish"}
@@ -113,7 +125,7 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity"}
+_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3"}  # 3v3: freekill_3v3.py
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -122,6 +134,8 @@ _LOCKED = frozenset({
     "wushuang", "kongcheng", "mashu", "paoxiao", "qicai", "qianxun", "jiuyuan",
     "crossbow", "qinggang_sword", "nioh_shield", "halberd",
     "dilu", "jueying", "zhuahuangfeidian", "chitu", "dayuan", "zixing",
+    # 军争: 藤甲, 古锭刀, 白银狮子 (its cap; its recovery is the `recover` FreeKill logs), 骅骝
+    "vine", "guding_blade", "silver_lion", "hualiu",
 })
 _CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu", "spear"})
 _RETRIAL = frozenset({"guicai"})
@@ -140,7 +154,16 @@ _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
                   "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
 # judgements for delayed tricks, by FreeKill id
-_JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电"}
+_JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
+# the phase a delayed trick's judgement makes its owner skip, by FreeKill id
+_SKIPS = {"indulgence": "play", "supply_shortage": "draw"}
+# 朱雀羽扇: turns a 普通杀 its wearer uses into a 火杀 (FreeKill's #fan_skill, after the use is declared)
+_FAN = "fan"
+# FreeKill's special skill for 重铸 (its move and draw carry it as skillName; a skill such as 连环 may
+# recast in its own name)
+_RECAST = "recast"
+# #ChainStateChange arguments → the chain state they announce
+_CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
 # FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
 _CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩"}
 
@@ -153,12 +176,16 @@ _NOISE_COMMANDS = frozenset({
     "CancelRequest", "SetCurrent",
     # the name a converted card shows on the table (a 杀 from 武圣's red card), and the table's cards
     "SetCardVirtName", "DestroyTableCard", "DestroyTableCardByEvent",
+    # the client's copy of a #ShowCard log (火攻's shown card), which is read instead
+    "ShowCard",
 })
 _NOISE_PROPERTIES = frozenset({
     "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "drank", "MaxCards", "dying",
 })
 _NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
-                         "#PreventDamage"})
+                         "#PreventDamage",
+                         # 重铸's announcement: the move (reason 12) and the draw that follow it are read instead
+                         "#Recast", "#RecastBySkill"})
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -363,16 +390,19 @@ def _card_text(name: str, suit: Any, number: Any) -> str | None:
 
 
 @cache
-def card_table() -> dict[int, str]:
-    """FreeKill's card ids for the standard package set (1–108) → canonical card strings."""
-    text = resources.files(__package__).joinpath("fk_cards.csv").read_text(encoding="utf-8")
+def card_table(ruleset: str = RULESET) -> dict[int, str]:
+    """FreeKill's card ids for a ruleset's package set → canonical card strings: the standard package
+    (1–108) for ``freekill-standard``, with the 军争 cards (109–160) for ``freekill-maneuvering``."""
     suits = {"spade": 1, "club": 2, "heart": 3, "diamond": 4}
     out: dict[int, str] = {}
-    for row in csv.DictReader(text.splitlines()):
-        card = _card_text(row["name"], suits.get(row["suit"]), int(row["number"]))
-        if card is None:
-            raise ValueError(f"fk_cards.csv: not a card of the standard deck: {row}")
-        out[int(row["id"])] = card
+    for package in _RULESET_PACKAGES[ruleset]:
+        file = _PACKAGE_TABLES[package]
+        text = resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
+        for row in csv.DictReader(text.splitlines()):
+            card = _card_text(row["name"], suits.get(row["suit"]), int(row["number"]))
+            if card is None or row["package"] != package or int(row["id"]) in out:
+                raise ValueError(f"{file}: not a card of the {package} package: {row}")
+            out[int(row["id"])] = card
     return out
 
 
@@ -465,9 +495,8 @@ class _Reader:
         self.events: list[Event] = []
         self.sources: list[int] = []
         self.problems: list[ImportProblem] = []
-        #: the card id table of the recording's deck (a mode's reader replaces it)
-        self.table: dict[int, str] = self.id_table()
-        self.known: dict[int, str] = dict(self.table)
+        self.ruleset = RULESET
+        self.known: dict[int, str] = {}
         # seats and players
         self.players: dict[int, _PlayerInfo] = {}
         self.seat_of: dict[int, int] = {}
@@ -498,6 +527,13 @@ class _Reader:
         self.judge_reason: dict[int, str] = {}
         self.judging: dict[int, tuple[str, str | None]] = {}
         self.skip_reason: dict[tuple[int, str], str] = {}
+        # 军争: chain state per player, the players whose next damage is passed on by the chain, the
+        # equipment that last left each player's equip area (白银狮子's recovery names it), a recast
+        # whose draw is still to come (seat, FreeKill skill)
+        self.chained: dict[int, bool] = {}
+        self.chain_next: set[int] = set()
+        self.lost_equip: dict[int, dict[str, str]] = {}
+        self.recasting: tuple[int, str] | None = None
         # FreeKill's card areas: card id → (area, owner id, special pile name); the draw pile, top first
         self.where: dict[int, tuple[int, int | None, str | None]] = {}
         self.pile: list[int] = []
@@ -536,13 +572,12 @@ class _Reader:
             "#EnterDying": self.log_dying,
             "#KillPlayer": self.log_kill,
             "#KillPlayerWithNoKiller": self.log_kill,
+            "#ChainStateChange": self.log_chain_state,
+            "#ChainDamage": self.log_chain_damage,
+            "#ShowCard": self.log_show_card,
         }
 
     # -- helpers ---------------------------------------------------------------------------------
-
-    def id_table(self) -> dict[int, str]:
-        """FreeKill's card ids of the deck this reader handles (the standard package set)."""
-        return card_table()
 
     def problem(self, message: str) -> None:
         e = self.entry
@@ -577,9 +612,9 @@ class _Reader:
         data = before.value
         text = _card_text(str(data.get(2)), data.get(3), data.get(4))
         if text is None:
-            self.problem(f"card {cid}: beforeCard {data!r} is not a card of the standard deck")
+            self.problem(f"card {cid}: beforeCard {data!r} is not a card of the {self.ruleset} deck")
             return self.card(cid)
-        expected = self.table.get(cid)
+        expected = card_table(self.ruleset).get(cid)
         if expected is None:
             self.problem(f"card id {cid} is not in the id table (beforeCard says {text})")
         elif text != expected:
@@ -643,22 +678,35 @@ class _Reader:
         if self.game_mode and self.game_mode not in _GAME_MODES:
             raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
                                 f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
-        disabled = self.settings.get("disabledPack")
-        if not (isinstance(disabled, list) and "maneuvering" in disabled):
-            raise FreeKillError("played with the 军争 (maneuvering) cards, which this version does not support "
-                                "yet (only the standard edition: settings must disable the maneuvering package)",
-                                self.name, 2, "header")
-        for entry in self.entries:
-            if entry.command == "PrepareDrawPile" and not entry.request:
-                ids = entry.payload if isinstance(entry.payload, list) else []
-                table = card_table()
-                if len(ids) != len(table) or any(not isinstance(i, int) or i not in table for i in ids):
-                    raise FreeKillError(f"a draw pile of {len(ids)} cards, not the {len(table)}-card standard deck "
-                                        "this version supports", self.name, entry.index, entry.command)
-                break
+        self.ruleset = self.detect_ruleset()
+        self.known = dict(card_table(self.ruleset))
         if isinstance(me, list) and me and isinstance(me[0], int):
             self.self_id = me[0]
             self.players[me[0]] = _PlayerInfo(name=str(me[1]) if len(me) > 1 else None)
+
+    def detect_ruleset(self) -> str:
+        """The ruleset of the recording's package set, from its settings and its deck.
+
+        Settings that disable the 军争 (``maneuvering``) package are the standard edition
+        (``freekill-standard``), settings that do not are played with the 军争 cards
+        (``freekill-maneuvering``); the ``PrepareDrawPile`` must then hold exactly the ids of that
+        package set (108 or 160 cards). Anything else raises :class:`FreeKillError`.
+        """
+        disabled = self.settings.get("disabledPack")
+        ruleset = RULESET if isinstance(disabled, list) and "maneuvering" in disabled else RULESET_MANEUVERING
+        table = card_table(ruleset)
+        packages = " + ".join(_RULESET_PACKAGES[ruleset])
+        for entry in self.entries:
+            if entry.command == "PrepareDrawPile" and not entry.request:
+                ids = entry.payload if isinstance(entry.payload, list) else []
+                if sorted(i if isinstance(i, int) else -1 for i in ids) != sorted(table):
+                    supported = ", ".join(f"{len(card_table(r))} cards for {r}" for r in _RULESET_PACKAGES)
+                    raise FreeKillError(
+                        f"a draw pile of {len(ids)} cards that is not the {len(table)}-card deck of the packages "
+                        f"its settings name ({packages}, ruleset {ruleset}); this version supports {supported}",
+                        self.name, entry.index, entry.command)
+                break
+        return ruleset
 
     def on_add_player(self, p: list[Any]) -> None:
         self.players.setdefault(_int(p[0], "player id"), _PlayerInfo()).name = str(p[1])
@@ -721,7 +769,7 @@ class _Reader:
             meta["disabled_packs"] = [str(x) for x in disabled]
         if self.game_over is not None:
             meta["winner_ids"] = self.game_over
-        return Game(format=FORMAT_ID, mode="identity", ruleset=RULESET, players=players,
+        return Game(format=FORMAT_ID, mode="identity", ruleset=self.ruleset, players=players,
                     game_id=game_id, meta=meta, start=start)
 
     # -- properties ------------------------------------------------------------------------------
@@ -756,6 +804,8 @@ class _Reader:
             else:
                 info.hp = new
             self.hp[pid] = new
+        elif prop == "chained":
+            self.set_chained(pid, bool(value))
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")
@@ -811,7 +861,7 @@ class _Reader:
         elif act.name == "闪电":
             ok = source is None
         else:
-            ok = act.name in ("杀", "南蛮入侵", "万箭齐发") and source is not None and source == act.user
+            ok = act.name in ("杀", "南蛮入侵", "万箭齐发", "火攻") and source is not None and source == act.user
         return act.card if ok else None
 
     # -- game log --------------------------------------------------------------------------------
@@ -885,9 +935,11 @@ class _Reader:
     def make_use(self, p: Mapping[str, Any], to: list[Any]) -> None:
         card, as_, subs, skill, ids = self.card_of_log(p)
         user = self.seat(p["from"])
-        name = as_ or _name_of(card or "")
+        name = card_kinds.true_name(as_ or _name_of(card or ""))
         is_equip = card_kinds.BY_NAME[name].is_equip
         targets = self.seats(to) if to and not is_equip else None
+        if name == "酒" and targets == [user] and self.hp.get(_int(p["from"], "player id"), 1) > 0:
+            targets = None  # 酒 for its +1 (the user is not dying): a use with no target, as the format writes it
         provided = self.provided_by_other(user, ids, name)
         if provided is not None:  # 激将 in the play phase: the lord uses the 杀 a 蜀 character provided
             card, as_, subs, skill = None, name, [], provided
@@ -938,7 +990,7 @@ class _Reader:
         last = self.last_response
         if last is None or not ids or last[1] != frozenset(ids) or last[0] == seat:
             return None
-        skill = _PROVIDE.get(name)
+        skill = _PROVIDE.get(card_kinds.true_name(name))
         if skill is None or not self.has_lord_skill(seat, skill):
             return None
         pid = self.order[seat - 1]
@@ -979,7 +1031,12 @@ class _Reader:
         fk = str(p["arg"])
         base = _skill_base(fk)
         seat = self.seat(p["from"])
+        if base == _RECAST:
+            return  # 重铸 is written from its move and draw
         zh = self.skill_zh(fk)
+        if base == _FAN:
+            self.fan(seat, zh)
+            return
         if base in _LOCKED or base in _CONVERT:
             return
         if base in _RETRIAL:
@@ -997,6 +1054,20 @@ class _Reader:
             self.damage_skill_by = seat
         if base == "keji":
             self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
+
+    def fan(self, seat: int, zh: str) -> None:
+        """朱雀羽扇: FreeKill turns the 普通杀 just declared into a 火杀 made of it; the format writes that use
+        as the conversion ``"as": "火杀", "cards": [the 杀], "skill": "朱雀羽扇"``."""
+        use = self.last_use
+        if use is None or use.seat != seat or not self.stack or self.stack[-1].user != seat \
+                or (use.as_ or _name_of(use.card or " ")) != "杀":
+            raise _Malformed("朱雀羽扇 with no 普通杀 of its wearer just used")
+        if use.skill is not None:
+            self.problem(f"朱雀羽扇 on a 杀 converted by {use.skill}: the format has one skill per use; "
+                         "written as 朱雀羽扇")
+        use.cards = use.cards if use.as_ is not None else [use.card or "?"]
+        use.card, use.as_, use.skill = None, "火杀", zh
+        self.stack[-1].card = None
 
     # judgements
 
@@ -1030,8 +1101,8 @@ class _Reader:
         if logged != card:
             self.problem(f"the judgement result {card} is not the card logged for it ({logged})")
         self.retrial_pending = None
-        if fk == "indulgence":
-            self.skip_reason[(pid, "play")] = _JUDGE_CARDS[fk]
+        if fk in _SKIPS:
+            self.skip_reason[(pid, _SKIPS[fk])] = _JUDGE_CARDS[fk]
 
     # damage, HP and death
 
@@ -1053,9 +1124,54 @@ class _Reader:
             self.problem(f"unknown damage nature {p.get('arg2')!r}")
             nature = "normal"
         src = self.seat(source) if source is not None else None
+        target = self.seat(pid)
+        chain = pid in self.chain_next
+        self.chain_next.discard(pid)
         self.hp_change(pid, -amount)
-        self.emit(Damage(target=self.seat(pid), amount=amount, source=src, card=self.damage_card(src),
-                         nature=nature))
+        # FreeKill resets a chained character just before the natured damage it takes; the rules reset it
+        # as part of that damage, so the reset is written right after the damage
+        reset: tuple[Event, int] | None = None
+        last = self.events[-1] if self.events else None
+        if nature != "normal" and isinstance(last, Chain) and last.seat == target and not last.chained:
+            reset = (self.events.pop(), self.sources.pop())
+        self.emit(Damage(target=target, amount=amount, source=src, card=self.damage_card(src), nature=nature,
+                         chain=chain))
+        if reset is not None:
+            self.events.append(reset[0])
+            self.sources.append(reset[1])
+
+    def log_chain_damage(self, p: Mapping[str, Any]) -> None:
+        """#ChainDamage: the next damage of this player is passed on by 铁索连环 (``chain: true``)."""
+        self.chain_next.add(_int(p["from"], "player id"))
+
+    def log_chain_state(self, p: Mapping[str, Any]) -> None:
+        state = _CHAIN_STATES.get(str(p.get("arg")))
+        if state is None:
+            raise _Malformed(f"unknown chain state {p.get('arg')!r}")
+        self.set_chained(_int(p["from"], "player id"), state)
+
+    def set_chained(self, pid: int, state: bool) -> None:
+        """A change of a character's chain state (横置/重置): FreeKill sends the ``chained`` property and a
+        #ChainStateChange log, in either order; the first that changes the state writes the `chain`
+        event. A dead character's state is not written."""
+        if self.chained.get(pid, False) == state:
+            return
+        self.chained[pid] = state
+        if pid not in self.dead:
+            self.emit(Chain(seat=self.seat(pid), chained=state))
+
+    def log_show_card(self, p: Mapping[str, Any]) -> None:
+        """#ShowCard: a hand card shown; the target of a 火攻 in resolution shows one."""
+        pid = _int(p["from"], "player id")
+        seat = self.seat(pid)
+        cards = [self.card(c) for c in p.get("card") or []]
+        act = self.stack[-1] if self.stack else None
+        reason: str | None = None
+        if act is not None and act.name == "火攻" and seat in act.targets:
+            reason = act.name
+        else:
+            self.problem("a card shown with no 火攻 in resolution against its owner; written as a reveal without reason")
+        self.emit(Reveal(cards=cards, seat=seat, reason=reason))
 
     def log_heal(self, p: Mapping[str, Any]) -> None:
         pid = _int(p["from"], "player id")
@@ -1063,7 +1179,10 @@ class _Reader:
         why = _html_name(str(p.get("arg2", "")))
         source: int | None = None
         card: str | None = None
-        if why and card_kinds.canonical_name(why):
+        equip = self.lost_equip.get(pid, {}).pop(why, None)
+        if equip is not None:
+            card = equip  # 白银狮子 leaving its wearer's equip area
+        elif why and card_kinds.canonical_name(why):
             for act in reversed(self.stack):
                 if act.name == why:
                     source, card = act.user, act.card
@@ -1176,6 +1295,10 @@ class _Reader:
             areas.append(_int(info.get("fromArea", 0), "card area"))
             cards.append(self.check_card(cid, info.get("beforeCard")))
         from_areas = set(areas)
+        if src is not None:  # what left an equip area (白银狮子's recovery names the card)
+            for area, card in zip(areas, cards, strict=True):
+                if area == _EQUIP:
+                    self.lost_equip.setdefault(_int(src, "player id"), {})[_name_of(card)] = card
         if from_areas == {_PROCESSING} and to_area == _PROCESSING:
             return  # a card already in the processing area used again (the lord's use of a provided 杀)
         if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and base in _IMPLIED_GAIN):
@@ -1197,7 +1320,7 @@ class _Reader:
             return  # the judgement card, logged as `judge`
         if reason == _R_PUT and skill == "phase_judge" and from_areas == {_JUDGE} and to_area == _PROCESSING:
             for cid, card in zip(ids, cards, strict=True):
-                self.stack.append(_Active(frozenset([cid]), None, _name_of(card), card))
+                self.stack.append(_Active(frozenset([cid]), None, card_kinds.true_name(_name_of(card)), card))
             return  # a delayed trick being resolved
         if (reason == _R_PUT and not skill and from_areas == {_PROCESSING} and to_area == _JUDGE
                 and all(_name_of(c) == "闪电" for c in cards)):
@@ -1214,6 +1337,8 @@ class _Reader:
 
         if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.yiji(m, dst, cards)
+        elif reason == _R_RECAST and from_areas == {_HAND} and to_area == _DISCARD_PILE and src is not None:
+            self.recast(src, cards, skill)
         elif reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.draw(dst, cards, skill, base)
         elif reason == _R_PUT and not skill and from_areas == {_DRAW_PILE} and to_area == _PROCESSING:
@@ -1250,9 +1375,24 @@ class _Reader:
             self.emit(Move(cards=list(cards), from_=Place(zone="hand", seat=giver), to=Place(zone="hand", seat=to),
                            reason=skill_ev.skill))
 
+    def recast(self, src: Any, cards: list[str], skill: str) -> None:
+        """重铸 (move reason 12, hand → discard pile): a `recast` per card, in the name of the skill that
+        recasts (连环) unless it is FreeKill's own ``recast``; the draw that follows is the recast's."""
+        seat = self.seat(src)
+        zh = self.skill_zh(skill) if skill and skill != _RECAST else None
+        for card in cards:
+            self.emit(Recast(seat=seat, card=card, skill=zh))
+        self.recasting = (seat, skill or _RECAST)
+
     def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
         seat = self.seat(dst)
         card_name = _zh_card_name(base) if skill.endswith("_skill") and not skill.startswith("#") else None
+        if self.recasting is not None:
+            recasting, self.recasting = self.recasting, None
+            if recasting == (seat, skill or _RECAST):
+                self.emit(Draw(seat=seat, cards=cards, reason="recast"))
+                return
+            self.problem("a recast with no draw after it")
         if not skill:
             if self.turns:
                 self.problem("a draw without a reason after the first turn began")

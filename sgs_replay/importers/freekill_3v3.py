@@ -24,31 +24,25 @@ the 106-card deck; anything else raises :class:`~sgs_replay.importers.freekill.F
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from sgs_replay import content
 from sgs_replay.events import (
     FORMAT_ID,
     ActionUnit,
-    Chain,
     Damage,
     DraftPick,
     DraftPool,
     Event,
     Game,
     GameEnd,
-    Judge,
     Lineup,
     Move,
     Player,
     Position,
     Recover,
     Respond,
-    Reveal,
     SeatState,
     Side,
     Start,
@@ -57,7 +51,7 @@ from sgs_replay.events import (
 from sgs_replay.importers import freekill as fk
 from sgs_replay.importers.freekill import FreeKillError, ImportProblem
 
-__all__ = ["GAME_MODE", "RULESET", "Reader3v3", "card_table_3v3"]
+__all__ = ["GAME_MODE", "RULESET", "Reader3v3"]
 
 GAME_MODE = "m_3v3_mode"
 RULESET = "freekill-3v3"
@@ -73,24 +67,7 @@ _AOE = frozenset({"南蛮入侵", "万箭齐发", "桃园结义", "五谷丰登"
 #: the mode's own packets and logs that carry nothing the format records
 _NOISE_LOGS = frozenset({"#m_3v3_action"})
 _MARK_ACTED = "@!action-round"
-#: locked equipment of the 3v3 deck (applied by the rules, never a `skill` event)
-_LOCKED_EQUIP = frozenset({"vine", "silver_lion", "guding_blade", "xbow", "hualiu"})
-#: the 军争 delayed trick of the deck: FreeKill id → (card, the phase its judgement skips)
-_SUPPLY = {"supply_shortage": ("兵粮寸断", "draw")}
 
-
-@cache
-def card_table_3v3() -> dict[int, str]:
-    """FreeKill's card ids of the 3v3 mode's 106-card deck (161–266) → canonical card strings."""
-    text = resources.files(__package__).joinpath("fk_cards_3v3.csv").read_text(encoding="utf-8")
-    suits = {"spade": 1, "club": 2, "heart": 3, "diamond": 4}
-    out: dict[int, str] = {}
-    for row in csv.DictReader(text.splitlines()):
-        card = fk._card_text(row["name"], suits.get(row["suit"]), int(row["number"]))
-        if card is None:
-            raise ValueError(f"fk_cards_3v3.csv: not a card of the 3v3 deck: {row}")
-        out[int(row["id"])] = card
-    return out
 
 
 class _Aoe:
@@ -108,15 +85,10 @@ class Reader3v3(fk._Reader):
     def __init__(self, name: str, top: list[Any], entries: list[fk._Entry]) -> None:
         super().__init__(name, top, entries)
         self.handlers["SetPlayerMark"] = self.on_mark
-        self.handlers["ShowCard"] = self.on_show_card
         self.handlers["ShowToast"] = self.on_toast
         self.log_handlers["#1v1ChooseGeneralsLog"] = self.log_draft
-        self.log_handlers["#ChainStateChange"] = self.log_chain
-        self.log_handlers["#ChainDamage"] = self.log_chain_damage
-        self.log_handlers["#ShowCard"] = self.log_show_card
         self.log_handlers["#LoseMaxHP"] = self.log_noise
         self.log_handlers["#AcquireSkill"] = self.log_noise
-        self.chain_next: int | None = None  # the player whose next damage is passed on by a chain
         self.picks: dict[Side, list[str]] = {"cold": [], "warm": []}
         self.pool_written = False
         self.acted: set[int] = set()  # player ids whose 小红旗 is up this round
@@ -124,38 +96,20 @@ class Reader3v3(fk._Reader):
         self.aoe: _Aoe | None = None
         self.lineup_written = False
 
-    def id_table(self) -> dict[int, str]:
-        return card_table_3v3()
-
-    # -- header --------------------------------------------------------------------------------
-
-    def read_header(self) -> None:
-        def item(i: int, what: str) -> Any:
-            raw = self.top[i]
-            if isinstance(raw, (bytes, bytearray)) and raw:
-                return fk._norm(fk._loads(bytes(raw), self.name, what, i, "header"))
-            return fk._norm(raw)
-
-        room = item(2, "room settings")
-        me = item(3, "recording player")
-        if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
-            self.settings = dict(room[2])
-        self.game_mode = str(self.settings.get("gameMode", ""))
+    def detect_ruleset(self) -> str:
+        """``freekill-3v3`` when the settings name the 3v3 mode and the draw pile is its 106-card deck."""
         if self.game_mode != GAME_MODE:
             raise FreeKillError(f"game mode {self.game_mode!r} is not the 3v3 mode {GAME_MODE!r}",
                                 self.name, 2, "header")
-        table = self.table
+        table = fk.card_table(RULESET)
         for entry in self.entries:
             if entry.command == "PrepareDrawPile" and not entry.request:
                 ids = entry.payload if isinstance(entry.payload, list) else []
-                if sorted(i for i in ids if isinstance(i, int)) != sorted(table):
-                    raise FreeKillError(f"a draw pile of {len(ids)} cards, not the {len(table)}-card 3v3 deck "
-                                        "(ids 161-266) this reader supports", self.name, entry.index,
-                                        entry.command)
+                if sorted(i if isinstance(i, int) else -1 for i in ids) != sorted(table):
+                    raise FreeKillError(f"a draw pile of {len(ids)} cards, not the {len(table)}-card deck of the 3v3 "
+                                        "mode (ids 161-266)", self.name, entry.index, entry.command)
                 break
-        if isinstance(me, list) and me and isinstance(me[0], int):
-            self.self_id = me[0]
-            self.players[me[0]] = fk._PlayerInfo(name=str(me[1]) if len(me) > 1 else None)
+        return RULESET
 
     def side_of(self, pid: int) -> tuple[Side, Position] | None:
         info = self.players.get(pid)
@@ -358,81 +312,6 @@ class Reader3v3(fk._Reader):
 
     def on_toast(self, p: Any) -> None:
         """The draft's prompt text on the screen: nothing the format records."""
-
-    def on_property(self, p: list[Any]) -> None:
-        if len(p) > 1 and p[1] == "chained":
-            return  # written from #ChainStateChange
-        super().on_property(p)
-
-    def log_chain(self, p: Mapping[str, Any]) -> None:
-        """#ChainStateChange: a character is chained (横置) or reset (重置)."""
-        state = str(p.get("arg"))
-        if state == "reset-general":
-            return  # a dead character's card turned back: death ends every state
-        if state not in ("chained", "un-chained"):
-            raise fk._Malformed(f"unknown chain state {state!r}")
-        self.emit(Chain(seat=self.seat(p["from"]), chained=state == "chained"))
-
-    def log_chain_damage(self, p: Mapping[str, Any]) -> None:
-        """#ChainDamage: the next damage of this character is passed on along the chain."""
-        self.chain_next = fk._int(p["from"], "player id")
-
-    def damage(self, victim: Any, source: Any, p: Mapping[str, Any]) -> None:
-        chained = self.chain_next is not None and self.chain_next == fk._int(victim, "player id")
-        self.chain_next = None
-        super().damage(victim, source, p)
-        if chained:
-            ev = self.events[-1]
-            assert isinstance(ev, Damage)
-            ev.chain = True
-
-    def log_show_card(self, p: Mapping[str, Any]) -> None:
-        """#ShowCard: a character shows cards (the target of 火攻 shows a hand card)."""
-        cards = [self.card(c) for c in p.get("card") or []]
-        reason = next((a.name for a in reversed(self.stack) if a.name == "火攻"), None)
-        self.emit(Reveal(seat=self.seat(p["from"]), cards=cards, reason=reason))
-
-    def on_show_card(self, p: Any) -> None:
-        """ShowCard: the table's copy of the #ShowCard log."""
-
-    def log_invoke(self, p: Mapping[str, Any]) -> None:
-        if fk._skill_base(str(p["arg"])) in _LOCKED_EQUIP:
-            return
-        super().log_invoke(p)
-
-    def log_initial_judge(self, p: Mapping[str, Any]) -> None:
-        pid = fk._int(p["from"], "player id")
-        supply = _SUPPLY.get(self.judge_reason.get(pid, ""))
-        if supply is None:
-            super().log_initial_judge(p)
-            return
-        fk_id = self.judge_reason.pop(pid)
-        card = self.card(p["arg"])
-        self.judging[pid] = (card, fk_id)
-        self.emit(Judge(seat=self.seat(pid), card=card, reason=supply[0]))
-
-    def log_judge_result(self, p: Mapping[str, Any]) -> None:
-        pid = fk._int(p["from"], "player id")
-        supply = _SUPPLY.get(self.judging.get(pid, ("", ""))[1] or "")
-        super().log_judge_result(p)
-        if supply is not None:
-            self.skip_reason[(pid, supply[1])] = supply[0]
-
-    def log_heal(self, p: Mapping[str, Any]) -> None:
-        """白银狮子 leaving its holder's equipment: the recovery names the card."""
-        if fk._html_name(str(p.get("arg2", ""))) != "白银狮子":
-            super().log_heal(p)
-            return
-        pid = fk._int(p["from"], "player id")
-        amount = fk._int(p["arg"], "recovery")
-        card = next((c for c in self.table.values() if fk._name_of(c) == "白银狮子"), None)
-        self.hp_change(pid, amount)
-        self.emit(Recover(seat=self.seat(pid), amount=amount, card=card))
-
-    def on_log(self, p: Mapping[str, Any]) -> None:
-        if str(p.get("type")) in _NOISE_LOGS:
-            return
-        super().on_log(p)
 
     # -- end -----------------------------------------------------------------------------------
 
