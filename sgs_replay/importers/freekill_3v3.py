@@ -64,8 +64,6 @@ _ROLES: dict[str, tuple[Side, Position]] = {
 _SIDES: dict[str, Side] = {"cool": "cold", "warm": "warm"}
 #: the cards whose direction the user chooses (RULES: every card with several targets and no minimum)
 _AOE = frozenset({"南蛮入侵", "万箭齐发", "桃园结义", "五谷丰登"})
-#: the mode's own packets and logs that carry nothing the format records
-_NOISE_LOGS = frozenset({"#m_3v3_action"})
 _MARK_ACTED = "@!action-round"
 
 
@@ -95,6 +93,7 @@ class Reader3v3(fk._Reader):
         self.unit: list[int] = []  # the seats of the open vanguards' unit still to act
         self.aoe: _Aoe | None = None
         self.lineup_written = False
+        self.start_max_hp: dict[int, int | None] = {}
 
     def detect_ruleset(self) -> str:
         """``freekill-3v3`` when the settings name the 3v3 mode and the draw pile is its 106-card deck."""
@@ -132,10 +131,11 @@ class Reader3v3(fk._Reader):
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=g.name if g else general, name=info.name,
                                   side=sp[0] if sp else None, position=sp[1] if sp else None))
-            if g is not None and info.max_hp is not None:
+            max_hp = self.start_max_hp.get(pid, info.max_hp)
+            if g is not None and max_hp is not None:
                 want = g.hp + (1 if sp is not None and sp[1] == "commander" else 0)
-                if info.max_hp != want or (info.hp is not None and info.hp != info.max_hp):
-                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=info.max_hp)
+                if max_hp != want or (info.hp is not None and info.hp != max_hp):
+                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
         start = None
         if start_seats:
             for pid in self.order:
@@ -305,6 +305,11 @@ class Reader3v3(fk._Reader):
         self.aoe_done()
 
     # -- logs ----------------------------------------------------------------------------------
+
+    def on_log(self, p: Mapping[str, Any]) -> None:
+        if str(p.get("type")) == "$GameStart":  # the seats' max HP as the game starts (a skill may change it)
+            self.start_max_hp = {pid: info.max_hp for pid, info in self.players.items()}
+        super().on_log(p)
 
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries (#LoseMaxHP: the ``maxHp`` property; #AcquireSkill:
