@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
-from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.stack import Frame
@@ -38,17 +38,6 @@ DRAFT_EVENTS = (ev.DraftPool, ev.DraftFirst, ev.DraftPick, ev.Lineup)
 DEFAULT_TIEBREAK = ("alive", "lost_hp", "penalties", "overtime")
 #: the ends of a 3v3/1v1 game (004 二、4; 一、1(2)); a declared reason outside this list is not judged
 END_REASONS = ("commander_killed", "time_up", "resign", "penalty")
-
-
-@plugins.modifier("alive_at_zero")
-def undead_after_failed_rescue(value: bool, eng: Engine, seat: Seat) -> bool:
-    """Engine behaviour, not a rule (ruleset ``undead_after_failed_rescue``, FreeKill 3v3): the engine's
-    救主 fails while asking 赵云 — a living teammate of the dying character with 救主, more than 1 HP and a
-    card — so the rescue is abandoned and the character stays alive at HP ≤ 0 (RULES: 1.10)."""
-    if value or not eng.rs.p.undead_after_failed_rescue or seat.side is None:
-        return value
-    return any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
-               and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
 
 
 class OptionalReward(Frame):

@@ -24,6 +24,7 @@ the 106-card deck; anything else raises :class:`~sgs_replay.importers.freekill.F
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -214,8 +215,21 @@ class Reader3v3(fk._Reader):
     # -- action units --------------------------------------------------------------------------
 
     def on_mark(self, p: Any) -> None:
-        """``SetPlayerMark [id, "@!action-round", 1]`` before a turn: the character about to act."""
-        if not (isinstance(p, list) and len(p) >= 3 and p[1] == _MARK_ACTED):
+        """``SetPlayerMark [id, "@!action-round", 1]`` before a turn: the character about to act. Two
+        skills show their choice as a mark: 筹进's enemy (``@@choujin``) and 战神's effect
+        (``v33__zhanshen_N``), written on the skill's event."""
+        if not (isinstance(p, list) and len(p) >= 3):
+            return
+        mark = str(p[1])
+        last = self.last_skill[1] if self.last_skill is not None else None
+        if mark == "@@choujin" and p[2] and last is not None and last.skill == "筹进":
+            last.targets = [self.seat(p[0])]
+            return
+        m = re.fullmatch(r"v33__zhanshen_([123])", mark)
+        if m and p[2] and last is not None and last.skill == "战神" and last.seat == self.seat(p[0]):
+            last.choice = int(m.group(1))
+            return
+        if mark != _MARK_ACTED:
             return
         pid = fk._int(p[0], "player id")
         if not p[2]:
@@ -305,6 +319,11 @@ class Reader3v3(fk._Reader):
         self.aoe_done()
 
     # -- logs ----------------------------------------------------------------------------------
+
+    def log_invoke(self, p: Mapping[str, Any]) -> None:
+        if re.fullmatch(r"#v33__zhanshen_\d+_trig", str(p.get("arg"))):
+            return  # an effect 战神 chose earlier, applied by the rules (locked)
+        super().log_invoke(p)
 
     def on_log(self, p: Mapping[str, Any]) -> None:
         if str(p.get("type")) == "$GameStart":  # the seats' max HP as the game starts (a skill may change it)
