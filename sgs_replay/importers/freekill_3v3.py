@@ -33,6 +33,7 @@ from sgs_replay.events import (
     FORMAT_ID,
     ActionUnit,
     Damage,
+    Direction,
     DraftPick,
     DraftPool,
     Event,
@@ -289,7 +290,7 @@ class Reader3v3(fk._Reader):
         self.aoe = None
         aoe.use.direction = self.direction(aoe.use, aoe.seats)
 
-    def direction(self, use: Use, seen: list[int]) -> str:
+    def direction(self, use: Use, seen: list[int]) -> Direction:
         """``ccw`` when the order of the seats can only be increasing seat order, else ``cw`` (FreeKill's
         default answer, and the AI's)."""
         n = len(self.order)

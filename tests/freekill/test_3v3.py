@@ -143,7 +143,7 @@ def test_aoe_direction(path: Path) -> None:
 def test_other_deck_is_refused() -> None:
     """Settings that say 3v3 with a draw pile that is not the 106-card deck cannot be read."""
     top = load(RECORDINGS[0].read_bytes())
-    for i, item in enumerate(top[10:], start=10):
+    for item in top[10:]:
         if item[2] in (b"PrepareDrawPile", "PrepareDrawPile"):
             ids = cbor2.loads(item[3])
             item[3] = cbor2.dumps(ids[:-1])
