@@ -19,7 +19,8 @@ def _deck_rows(name: str) -> list[dict[str, str]]:
     from sgs_replay.content.card_kinds import _rows
 
     out = []
-    for fname, deck in (("deck_standard.csv", "standard"), ("deck_3v3_additions.csv", "3v3 additions")):
+    for fname, deck in (("deck_standard.csv", "standard"), ("deck_3v3_additions.csv", "3v3 additions"),
+                        ("deck_maneuvering.csv", "军争")):
         for row in _rows(fname):
             if row["name_zh"] == name:
                 out.append({**row, "deck": deck})

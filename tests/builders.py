@@ -9,7 +9,7 @@ from typing import Any
 def seat_states(n: int, *, hands: Mapping[int, Sequence[str]] | None = None,
                 equip: Mapping[int, Sequence[str]] | None = None, judge: Mapping[int, Sequence[str]] | None = None,
                 hp: Mapping[int, int] | None = None, max_hp: Mapping[int, int] | None = None,
-                dead: Iterable[int] = ()) -> dict[str, Any]:
+                dead: Iterable[int] = (), chained: Iterable[int] = ()) -> dict[str, Any]:
     """Every seat 1..n with its hand, equipment and judge area; HP where given; dead seats at 0 HP
     unless an HP is given for them."""
     dead = set(dead)
@@ -21,6 +21,8 @@ def seat_states(n: int, *, hands: Mapping[int, Sequence[str]] | None = None,
             st["hp"] = hp[s]
         if max_hp and s in max_hp:
             st["max_hp"] = max_hp[s]
+        if s in set(chained):
+            st["chained"] = True
         if s in dead:
             st["alive"] = False
             st.setdefault("hp", 0)

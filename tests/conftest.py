@@ -182,10 +182,10 @@ class ScenarioBuilder:
     def start(n: int, *, hands: Mapping[int, Sequence[str]] | None = None,
               equip: Mapping[int, Sequence[str]] | None = None, judge: Mapping[int, Sequence[str]] | None = None,
               hp: Mapping[int, int] | None = None, max_hp: Mapping[int, int] | None = None, dead: Iterable[int] = (),
-              deck: Sequence[str] | None = None, discard: Sequence[str] = (), current: int | None = 3,
+              chained: Iterable[int] = (), deck: Sequence[str] | None = None, discard: Sequence[str] = (), current: int | None = 3,
               phase: str | None = "play", round: int | None = None, used: Mapping[str, int] | None = None,
               **extra: Any) -> dict[str, Any]:
-        seats = seat_states(n, hands=hands, equip=equip, judge=judge, hp=hp, max_hp=max_hp, dead=dead)
+        seats = seat_states(n, hands=hands, equip=equip, judge=judge, hp=hp, max_hp=max_hp, dead=dead, chained=chained)
         out: dict[str, Any] = {"current": current, "phase": phase, "seats": seats}
         if round is not None:
             out["round"] = round

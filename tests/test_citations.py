@@ -24,7 +24,7 @@ def test_every_citation_names_a_title() -> None:
     for r in REGISTRY.values():
         assert not SEED.search(r.cite + r.what + r.why), r.id
         if not r.cite.startswith(("docs/", "reference:")):
-            assert any(t in r.cite for t in titles), (r.id, r.cite)
+            assert any(t in r.cite for t in titles) or "not in the rulebooks" in r.cite, (r.id, r.cite)
     for s in skills().values():
         assert not SEED.search(s.source), s.id
         assert any(t in s.source for t in titles) or "not in the rulebooks" in s.source, (s.id, s.source)

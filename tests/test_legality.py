@@ -21,7 +21,7 @@ DIRS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redt
 LOGS = sorted(p for d in DIRS if d.is_dir() for p in d.rglob("*") if p.is_file() and p.name.endswith(LOG_SUFFIXES))
 #: every rule the checks of a use can report
 USE_RULES = legality.PSEUDO_LEGAL_RULES | {"SGS-P001", "SGS-P002", "SGS-P003", "SGS-P004", "SGS-P005", "SGS-P008",
-                                           "SGS-P011", "SGS-D009"}
+                                           "SGS-P011", "SGS-P012", "SGS-D009"}
 
 
 def _walk(path: Path) -> list[tuple[int, list[str], list[str]]]:
@@ -126,3 +126,30 @@ def test_apply_is_unchecked(sgs: Any) -> None:
     assert eng.seat(2).hand_count == 0
     eng.step(100, ev.Use(seat=1, card="♠7 杀", targets=[2]))  # checking is back on
     assert eng.checking
+
+
+def test_legal_uses_of_the_maneuvering_cards(sgs: Any) -> None:
+    """酒 once per turn; 铁索连环 on one or two characters, yourself included; 火攻 on a character with hand
+    cards (yourself only while another hand card is left); 兵粮寸断 at distance 1."""
+    players = [("刘备", "lord"), ("关羽", "loyalist"), ("吕布", "rebel"), ("诸葛亮", "rebel"), ("华佗", "renegade")]
+    hands = {1: ["♠3 酒", "♠9 酒", "♠J 铁索连环", "♥2 火攻", "♠10 兵粮寸断"], 2: ["♦2 闪"]}
+    start = [{"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "play"}]
+    text = sgs.identity_text(start, players=sgs.identity_players(players), current=5, phase="finish", hands=hands,
+                             ruleset="maneuvering")
+    eng = validate_parsed(read_parsed(text), keep_engine=True).engine
+    uses = _uses(eng, 1)
+    assert ("♠3 酒", None) in uses and ("♠9 酒", None) in uses
+    assert ("♠J 铁索连环", [1]) in uses and ("♠J 铁索连环", [1, 2]) in uses and ("♠J 铁索连环", [3, 4]) in uses
+    assert ("♥2 火攻", [2]) in uses and ("♥2 火攻", [1]) in uses and ("♥2 火攻", [3]) not in uses
+    assert ("♠10 兵粮寸断", [2]) in uses and ("♠10 兵粮寸断", [3]) not in uses
+    drunk = [*start, {"type": "use", "seat": 1, "card": "♠3 酒"}]
+    hands2 = {1: ["♠3 酒", "♠9 酒"], 2: ["♦2 闪"]}
+    text2 = sgs.identity_text(drunk, players=sgs.identity_players(players), current=5, phase="finish", hands=hands2,
+                              ruleset="maneuvering")
+    eng2 = validate_parsed(read_parsed(text2), keep_engine=True).engine
+    uses2 = _uses(eng2, 1)
+    assert ("♠9 酒", None) not in uses2
+    text3 = sgs.identity_text(start, players=sgs.identity_players(players), current=5, phase="finish",
+                              hands={1: ["♥2 火攻"], 2: ["♦2 闪"]}, ruleset="maneuvering")
+    uses3 = _uses(validate_parsed(read_parsed(text3), keep_engine=True).engine, 1)
+    assert uses3 == [("♥2 火攻", [2])]  # on yourself it would be your last hand card: nothing left to show

@@ -43,6 +43,7 @@ class Engine:
         self.unverifiable_notes: list[str] = []
         self.line = header_line
         self.stack: list[Frame] = []
+        self.scratch: dict[str, Any] = {}  # state a card or skill definition keeps between events
         self.current: int | None = None
         self.phase: str | None = None
         self.round: int | None = None
@@ -182,6 +183,7 @@ class Engine:
                 for pname, cards in ss.piles.items():
                     seat.piles[pname] = Counter(c for c in cards if not is_unknown(c))
                     listed.extend(c for c in cards if not is_unknown(c))
+                seat.chained = ss.chained
             for c in st.discard:
                 if not is_unknown(c):
                     table.discard[c] += 1
@@ -437,6 +439,8 @@ class Engine:
             if handler is not None:
                 handler(self, e)
         self.skills.after(e)
+        for observe in plugins.OBSERVERS:
+            observe(self, e)
 
     def _post_death_ok(self, e: ev.Event) -> bool:
         """After the deciding death only its rewards may still be logged before `game_end`."""

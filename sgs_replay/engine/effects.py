@@ -82,7 +82,8 @@ def _matches(st: Step, e: ev.Event) -> bool:
     k = st.kind
     if k == "draw":
         if isinstance(e, ev.Draw):
-            return (st.seat is None or e.seat == st.seat) and e.reason in ("skill", None)
+            return (st.seat is None or e.seat == st.seat) and (e.reason in ("skill", None) or
+                                                               (st.reason is not None and e.reason == st.reason))
         return isinstance(e, ev.Move) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == st.seat
     if k == "damage":
         return isinstance(e, ev.Damage) and e.target == st.seat and (st.source is None or e.source == st.source)

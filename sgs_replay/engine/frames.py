@@ -49,6 +49,11 @@ class EffectRule:
         """Why damage logged to ``seat`` contradicts this rule (it prevented the damage), or None."""
         return None
 
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
+        """The card certainly has no effect on ``seat`` (对你无效: 藤甲, 仁王盾): nothing is asked of it,
+        so the next target may follow with no event for this one."""
+        return False
+
     def held_by(self, seat: Seat) -> bool:
         """The seat has this effect as a skill: damage to it is never required of any card."""
         return False
@@ -65,6 +70,27 @@ def effect_rule(cls: type[EffectRule]) -> type[EffectRule]:
     EFFECT_RULES.append(rule)
     _RULES_BY_TYPE.clear()
     return cls
+
+
+def damage_taken(eng: Engine, seat: Seat | None, amount: int, nature: str, *, armor: bool = True) -> int:
+    """The damage ``seat`` takes of ``amount`` after what changes damage taken (受到伤害时: 藤甲's +1 for
+    fire, 白银狮子's cap; modifier ``damage_taken``). ``armor``: the seat's armour has effect."""
+    if seat is None:
+        return amount
+    return int(plugins.modify("damage_taken", amount, eng, seat, nature, armor))
+
+
+#: cards that rescue a dying character: name → (whether only the dying character itself may use it,
+#: what using it does ``fn(engine, use, dying seat)``); filled by the card definitions (桃, 酒)
+RESCUE_CARDS: dict[str, tuple[bool, Any]] = {}
+
+
+def rescue_card(name: str, *, self_only: bool = False) -> Any:
+    """Register a card that rescues a dying character (``self_only``: 酒, used by the dying one only)."""
+    def register(fn: Any) -> Any:
+        RESCUE_CARDS[name] = (self_only, fn)
+        return fn
+    return register
 
 
 def survives_at_zero(eng: Engine, seat: Seat) -> bool:
@@ -157,6 +183,14 @@ class CardEffect(Frame):
         self.after_dodge = False  # a 闪 cancelled the 杀: the window of the effects that follow a 闪
         self.given_answer: int | None = None  # an effect gave this seat its answer (its `respond` may follow)
         self.colour = _colour([card] if card else [])  # "red", "black", "none" (无色) or None (not known)
+        self.nature = "normal"  # the damage nature (雷杀, 火杀)
+
+    def expected_damage(self, eng: Engine, target: int) -> int:
+        """The damage this card deals ``target`` now: its amount, what the user's side adds when it
+        deals it (造成伤害时: 古锭刀; modifier ``damage_dealt``), then what the target's side changes."""
+        seat = eng.seat(target)
+        amount = int(plugins.modify("damage_dealt", self.amount, eng, self, seat))
+        return damage_taken(eng, seat, amount, self.nature, armor=not self.armor_ignored(eng))
 
     @property
     def head(self) -> int | None:
@@ -226,6 +260,11 @@ class CardEffect(Frame):
                 self.nullified = spare
                 continue
             if self.started and not self._current_needs_damage(eng):
+                self._advance()
+                continue
+            head = eng.seat(self.queue[0])
+            if head is not None and not self.started and self.nullified % 2 == 0 \
+                    and any(rule.voids(self, eng, head) for rule in EFFECT_RULES):
                 self._advance()
                 continue
             expected = self.queue[0]
@@ -318,8 +357,11 @@ class CardEffect(Frame):
                            f"seat {e.target} answered or countered {self.name} yet takes damage", observed=f"damage {e.amount}")
             elif (why := self._objection(eng, e.target)) is not None:
                 eng.report(R.D_UNEXPECTED, e.target, why, expected="no damage", observed=f"damage {e.amount}")
-            elif e.amount != self.amount and not self.extra:
-                eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {self.amount}", expected=self.amount, observed=e.amount)
+            elif e.amount != (want := self.expected_damage(eng, e.target)) and not self.extra:
+                eng.report(R.D_AMOUNT, e.target, f"{self.name} deals {want}", expected=want, observed=e.amount)
+            if e.nature != self.nature:
+                eng.report(R.D_NATURE, e.target, f"{self.name} deals {self.nature} damage", expected=self.nature,
+                           observed=e.nature)
             self._advance()
             from sgs_replay.engine.handlers import apply_damage
 
@@ -436,6 +478,7 @@ class DuelFrame(Frame):
             from sgs_replay.engine.handlers import apply_damage
 
             amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, CARD.duel) if e.source == self.user else 0)
+            amount = damage_taken(eng, eng.seat(e.target), amount, "normal")
             if e.amount != amount and eng.mode.strict_damage():
                 eng.report(R.D_AMOUNT, e.target, f"决斗 deals {amount}", expected=amount, observed=e.amount)
             self.done = True
@@ -573,7 +616,9 @@ class DyingFrame(Frame):
         if isinstance(e, (ev.Dying, ev.Death)):
             return e.seat == self.seat
         if isinstance(e, ev.Use):
-            return used_name(e) == CARD.peach and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0
+            rescue = RESCUE_CARDS.get(used_name(e) or "")
+            return rescue is not None and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0 \
+                and (not rescue[0] or e.seat == self.seat)
         if isinstance(e, ev.Pass):
             return s.hp <= 0
         return False
@@ -584,7 +629,9 @@ class DyingFrame(Frame):
             return False
         if isinstance(e, ev.Dying) and e.seat == self.seat:
             return True
-        if isinstance(e, ev.Use) and used_name(e) in (CARD.peach,) and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0:
+        rescue = RESCUE_CARDS.get(used_name(e) or "") if isinstance(e, ev.Use) else None
+        if isinstance(e, ev.Use) and rescue is not None and (e.targets or [e.seat]) == [self.seat] and s.hp <= 0 \
+                and (not rescue[0] or e.seat == self.seat):
             if e.seat in self.order:
                 idx = self.order.index(e.seat)
                 if idx < self.asked_index:
@@ -592,9 +639,7 @@ class DyingFrame(Frame):
                                f"seat {e.seat} rescues after seat {self.order[self.asked_index]} was asked (order {self.order})",
                                expected=f"seats in order {self.order}", observed=f"seat {e.seat}")
                 self.asked_index = max(self.asked_index, idx)
-            from sgs_replay.engine.handlers import rescue_peach
-
-            rescue_peach(eng, e, self.seat)
+            rescue[1](eng, e, self.seat)
             return True
         if isinstance(e, ev.Pass):
             if e.seat in self.order:
@@ -883,8 +928,9 @@ class LightningDamage(Frame):
         if self.done:
             return False
         if isinstance(e, ev.Damage) and e.target == self.seat:
-            if e.amount != 3:
-                eng.report(R.D_AMOUNT, e.target, "闪电 deals 3 damage", expected=3, observed=e.amount)
+            want = damage_taken(eng, eng.seat(e.target), 3, e.nature)
+            if e.amount != want:
+                eng.report(R.D_AMOUNT, e.target, f"闪电 deals {want} damage", expected=want, observed=e.amount)
             if e.source is not None:
                 eng.report(R.D_UNEXPECTED, e.target, "闪电 damage has no source", expected="no source", observed=f"source {e.source}")
             # lightning_nature: "normal|thunder" (001 names no nature: either is accepted), "thunder" (FreeKill)

@@ -62,7 +62,12 @@ def do_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
     eng.apply_hp_loss(s, e.amount)
 
 
-def apply_damage(eng: Engine, e: ev.Damage) -> None:
+#: what follows a damage before the HP it costs is applied (铁索连环's 传导): ``fn(engine, damage, seat,
+#: passed_on)``, filled by the card definitions; ``passed_on``: the damage is itself passed on
+DAMAGE_FOLLOWERS: list[Callable[[Engine, ev.Damage, Seat, bool], None]] = []
+
+
+def apply_damage(eng: Engine, e: ev.Damage, *, passed_on: bool = False) -> None:
     s = eng.seat(e.target)
     if s is None:
         return
@@ -73,6 +78,8 @@ def apply_damage(eng: Engine, e: ev.Damage) -> None:
     eng.last_damage[e.target] = e
     eng.this_turn.damage_taken[e.target] += e.amount
     eng.mode.after_damage(e)
+    for follow in DAMAGE_FOLLOWERS:
+        follow(eng, e, s, passed_on)
     eng.apply_hp_loss(s, e.amount)
 
 
@@ -778,6 +785,51 @@ def on_reveal(eng: Engine, e: ev.Reveal) -> None:
     return None
 
 
+#: cards that may be recast (重铸) as themselves: 铁索连环 (filled by the card definitions)
+RECASTABLE: set[str] = set()
+
+
+def on_recast(eng: Engine, e: ev.Recast) -> None:
+    """重铸: in the user's play phase, a card that may be recast (or one a skill lets be recast as such a
+    card, 连环) goes from the hand to the discard pile, and its owner draws one card. Not a use."""
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if not s.alive:
+        eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
+        return
+    c = card_of(e.card)
+    if e.skill is not None:
+        spec = CONVERSIONS.get(e.skill)
+        if not s.has_skill(e.skill):
+            eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {e.skill}", observed=e.skill)
+        elif spec is None or not (spec.into & RECASTABLE):
+            eng.report(R.P_CONVERSION, e.seat, f"{e.skill} does not let a card be recast", observed=e.skill)
+        elif c is not None and not any(spec.qualifies(c, n) for n in spec.into & RECASTABLE):
+            eng.report(R.P_CONVERSION, e.seat, f"{e.card} does not qualify for {e.skill}", observed=e.card)
+    elif c is not None and c.name not in RECASTABLE:
+        eng.report(R.P_RECAST, e.seat, f"{c.name} cannot be recast", expected=sorted(RECASTABLE), observed=c.name)
+    if not eng.in_play_phase(e.seat):
+        eng.report(R.T_NOT_YOUR_TURN, e.seat, "重铸 only in your own play phase",
+                   expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
+    eng.take_from_hand(s, [e.card])
+    eng.to_discard([e.card])
+    eng.push(Effect(e.seat, "重铸", [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
+
+
+def on_chain(eng: Engine, e: ev.Chain) -> None:
+    """A chain state logged where no resolution in progress changes it: accepted when it only states what
+    is so (the reset a natured damage implied), else reported and applied."""
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    if s.chained != e.chained:
+        what = "chains" if e.chained else "resets"
+        eng.report(R.D_CARD_EFFECT, e.seat, f"nothing in resolution {what} seat {e.seat}'s character",
+                   expected=f"chained {s.chained}", observed=f"chained {e.chained}")
+        s.chained = e.chained
+
+
 def on_skill(eng: Engine, e: ev.Skill) -> None:
     eng.skills.invoke(e)
 
@@ -803,6 +855,7 @@ TABLE: dict[type, Any] = {
     ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
     ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
     ev.Dying: on_dying, ev.Death: on_death, ev.Judge: on_judge, ev.Retrial: on_retrial, ev.Reveal: on_reveal,
+    ev.Recast: on_recast, ev.Chain: on_chain,
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,

@@ -126,6 +126,10 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
         return [ev.Use(seat=seat, card=card, targets=[t], victim=v)
                 for t in others if (ts := eng.seat(t)) is not None and ts.weapon() is not None
                 for v in eng.table.order_from(t, include_first=False) if v != t and (vs := eng.seat(v)) is not None and vs.alive]
+    if name == CARD.iron_chain:  # one or two characters, yourself allowed
+        everyone = [seat, *others]
+        return [ev.Use(seat=seat, card=card, targets=list(group)) for k in (1, 2)
+                for group in itertools.combinations(everyone, k)]
     if kind.subtype in ("single_target_trick", "delayed_trick"):
         return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *others]]
     return [ev.Use(seat=seat, card=card)]  # 桃 on yourself, the AOEs and the global tricks

@@ -29,6 +29,8 @@ ANSWERS: dict[str, Callable[..., Any]] = {}
 MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
 #: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
+#: called after every event has been applied: fn(engine, event) (白银狮子 watches its wearer lose it)
+OBSERVERS: list[Callable[..., None]] = []
 
 _loaded = False
 
@@ -45,6 +47,12 @@ def load() -> None:
 
 def installer(fn: Callable[[Engine], None]) -> Callable[[Engine], None]:
     INSTALLERS.append(fn)
+    return fn
+
+
+def observer(fn: Callable[..., None]) -> Callable[..., None]:
+    """Register a function called after every event with ``(engine, event)``; keep it cheap."""
+    OBSERVERS.append(fn)
     return fn
 
 
@@ -94,7 +102,10 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``ignores_range`` — a 杀 has no distance limit (``engine, use event``);
     - ``peach_bonus`` — added to a 桃's recovery (``engine, target, user seat``);
     - ``piles_emptied_on_reset`` — pile names discarded when 3v3 role cards are reset (``engine, seat``);
-    - ``trick_reach`` — the distance a trick may reach, None for any (``engine, user, card name``).
+    - ``trick_reach`` — the distance a trick may reach, None for any (``engine, user, card name``);
+    - ``damage_dealt`` — a card's damage as its user deals it (造成伤害时: 古锭刀; ``engine, card frame, target``);
+    - ``damage_taken`` — a damage as its target takes it (受到伤害时: 藤甲, 白银狮子; ``engine, target, nature,
+      whether the target's armour has effect``).
     """
     for fn in MODIFIERS.get(name, ()):
         value = fn(value, *args)

@@ -65,7 +65,8 @@ class TurnRecord:
     judged: Counter[str] = field(default_factory=Counter)  # delayed tricks judged, by name
     damage_taken: Counter[int] = field(default_factory=Counter)  # damage taken, by seat
     spared: set[str] = field(default_factory=set)  # phases a delayed trick's judgement spared ("play", "draw")
-    drinks: Counter[int] = field(default_factory=Counter)  # 酒 used for its buff this turn, by seat
+    drinks: Counter[int] = field(default_factory=Counter)  # 酒 used for its bonus this turn, by seat
+    drinks_in_force: Counter[int] = field(default_factory=Counter)  # 酒 not yet spent on a 杀, by seat
 
 
 def slot_of(card: Card) -> Slot | None:
@@ -91,7 +92,6 @@ class Seat:
     skills: set[str] = field(default_factory=set)  # Chinese skill names in force
     dying: bool = False
     chained: bool = False  # 连环状态 (横置), 神话再临·军争篇 铁索连环
-    drank: int = 0  # 酒 in force: added to the damage of the next 杀 this seat uses this turn
 
     @property
     def hand_count(self) -> int:

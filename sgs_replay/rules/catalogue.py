@@ -166,6 +166,15 @@ P_UNDODGEABLE = rule("SGS-P010", K.ILLEGAL_PLAY, "undodgeable", "This 杀 cannot
                      "《三国杀》标准版规则（身份局） · 一(三) 马超 铁骑; 《三国杀3V3解析·游戏牌篇》(2019) · 黄忠 烈弓", "A 闪 used against a 杀 that 铁骑 or 烈弓 made undodgeable.",
                      "The skill's text makes the 杀 undodgeable.",
                      quote="铁骑――当使用【杀】指定一名角色为目标后，可以进行判定，若结果为红色，此【杀】不可被闪避。")
+P_ANALEPTIC = rule("SGS-P012", K.ILLEGAL_PLAY, "analeptic-limit", "酒 is used once per turn (not counting a rescue), on yourself",
+                   "每回合限使用一次【酒】", "神话再临·军争篇 · 酒 (not in the rulebooks: docs/log-format.md §3); 《三国杀》标准版规则（身份局） · 武将死亡 (或者自己用[酒]自救)",
+                   "A second 酒 in the same turn for its 杀 bonus, or a 酒 on another character.",
+                   "The older wording limits it: 每回合限使用1次; only the dying character itself may use it to recover.",
+                   quote="the rulebook does not say how often 酒 may be used; the rule follows the card's older wording: 「出牌阶段，对自己使用，令自己的下一张使用的【杀】造成的伤害+1（每回合限使用1次）」")
+P_RECAST = rule("SGS-P013", K.ILLEGAL_PLAY, "recast", "The card cannot be recast", "该牌不能重铸",
+                "神话再临·军争篇 · 铁索连环 (not in the rulebooks: docs/log-format.md §3)", "重铸 of a card other than 铁索连环 (or one a skill such as 连环 lets be recast).",
+                "Only the cards whose text says 重铸 may be recast.",
+                quote="the rulebook does not say which cards may be recast; the rule follows the card text: 「重铸：将此牌置入弃牌堆并摸一张牌。」")
 P_EMPTY_CITY = rule("SGS-P011", K.ILLEGAL_PLAY, "protected-target", "The target's skill forbids this card", "目标的技能使其不能成为该牌的目标",
                     "《三国杀》标准版规则（身份局） · 一(三) 诸葛亮 空城, 陆逊 谦逊", "空城 with no hand cards: no 杀 or 决斗; 谦逊: no 顺手牵羊 or 乐不思蜀.",
                     "锁定技 protect their owner.",
@@ -216,6 +225,11 @@ D_UNEXPECTED = rule("SGS-D003", K.BOOKKEEPING, "unexpected-damage", "Nothing cau
                     S001_CARDS, "A damage event that no card, judgement or skill in resolution accounts for (or the wrong source/nature).",
                     "Damage has a cause.",
                     quote="the rulebook does not say in one sentence that every damage needs a cause; the rule follows the card and skill texts, which each say who deals how much, e.g. 「【决斗】对首先不出【杀】的一方造成1点伤害，而另一方视为此伤害的来源。」")
+D_NATURE = rule("SGS-D011", K.BOOKKEEPING, "damage-nature", "The damage has the wrong nature", "伤害属性不正确",
+                "神话再临·军争篇 · 雷杀, 火杀, 火攻 (not in the rulebooks: docs/log-format.md §3)", "雷杀 deals thunder damage, 火杀 and 火攻 fire damage, every other card normal damage; a damage passed on along a chain keeps its nature.",
+                "The nature decides 藤甲, 铁索连环 and the skills that ask for it.",
+                '{"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠4 雷杀"} (no nature)',
+                quote="the rulebook does not say what nature a 军争 card deals; the rule follows the card texts: 「对攻击范围内的一名角色使用：对目标角色造成1点雷电伤害。」")
 D_DEATH_MISSING = rule("SGS-D004", K.BOOKKEEPING, "missing-death", "A dying character nobody saved must die", "无人救回的濒死角色须阵亡",
                        S001_DEATH, "HP stayed at or below 0 after the rescue and the log goes on without `death`.",
                        "Unless a 桃 saves the dying character, the character dies.",

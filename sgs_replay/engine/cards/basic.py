@@ -11,12 +11,14 @@ from sgs_replay import events as ev
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
+from sgs_replay.engine.cards.maneuvering import drank, drink_used
 from sgs_replay.engine.handlers import (
     Report,
     card_use,
     collateral_victim,
     peach_recovery,
     protected_target,
+    rescue_peach,
     use_check,
 )
 from sgs_replay.rules import catalogue as R
@@ -75,9 +77,11 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
     need = plugins.modify("answers_needed", 1, eng, user, CARD.slash)
-    amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, CARD.slash)
+    amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, CARD.slash) + drank(eng, e.seat)
+    drink_used(eng, e.seat)  # 酒: the next 杀 used this turn, hit or not
     frame = F.CardEffect(eng, e.seat, CARD.slash, e.card, order, need=CARD.jink, need_count=need, damages=True,
                          amount=amount)
+    frame.nature = F.used_nature(e)
     if e.as_ is not None and e.cards:
         frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
     eng.push(frame)
@@ -94,6 +98,9 @@ def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
     elif user.hp >= user.max_hp:
         report(R.P_PEACH_FULL, e.seat, f"seat {e.seat} is at full HP ({user.hp}/{user.max_hp})",
                expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
+
+
+F.rescue_card(CARD.peach)(rescue_peach)
 
 
 @card_use(CARD.peach)

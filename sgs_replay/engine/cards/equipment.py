@@ -12,9 +12,11 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
-from sgs_replay.engine.plugins import modifier
+from sgs_replay.engine.plugins import modifier, observer
 from sgs_replay.engine.skills import hook
+from sgs_replay.engine.state import Slot
 from sgs_replay.engine.timing import Timing, declare
 from sgs_replay.rules import catalogue as R
 
@@ -149,6 +151,9 @@ class RenwangShield(F.EffectRule):
             return f"仁王盾: a black 杀 has no effect on seat {seat.seat}"
         return None
 
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return bool(self._black_slash(frame, eng, seat))
+
 
 def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
     if e.skill in WEAPON_EFFECTS and seat.weapon() != e.skill:
@@ -239,3 +244,84 @@ def liannu(value: int | None, eng: Engine, user: Seat) -> int | None:
     if user.weapon() == CARD.vscrossbow and limit is not None and value is not None:
         return int(limit)
     return value
+
+
+# ---------------------------------------------------------------------------------------------------
+# 神话再临·军争篇 (texts: docs/log-format.md §3)
+# ---------------------------------------------------------------------------------------------------
+
+
+@modifier("damage_dealt")
+def guding_blade(value: int, eng: Engine, frame: F.CardEffect, target: Seat | None) -> int:
+    """古锭刀: 锁定技。每当你使用【杀】对目标角色造成伤害时，若该角色没有手牌，此伤害+1."""
+    user = eng.seat(frame.user)
+    if frame.name == CARD.slash and user is not None and user.weapon() == CARD.guding_blade \
+            and target is not None and target.hand_count == 0:
+        return value + 1
+    return value
+
+
+@conversion(CARD.fan, {CARD.fire_slash}, weapon=True)
+def fan_cards(c: object, as_name: str) -> bool:
+    """朱雀羽扇: 你可以将一张普通【杀】当火【杀】使用 (a 杀 with no nature)."""
+    return getattr(c, "name", None) == CARD.slash and getattr(c, "nature", None) == "normal"
+
+
+@modifier("damage_taken")
+def vine_fire(value: int, eng: Engine, seat: Seat, nature: str, armor: bool) -> int:
+    """藤甲: 每当你受到火焰伤害时，此伤害+1."""
+    return value + 1 if armor and nature == "fire" and seat.armor() == CARD.vine else value
+
+
+@modifier("damage_taken")
+def silver_lion_cap(value: int, eng: Engine, seat: Seat, nature: str, armor: bool) -> int:
+    """白银狮子: 每当你受到伤害时，若此伤害大于1点，防止多余的伤害."""
+    return 1 if armor and value > 1 and seat.armor() == CARD.silver_lion else value
+
+
+@F.effect_rule
+class Vine(F.EffectRule):
+    """藤甲: 锁定技。【南蛮入侵】、【万箭齐发】和普通【杀】对你无效 (a 雷杀 or 火杀 is not stopped)."""
+
+    @staticmethod
+    def _stopped(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        if seat.armor() != CARD.vine or frame.armor_ignored(eng):
+            return False
+        return frame.name in (CARD.savage_assault, CARD.archery_attack) or \
+            (frame.name == CARD.slash and frame.nature == "normal")
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self._stopped(frame, eng, seat)
+
+    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+        if self._stopped(frame, eng, seat):
+            return f"藤甲: {frame.name} (no nature) has no effect on seat {seat.seat}"
+        return None
+
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return self._stopped(frame, eng, seat)
+
+
+_LION = "silver_lion_worn"
+
+
+@observer
+def silver_lion_lost(eng: Engine, e: ev.Event) -> None:
+    """白银狮子: 每当你失去装备区里的【白银狮子】后，你回复1点体力 — expected right after the event that
+    took it away (replaced, discarded, taken), when its wearer is alive and wounded."""
+    in_deck = eng.scratch.get("silver_lion_in_deck")
+    if in_deck is None:
+        in_deck = eng.scratch["silver_lion_in_deck"] = any(parse_card(c).name == CARD.silver_lion for c in eng.rs.deck_counts)
+    if not in_deck:
+        return
+    worn = {k: c for k, s in eng.table.seats.items() if (c := s.equip.get(Slot.ARMOR)) is not None
+            and parse_card(c).name == CARD.silver_lion}
+    before: dict[int, str] = eng.scratch.get(_LION, {})
+    if before == worn:
+        return
+    eng.scratch[_LION] = worn
+    for k, card in sorted(before.items()):
+        s = eng.table.seats[k]
+        if worn.get(k) != card and s.alive and s.hp < s.max_hp:
+            eng.push(Effect(k, CARD.silver_lion, [Step("recover", seat=k, n=1, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
+                                                      assumed=True)]))
