@@ -35,6 +35,7 @@ class Areas(msgspec.Struct, frozen=True):
     discard: tuple[str, ...]
     processing: tuple[str, ...]
     pile_known: bool = True  # False: the recording never showed the draw pile (it is not compared)
+    chained: tuple[int, ...] = ()  # the living characters chained by 铁索连环 (连环状态), by seat
 
 
 class Desync(msgspec.Struct, frozen=True):
@@ -82,7 +83,8 @@ def engine_areas(table: Table, moment: str) -> Areas:
         )
     return Areas(moment=moment, seats=seats, pile=tuple(sorted(table.pile.elements())),
                  discard=tuple(sorted(table.discard.elements())),
-                 processing=tuple(sorted(table.processing.elements())))
+                 processing=tuple(sorted(table.processing.elements())),
+                 chained=tuple(n for n, s in sorted(table.seats.items()) if s.alive and s.chained))
 
 
 def compare(recorded: Areas, replayed: Areas, line: int) -> Desync | None:
@@ -100,7 +102,7 @@ def compare(recorded: Areas, replayed: Areas, line: int) -> Desync | None:
             missing.extend([(card, place)] * max(d, 0))
             extra.setdefault(card, []).extend([place] * max(-d, 0))
     if not missing and not any(extra.values()):
-        return None
+        return _chain_desync(recorded, replayed, line)
     if missing:
         card, place = missing[0]
         elsewhere = extra.get(card) or ["nowhere"]
@@ -109,3 +111,15 @@ def compare(recorded: Areas, replayed: Areas, line: int) -> Desync | None:
     card, places = next((c, p) for c, p in extra.items() if p)
     return Desync(line=line, moment=recorded.moment, card=card, recording="nowhere", engine=places[0],
                   differences=sum(len(p) for p in extra.values()))
+
+
+def _chain_desync(recorded: Areas, replayed: Areas, line: int) -> Desync | None:
+    """The first seat whose chain state (连环状态) differs, when every card agrees."""
+    differ = sorted(set(recorded.chained) ^ set(replayed.chained))
+    if not differ:
+        return None
+    seat = differ[0]
+    state = {True: "chained state", False: "unchained state"}
+    return Desync(line=line, moment=recorded.moment, card=f"seat {seat}'s character",
+                  recording=state[seat in recorded.chained], engine=state[seat in replayed.chained],
+                  differences=len(differ))

@@ -75,6 +75,7 @@ from sgs_replay.oracle import Areas, SeatCards
 
 __all__ = [
     "RULESET",
+    "RULESET_MANEUVERING",
     "SUPPORTED_VERSIONS",
     "Conversion",
     "FreeKillError",
@@ -180,7 +181,7 @@ _NOISE_COMMANDS = frozenset({
     "ShowCard",
 })
 _NOISE_PROPERTIES = frozenset({
-    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "drank", "MaxCards", "dying",
+    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "MaxCards", "dying",
 })
 _NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
                          "#PreventDamage",
@@ -806,6 +807,11 @@ class _Reader:
             self.hp[pid] = new
         elif prop == "chained":
             self.set_chained(pid, bool(value))
+        elif prop == "drank":
+            # 酒's +1 for the next 杀: bookkeeping (the damage logged has it); it rises only with a 酒 in resolution
+            act = self.stack[-1] if self.stack else None
+            if _int(value, "drank") > 0 and not (act is not None and act.name == "酒" and act.user == self.seat(pid)):
+                self.problem(f"player {pid} drank with no 酒 of theirs in resolution")
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")
@@ -844,6 +850,10 @@ class _Reader:
         self.last_response = None
         self.last_use = None
         self.yiji_draw = None
+        self.chain_next.clear()
+        if self.recasting is not None:
+            self.problem("a recast with no draw after it")
+            self.recasting = None
 
     def pop_active(self, cid: int) -> None:
         self.stack = [a for a in self.stack if cid not in a.ids]
@@ -1129,16 +1139,16 @@ class _Reader:
         self.chain_next.discard(pid)
         self.hp_change(pid, -amount)
         # FreeKill resets a chained character just before the natured damage it takes; the rules reset it
-        # as part of that damage, so the reset is written right after the damage
-        reset: tuple[Event, int] | None = None
+        # as part of that damage, so the reset is written right after the damage (from the damage's entry)
         last = self.events[-1] if self.events else None
-        if nature != "normal" and isinstance(last, Chain) and last.seat == target and not last.chained:
-            reset = (self.events.pop(), self.sources.pop())
+        reset = nature != "normal" and isinstance(last, Chain) and last.seat == target and not last.chained
+        if reset:
+            self.events.pop()
+            self.sources.pop()
         self.emit(Damage(target=target, amount=amount, source=src, card=self.damage_card(src), nature=nature,
                          chain=chain))
-        if reset is not None:
-            self.events.append(reset[0])
-            self.sources.append(reset[1])
+        if reset:
+            self.emit(Chain(seat=target, chained=False))
 
     def log_chain_damage(self, p: Mapping[str, Any]) -> None:
         """#ChainDamage: the next damage of this player is passed on by 铁索连环 (``chain: true``)."""
@@ -1278,7 +1288,8 @@ class _Reader:
         self.checkpoints.append((len(self.events), Areas(
             moment=moment, seats=seats, pile=tuple(sorted(shared[_DRAW_PILE])),
             discard=tuple(sorted(shared[_DISCARD_PILE])), processing=tuple(sorted(shared[_PROCESSING])),
-            pile_known=self.pile_known)))
+            pile_known=self.pile_known,
+            chained=tuple(sorted(self.seat_of[p] for p, on in self.chained.items() if on and p not in self.dead)))))
 
     def on_move(self, m: Mapping[str, Any]) -> None:
         reason = _int(m["moveReason"], "move reason")
@@ -1337,7 +1348,8 @@ class _Reader:
 
         if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.yiji(m, dst, cards)
-        elif reason == _R_RECAST and from_areas == {_HAND} and to_area == _DISCARD_PILE and src is not None:
+        elif ((reason == _R_RECAST or base == _RECAST) and from_areas == {_HAND} and to_area == _DISCARD_PILE
+              and src is not None):
             self.recast(src, cards, skill)
         elif reason == _R_DRAW and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.draw(dst, cards, skill, base)

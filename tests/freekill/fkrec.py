@@ -40,15 +40,20 @@ JUST_MOVE, DRAW, DISCARD, GIVE, PUT, PUT_INTO_DISCARD, PREY, USE, RESPONSE, JUDG
 
 
 def _table() -> dict[int, tuple[str, int, int]]:
-    text = resources.files("sgs_replay.importers").joinpath("fk_cards.csv").read_text(encoding="utf-8")
-    return {int(r["id"]): (r["name"], SUITS[r["suit"]], int(r["number"])) for r in csv.DictReader(text.splitlines())}
+    """The standard package's ids 1–108 and the 军争 cards' 109–160 (a recording made with
+    ``maneuvering=True`` may use them)."""
+    out = {}
+    for file in ("fk_cards.csv", "fk_cards_maneuvering.csv"):
+        text = resources.files("sgs_replay.importers").joinpath(file).read_text(encoding="utf-8")
+        out.update({int(r["id"]): (r["name"], SUITS[r["suit"]], int(r["number"])) for r in csv.DictReader(text.splitlines())})
+    return out
 
 
 CARDS = _table()
 
 
 def card_id(name: str, suit: str, number: int, nth: int = 0) -> int:
-    """The id of a card of the standard package by FreeKill name, suit and number."""
+    """The id of a card (standard package or 军争) by FreeKill name, suit and number."""
     hits = [i for i, (n, s, k) in sorted(CARDS.items()) if n == name and s == SUITS[suit] and k == number]
     return hits[nth]
 
@@ -95,6 +100,8 @@ class Recording:
     hp: dict[int, int] = field(default_factory=dict)
     ms: int = 1_795_949_000_000
     event_id: int = 0
+    #: played with the 军争 cards: the settings do not disable the maneuvering package
+    maneuvering: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.generals)
@@ -331,7 +338,8 @@ class Recording:
     # -- output ----------------------------------------------------------------------------------
 
     def to_bytes(self, name: str = "20261201120000.AI1.aaa_role_mode.test.lord.1") -> bytes:
-        settings = {"gameMode": "aaa_role_mode", "disabledPack": ["maneuvering"], "disabledGenerals": []}
+        disabled = [] if self.maneuvering else ["maneuvering"]
+        settings = {"gameMode": "aaa_role_mode", "disabledPack": disabled, "disabledGenerals": []}
         header = [b"0.5.22", name.encode(), cbor2.dumps(_b([len(self.ids), 15, settings])),
                   cbor2.dumps(_b([1, "AI1", "liubei"])), b"", b"normal", b"", b"", b"", b""]
         raw = cbor2.dumps([*header, *self.entries])
