@@ -31,6 +31,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     lord_choices: Annotated[int, _d("generals offered to the lord (not checked: the format records no choice)")] = 5
     initial_hand: Annotated[int | Literal["max_hp"], _d(
         "cards each player is dealt at the start (max_hp: as many as the general's max HP)")] = 4
+    warm_commander_initial_bonus: Annotated[int | None, _d(
+        "3v3: the warm commander is dealt this many cards more than the others, and the initial deal is checked "
+        "(none: the 3v3 initial deal is not checked)")] = None
     replacement_hand: Annotated[int | Literal["max_hp"], _d("1v1: cards a general entering play draws")] = "max_hp"
     first_player: Annotated[Literal["renegade", "lord"], _d("1v1: who takes the first turn")] = "renegade"
     first_pick: Annotated[Literal["lord", "renegade"], _d("1v1: who picks first in the draft")] = "lord"
@@ -66,6 +69,8 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     timeout_tiebreak: Annotated[tuple[Literal["alive", "lost_hp", "penalties", "overtime", "point_compare"], ...], _d(
         "3v3: how a game decided by time is settled, in order")] = ("alive", "lost_hp", "penalties", "overtime")
     penalty_loss_points: Annotated[int, _d("3v3: penalty points that lose the game")] = 3
+    resign_only_without_vanguards: Annotated[bool, _d(
+        "3v3: a side may concede only when both its vanguards are dead")] = False
 
     # -- rewards and penalties
     kill_reward: Annotated[int, _d("cards the killer draws as the reward")] = 3

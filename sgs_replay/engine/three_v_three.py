@@ -260,6 +260,11 @@ class SideMode(Mode):
                     eng.over = (OTHER[side], "penalty")
                     eng.over_line = eng.line
         elif isinstance(e, ev.Resign):
+            vanguards = [s.seat for s in self.living(e.side) if s.position == "vanguard"]
+            if eng.rs.p.resign_only_without_vanguards and vanguards and not eng.over:
+                eng.report(R.O_EARLY_END, None, f"the {e.side} side may concede only when both its vanguards are dead",
+                           expected="no living vanguard", observed=f"living vanguards {vanguards}")
+                return
             if not eng.over:
                 eng.over = (OTHER[e.side], "resign")
                 eng.over_line = eng.line

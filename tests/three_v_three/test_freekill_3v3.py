@@ -130,3 +130,30 @@ def test_the_engine_fault_only_under_freekill_3v3(v3, tmp_path):
     ok = tmp_path / "league.toml"
     ok.write_text('name = "league"\ninherits = "freekill-3v3"\nkill_reward = 3\n', encoding="utf-8")
     assert ruleset(str(ok), allow_path=True).p.undead_after_failed_rescue
+
+
+def deal(warm_commander):
+    hands = {1: ["♠7 杀", "♠8 杀", "♠9 杀", "♠10 杀"], 2: ["♣3 杀", "♣4 杀", "♣6 杀", "♣8 杀"],
+             3: ["♣9 杀", "♣10 杀", "♣J 杀", "♥10 杀"], 4: ["♦6 杀", "♦10 杀", "♦K 杀", "♥2 闪"],
+             5: ["♥K 闪", "♦2 闪", "♦7 闪", "♦8 闪", "♦9 闪"][:warm_commander], 6: ["♦J 闪", "♥9 闪", "♥J 闪", "♦6 闪"]}
+    return [{"type": "draw", "seat": s, "cards": c, "reason": "initial"} for s, c in hands.items()]
+
+
+def test_the_warm_commander_is_dealt_five(v3):
+    fk, std = both(v3, [*deal(5), unit("cold"), *turn(2)])
+    fk.assert_clean()
+    assert "SGS-T003" not in std.rules, std.describe()  # the rulebooks' 3v3 initial deal is not checked
+
+
+def test_four_cards_for_the_warm_commander_is_a_finding_under_freekill(v3):
+    v3.fresh([*deal(4), unit("cold"), *turn(2)], ruleset=FK, players=pl()).assert_flags("SGS-T003", 6)
+
+
+def test_a_commander_concedes_only_without_vanguards(v3):
+    events = [unit("cold"), {"type": "turn", "seat": 2}, {"type": "resign", "side": "cold"},
+              {"type": "game_end", "winner": "warm", "reason": "resign"}]
+    fk, std = both(v3, events)
+    std.assert_clean()
+    fk.assert_flags("SGS-O004", 4)
+    alone = v3.game(events[2:], ruleset=FK, players=pl(), current=2, phase="play", dead=[1, 3])
+    alone.assert_clean()
