@@ -217,6 +217,15 @@ class Reveal(_Base, tag="reveal"):
     reason: str | None = None
 
 
+class Pindian(_Base, tag="pindian"):
+    """拼点: ``seat`` and ``target`` each show a hand card, ``cards`` = [seat's card, target's card].
+    Both go to the discard pile; ``seat`` wins only with a strictly higher rank. *Extension.*"""
+
+    seat: Seat
+    target: Seat
+    cards: Annotated[list[CardText], Meta(min_length=2, max_length=2, description="the two shown: the seat's, then the target's")]
+
+
 # ---------------------------------------------------------------------------------------------------
 # Skills and choices
 # ---------------------------------------------------------------------------------------------------
@@ -346,7 +355,7 @@ class GameEnd(_Base, tag="game_end"):
 
 Event = (
     Turn | Phase | PhaseSkip | TurnEnd
-    | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal | Recast
+    | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal | Recast | Pindian
     | Skill | Choose
     | Damage | Chain | Recover | LoseHp | MaxHp | Dying | Death
     | DraftPool | DraftFirst | DraftPick | Lineup | FirstAction | ActionUnit
@@ -355,7 +364,7 @@ Event = (
 
 EVENT_TYPES: tuple[type[_Base], ...] = (
     Turn, Phase, PhaseSkip, TurnEnd,
-    Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal, Recast,
+    Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal, Recast, Pindian,
     Skill, Choose,
     Damage, Chain, Recover, LoseHp, MaxHp, Dying, Death,
     DraftPool, DraftFirst, DraftPick, Lineup, FirstAction, ActionUnit,

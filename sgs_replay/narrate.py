@@ -145,6 +145,10 @@ def sentence(e: Any, n: Namer) -> str:
     if isinstance(e, ev.Reveal):
         who = n(e.seat) if e.seat is not None else ""
         return f"{who}亮出{_cards(e.cards, 'zh')}" if zh else f"{who + ' ' if who else ''}reveals {_cards(e.cards, 'en')}".capitalize()
+    if isinstance(e, ev.Pindian):
+        mine, theirs = [*e.cards, "?", "?"][:2]
+        return (f"{n(e.seat)}（{mine}）与{n(e.target)}（{theirs}）拼点" if zh
+                else f"{n(e.seat)} ({mine}) and {n(e.target)} ({theirs}) compare cards (拼点)")
     if isinstance(e, ev.Skill):
         parts = [f"{n(e.seat)}发动【{e.skill}】" if zh else f"{n(e.seat)} invokes {e.skill}"]
         if e.targets:

@@ -166,7 +166,7 @@ def _fix_use(e: ev.Use | ev.Respond) -> None:
         e.as_ = card_name(e.as_)
 
 
-def _fix_list(e: ev.Draw | ev.Discard | ev.Move | ev.Reveal) -> None:
+def _fix_list(e: ev.Draw | ev.Discard | ev.Move | ev.Reveal | ev.Pindian) -> None:
     e.cards = _canon_all(e.cards)
 
 
@@ -188,7 +188,7 @@ def _fix_some_card(e: ev.Damage | ev.Recover) -> None:
 #: how each event type with card fields is canonicalised in place (raises CardError), by type
 _FIX: dict[type, Callable[[Any], None]] = {
     cls: fix for classes, fix in (
-        ((ev.Use, ev.Respond), _fix_use), ((ev.Draw, ev.Discard, ev.Move, ev.Reveal), _fix_list),
+        ((ev.Use, ev.Respond), _fix_use), ((ev.Draw, ev.Discard, ev.Move, ev.Reveal, ev.Pindian), _fix_list),
         ((ev.Skill,), _fix_some_cards), ((ev.Judge, ev.Retrial, ev.Recast), _fix_card), ((ev.Damage, ev.Recover), _fix_some_card),
     ) for cls in classes
 }

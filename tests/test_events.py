@@ -84,7 +84,9 @@ def strategy_for_type(tp: Any, *, field_name: str = "") -> st.SearchStrategy[Any
     if isinstance(tp, mi.LiteralType):
         return st.sampled_from(tp.values)
     if isinstance(tp, mi.ListType):
-        return st.lists(strategy_for_type(tp.item_type, field_name=field_name), max_size=4)
+        lo = tp.min_length or 0
+        return st.lists(strategy_for_type(tp.item_type, field_name=field_name), min_size=lo,
+                        max_size=tp.max_length if tp.max_length is not None else max(lo, 4))
     if isinstance(tp, mi.DictType):
         return st.dictionaries(strategy_for_type(tp.key_type), strategy_for_type(tp.value_type), max_size=3)
     if isinstance(tp, mi.AnyType):
@@ -282,7 +284,7 @@ def test_t_and_note_are_allowed_on_the_header() -> None:
 
 def _minimal(cls: type) -> Any:
     """The smallest valid event of a type: required fields only, with plain values."""
-    values: dict[str, Any] = {"seat": 1, "target": 1, "amount": 1, "cards": ["♠7 杀"], "card": "♠7 杀", "phase": "play",
+    values: dict[str, Any] = {"seat": 1, "target": 1, "amount": 1, "cards": ["♠7 杀", "♠8 杀"], "card": "♠7 杀", "phase": "play",
                               "side": "warm", "who": "commander", "generals": ["关羽"], "commander": "刘备",
                               "vanguards": ["关羽", "张飞"], "winner": "lord", "points": 1, "delta": -1, "skill": "制衡",
                               "choice": "x", "chained": True, "from_": ev.Place(zone="deck"), "to": ev.Place(zone="hand", seat=1)}

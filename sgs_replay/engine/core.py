@@ -519,7 +519,7 @@ class Engine:
         if self.phase == "draw" and "draw" in self.phase_logged and cur.alive:
             self._check_draw_count(cur)
         if self.phase == "discard" and cur.alive and "discard" in self.phase_logged:
-            limit = max(cur.hp, 0) + self.mode.hand_limit_bonus(cur)
+            limit = plugins.modify("hand_limit", max(cur.hp, 0) + self.mode.hand_limit_bonus(cur), self, cur)
             if cur.hidden == 0 and cur.hand_count > limit and not plugins.modify("hand_limit_waived", False, self, cur):
                 self.report(R.T_DISCARD, cur.seat, f"seat {cur.seat} ends the discard phase with {cur.hand_count} cards and {cur.hp} HP",
                             expected=f"at most {limit} cards", observed=cur.hand_count)

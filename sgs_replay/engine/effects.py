@@ -40,7 +40,7 @@ class Step:
     """One expected consequence.
 
     ``kind``: draw | damage | recover | lose_hp | max_hp | phase_skip (``reason``: the phase) | discard |
-    move | judge | death | reveal | use.
+    move | judge | death | reveal | use | pindian (``seat`` against ``to_seat``).
     ``seat``: whose it is (the damage target; for ``move`` the seat that loses the cards, or receives
     them when ``to_seat`` is used). ``n``: number of cards or HP (None: any). ``source``: the damage
     source. ``check(eng, event)``: further checks on the matching event. ``then(eng, event)``: runs
@@ -86,7 +86,7 @@ def _matches(st: Step, e: ev.Event) -> bool:
                                                                (st.reason is not None and e.reason == st.reason))
         return isinstance(e, ev.Move) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == st.seat
     if k == "damage":
-        return isinstance(e, ev.Damage) and e.target == st.seat and (st.source is None or e.source == st.source)
+        return isinstance(e, ev.Damage) and (st.seat is None or e.target == st.seat) and (st.source is None or e.source == st.source)
     if k in ("recover", "lose_hp", "max_hp", "death"):
         return isinstance(e, {"recover": ev.Recover, "lose_hp": ev.LoseHp, "max_hp": ev.MaxHp, "death": ev.Death}[k]) \
             and e.seat == st.seat
@@ -111,6 +111,8 @@ def _matches(st: Step, e: ev.Event) -> bool:
         return isinstance(e, ev.Reveal) and (st.seat is None or e.seat in (None, st.seat))
     if k == "use":
         return isinstance(e, ev.Use) and e.seat == st.seat
+    if k == "pindian":
+        return isinstance(e, ev.Pindian) and e.seat == st.seat and (st.to_seat is None or e.target == st.to_seat)
     if k == "phase_skip":
         return isinstance(e, ev.PhaseSkip) and e.seat == st.seat and e.phase == st.reason
     return False

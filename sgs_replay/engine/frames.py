@@ -141,12 +141,17 @@ def used_nature(e: ev.Use | ev.Respond) -> str:
     return parse_card(e.card).nature
 
 
-def spend(eng: Engine, e: ev.Use | ev.Respond) -> None:
+def spend(eng: Engine, e: ev.Use | ev.Respond, *, convert: bool = False) -> None:
     """The physical cards of a use or an answer leave the seat's hand (or equip area, for a
-    conversion) for the processing area, and the discard pile once their resolution is over."""
+    conversion) for the processing area, and the discard pile once their resolution is over.
+    ``convert``: a converted card is checked first (the skill is owned, the cards qualify)."""
     s = eng.seat(e.seat)
     if s is None:
         return
+    if convert and e.as_ is not None and e.cards:
+        from sgs_replay.engine.handlers import check_conversion
+
+        check_conversion(eng, e, e.as_)
     phys = [e.card] if e.card is not None else list(e.cards or [])
     eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
     eng.to_processing(phys)
@@ -444,7 +449,7 @@ class DuelFrame(Frame):
             return False
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets and self.count == 0:
             self.nullified += 1
-            spend(eng, e)
+            spend(eng, e, convert=True)  # a 无懈可击 made of another card
             return True
         if self.nullified % 2 == 1:
             return False
@@ -529,7 +534,7 @@ class SimpleTrick(Frame):
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
-            spend(eng, e)
+            spend(eng, e, convert=True)  # a 无懈可击 made of another card
             return True
         if self.nullified % 2 == 1 and self.queue and (isinstance(e, (ev.Move, ev.Discard)) or
                                                        (isinstance(e, ev.Draw) and self.name == CARD.ex_nihilo)):
@@ -809,7 +814,7 @@ class JudgePhase(Frame):
             return False
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
-            spend(eng, e)
+            spend(eng, e, convert=True)  # a 无懈可击 made of another card
             return True
         if isinstance(e, ev.Judge) and e.seat == self.seat and e.reason in (CARD.indulgence, CARD.lightning, CARD.supply_shortage):
             head = self.queue[0]
@@ -1000,7 +1005,7 @@ class GlobalTrick(Frame):
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             self.nullified += 1
-            spend(eng, e)
+            spend(eng, e, convert=True)  # a 无懈可击 made of another card
             return True
         if self.nullified % 2 == 1 and self.queue and not isinstance(e, ev.Use):
             countered = self.queue.pop(0)

@@ -12,6 +12,7 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
@@ -126,6 +127,8 @@ class Conversion:
     hand_only: bool = False  # 手牌 only (no equipment)
     weapon: bool = False  # an equipment card: owned by wearing it
     outside_own_turn: bool = False  # only outside the owner's turn (急救)
+    #: a condition on the cards together or on the moment: fn(engine, use or answer, owner) -> why not, or None
+    together: Callable[[Engine, Any, Seat], str | None] | None = None
 
 
 #: conversion name (skill or weapon, as the log writes it) → its definition
@@ -133,10 +136,12 @@ CONVERSIONS: dict[str, Conversion] = {}
 
 
 def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: bool = False, weapon: bool = False,
-               outside_own_turn: bool = False) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
-    """Register a conversion; the decorated function says whether a physical card qualifies."""
+               outside_own_turn: bool = False, together: Callable[[Engine, Any, Seat], str | None] | None = None,
+               ) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
+    """Register a conversion; the decorated function says whether a physical card qualifies, ``together``
+    what the cards must share or what the moment must be (reported as SGS-P009 with its reason)."""
     def register(fn: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
-        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn)
+        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn, together)
         return fn
     return register
 
@@ -170,6 +175,9 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
         report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
         return
     names, count = spec.into, spec.count
+    if as_name not in names and card_kinds.true_name(as_name) in names \
+            and plugins.ask("declares_nature", False, eng, s, as_name):
+        names = frozenset({*names, as_name})  # 朱雀羽扇: the 杀 this conversion makes is declared a 火杀
     if as_name not in names:
         report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
         return
@@ -188,6 +196,9 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
             report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
     if spec.outside_own_turn and eng.current == e.seat:
         report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
+    why = spec.together(eng, e, s) if spec.together is not None else None
+    if why is not None:
+        report(R.P_CONVERSION, e.seat, why, observed=cards)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -288,7 +299,7 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     if effect is not None:
         effect(eng, e, s)
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
-        limit = max(s.hp, 0) + eng.mode.hand_limit_bonus(s)
+        limit = plugins.modify("hand_limit", max(s.hp, 0) + eng.mode.hand_limit_bonus(s), eng, s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
         after = s.hand_count - len(hand_cards)
         if after < limit and s.hidden == 0 and s.hand_count >= len(hand_cards):
@@ -789,6 +800,25 @@ def on_reveal(eng: Engine, e: ev.Reveal) -> None:
     return None
 
 
+def on_pindian(eng: Engine, e: ev.Pindian) -> None:
+    """拼点 (an extension of the format): each side shows a hand card of its own; both cards go to the
+    discard pile (implied). Who wins, and what follows, is the asking skill's (its effect's ``then``)."""
+    for seat, card in zip((e.seat, e.target), e.cards, strict=False):
+        s = eng.seat(seat)
+        if s is None:
+            continue
+        eng.take_from_hand(s, [card])
+        eng.to_discard([card])
+
+
+def pindian_won(e: ev.Pindian) -> bool | None:
+    """Whether ``e.seat`` won the 拼点: only with a strictly higher rank; None when a card is hidden."""
+    a, b = (card_of(c) for c in e.cards)
+    if a is None or b is None:
+        return None
+    return a.rank > b.rank
+
+
 #: cards that may be recast (重铸) as themselves: 铁索连环 (filled by the card definitions)
 RECASTABLE: set[str] = set()
 
@@ -859,7 +889,7 @@ TABLE: dict[type, Any] = {
     ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
     ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
     ev.Dying: on_dying, ev.Death: on_death, ev.Judge: on_judge, ev.Retrial: on_retrial, ev.Reveal: on_reveal,
-    ev.Recast: on_recast, ev.Chain: on_chain,
+    ev.Recast: on_recast, ev.Chain: on_chain, ev.Pindian: on_pindian,
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,

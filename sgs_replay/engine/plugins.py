@@ -93,6 +93,7 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``draw_phase_count`` — cards the draw phase gives (``engine, seat``);
     - ``distance`` — before the minimum of 1 (``table, from, to``);
     - ``hand_limit_waived`` — the discard phase's hand limit does not apply this turn (``engine, seat``);
+    - ``hand_limit`` — the discard phase's hand limit (its HP, and the mode's bonus) (``engine, seat``);
     - ``slash_targets`` — how many targets a 杀 may have (``engine, user``);
     - ``answers_needed`` — how many answers cancel the user's card (``engine, user, card name``);
     - ``armor_ignored`` — the targets' armour has no effect on a card (``engine, card frame``);

@@ -1067,15 +1067,17 @@ class _Reader:
 
     def fan(self, seat: int, zh: str) -> None:
         """朱雀羽扇: FreeKill turns the 普通杀 just declared into a 火杀 made of it; the format writes that use
-        as the conversion ``"as": "火杀", "cards": [the 杀], "skill": "朱雀羽扇"``."""
+        as the conversion ``"as": "火杀", "cards": [the 杀], "skill": "朱雀羽扇"``, and a 杀 another skill
+        made (武圣) as that skill's conversion declared a 火杀 (``"as": "火杀", "skill": "武圣"``)."""
         use = self.last_use
         if use is None or use.seat != seat or not self.stack or self.stack[-1].user != seat \
                 or (use.as_ or _name_of(use.card or " ")) != "杀":
             raise _Malformed("朱雀羽扇 with no 普通杀 of its wearer just used")
-        if use.skill is not None:
-            self.problem(f"朱雀羽扇 on a 杀 converted by {use.skill}: the format has one skill per use; "
-                         "written as 朱雀羽扇")
-        use.cards = use.cards if use.as_ is not None else [use.card or "?"]
+        if use.skill is not None:  # a 杀 a skill made (武圣): that skill's conversion, declared a 火杀
+            use.as_ = "火杀"
+            self.stack[-1].card = None
+            return
+        use.cards = [use.card or "?"]
         use.card, use.as_, use.skill = None, "火杀", zh
         self.stack[-1].card = None
 

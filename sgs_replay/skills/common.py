@@ -158,6 +158,51 @@ def one_other_target(eng: Engine, e: ev.Skill, what: str) -> int | None:
     return targets[0]
 
 
+#: the printed texts (``skills.toml`` variants) that limit a skill per play phase (阶段技, 出牌阶段限一次)
+#: where the 2010 card says 每回合限(用)一次: 强袭, 驱虎, 天义
+PER_PLAY_PHASE_TEXTS = ("2013", "freekill")
+
+
+def once(eng: Engine, e: ev.Skill, sid: str) -> None:
+    """A 火 skill's limit of one use: per turn (2010 card: 每回合限用一次), or per play phase with the 2013 or
+    FreeKill text (阶段技) or ``skill_limit_scope = "play_phase"``. Reports SGS-S002 on a second use."""
+    from sgs_replay.engine.skills import version
+
+    per_phase = eng.rs.p.skill_limit_scope == "play_phase" or version(eng, sid) in PER_PLAY_PHASE_TEXTS
+    counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
+    if counter[e.skill]:
+        eng.report(R.S_LIMIT, e.seat, f"{e.skill} may be used once per {'play phase' if per_phase else 'turn'}",
+                   expected=1, observed=counter[e.skill] + 1)
+    counter[e.skill] += 1
+
+
+def pindian_step(eng: Engine, e: ev.Skill, t: int, then: Any) -> Step:
+    """The 拼点 a skill asks for (the ``pindian`` event: ``seat`` against ``t``); ``then(eng, won)``
+    once it is known (``won`` is None when a card is hidden)."""
+    from sgs_replay.engine.handlers import pindian_won
+
+    def result(en: Engine, p: ev.Event) -> None:
+        won = pindian_won(p) if isinstance(p, ev.Pindian) else None
+        if won is None:
+            en.unverifiable_because(f"{e.skill}: a 拼点 card is hidden")
+        then(en, won)
+
+    return Step("pindian", seat=e.seat, to_seat=t, then=result)
+
+
+def pindian_target(eng: Engine, e: ev.Skill, seat: Seat, what: str) -> int | None:
+    """The one other character a 拼点 skill names; both must have a hand card (reported otherwise)."""
+    t = one_other_target(eng, e, what)
+    if t is None:
+        return None
+    ts = eng.seat(t)
+    if seat.hand_count == 0 or (ts is not None and ts.hand_count == 0):
+        eng.report(R.S_CONDITION, e.seat, f"{e.skill}: 拼点 needs a hand card on each side",
+                   expected="a hand card each", observed=f"seat {e.seat}: {seat.hand_count}, seat {t}: {ts.hand_count if ts else 0}")
+        return None
+    return t
+
+
 def pay(eng: Engine, seat: Seat, cards: list[str], *, equip: bool = True) -> None:
     """The cards a skill's text makes its user discard (implied: they go to the discard pile)."""
     eng.skills.implied_payment(seat, cards, "discard")
@@ -282,7 +327,7 @@ def announced_draw_changes(n: int, eng: Engine, seat: Seat) -> int:
         n += PHASE_DRAW_CHANGE.get(mod, 0)
     return n
 
-DRAW_REPLACE = {SKILL.tuxi, SKILL.shelie, SKILL.zaiqi}
+DRAW_REPLACE = {SKILL.tuxi, SKILL.shelie, SKILL.zaiqi, SKILL.shuangxiong}
 
 
 @answers("draw_count")

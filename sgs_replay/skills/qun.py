@@ -1,4 +1,4 @@
-"""群 (qun): 华佗 吕布 貂蝉 · 张角 于吉 · 庞德 贾诩 · 吕布 (3v3 2013)."""
+"""群 (qun): 华佗 吕布 貂蝉 · 张角 于吉 · 庞德 贾诩 · 吕布 (3v3 2013) · 袁绍 颜良文丑 (火)."""
 
 from __future__ import annotations
 
@@ -417,3 +417,79 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def jijiu_card(c: Any, as_name: str) -> bool:
     """急救 (华佗): outside your turn, a red card as 桃."""
     return bool(c.is_red)
+
+
+# --- 袁绍 ---------------------------------------------------------------------------------------
+
+
+@skill("luanji", timing=Timing.CARD_NEEDED)
+def luanji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """乱击 (火, 袁绍): 出牌阶段，你可以将任意两张相同花色的手牌当【万箭齐发】使用 (checked on the use; no limit per turn)."""
+
+
+def _one_suit(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
+    """乱击: 两张相同花色的手牌."""
+    suits = {c.suit for x in e.cards or [] if (c := C.card(x)) is not None}
+    return "乱击 turns two hand cards of the same suit into 万箭齐发" if len(suits) > 1 else None
+
+
+@conversion(SKILL.luanji, {CARD.archery_attack}, count=2, hand_only=True, together=_one_suit)
+def luanji_card(c: Any, as_name: str) -> bool:
+    """乱击 (袁绍): two hand cards of one suit as 万箭齐发."""
+    return True
+
+
+@skill("xueyi", timing=Timing.ALWAYS)
+def xueyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """血裔 (火, 袁绍): 主公技，锁定技，场上每有一名其他群雄角色存活，你的手牌上限便+2 (applied to the hand limit)."""
+
+
+@modifier("hand_limit")
+def xueyi_limit(value: int, eng: Engine, seat: Seat) -> int:
+    """血裔: +2 for each other living 群 character (a lord skill: only the identity-mode lord has it)."""
+    if not seat.has_skill(SKILL.xueyi):
+        return value
+    others = [s for s in eng.table.seats.values()
+              if s.alive and s.seat != seat.seat and s.general is not None and s.general.kingdom == "qun"]
+    return value + 2 * len(others)
+
+
+# --- 颜良文丑 -----------------------------------------------------------------------------------
+
+
+@skill("shuangxiong", timing=Timing.DRAW_PHASE)
+def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """双雄 (火, 颜良文丑): 摸牌阶段，你可以选择放弃摸牌并进行一次判定：你获得此判定牌并且此回合可以将任意一张与该判定牌不同颜色的手牌当【决斗】使用.
+
+    ``skill`` in the draw phase (no phase draw) → ``judge`` (``reason: 双雄``); the judgement card
+    goes to the hand (implied); then, this turn, ``use`` ``"as": "决斗"`` with one hand card of the
+    other colour and ``"skill": "双雄"`` (no limit).
+    """
+    if not C.draw_phase(eng, e):
+        return
+    judged: dict[int, tuple[int, str | None]] = eng.skills.state.setdefault("shuangxiong", {})
+
+    def result(en: Engine, card: str) -> None:
+        final = en.skills.judgement.get("card", card)
+        en.skills.implied_move(e.seat, [final])
+        c = C.card(card)
+        judged[e.seat] = (en.turns_taken, None if c is None else "red" if c.is_red else "black")
+
+    C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.shuangxiong, on_result=result))
+
+
+def _other_colour(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
+    """双雄: 此回合可以将任意一张与该判定牌不同颜色的手牌当【决斗】使用."""
+    got = eng.skills.state.get("shuangxiong", {}).get(seat.seat)
+    if got is None or got[0] != eng.turns_taken or eng.current != seat.seat:
+        return "双雄's 决斗 only in the turn of its judgement"
+    colour = C.colour(list(e.cards or []))
+    if got[1] is not None and colour == got[1]:
+        return f"双雄: the card must differ in colour from the {got[1]} judgement"
+    return None
+
+
+@conversion(SKILL.shuangxiong, {CARD.duel}, hand_only=True, together=_other_colour)
+def shuangxiong_card(c: Any, as_name: str) -> bool:
+    """双雄 (颜良文丑): a hand card of the other colour than this turn's judgement as 决斗."""
+    return True

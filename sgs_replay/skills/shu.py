@@ -1,4 +1,4 @@
-"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013)."""
+"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013) · 庞统 卧龙诸葛亮 (火)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.cards import Suit, is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
@@ -568,3 +569,108 @@ def longdan_card(c: Any, as_name: str) -> bool:
 def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
     """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】."""
     return None if user.has_skill(SKILL.paoxiao) else value
+
+
+# --- 庞统 ---------------------------------------------------------------------------------------
+
+
+@skill("niepan", per_game=True, timing=Timing.DYING)
+def niepan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """涅槃 (火, 庞统): 限定技，当你处于濒死状态时，你可以丢弃你所有的牌和你判定区里的牌，并重置你的武将牌，然后摸三张牌且体力回复至3点.
+
+    The cards go to the discard pile with the ``skill`` event (implied; a ``discard`` that writes
+    them anyway is accepted); 重置 unchains him; then a ``draw`` of 3 and a ``recover`` up to 3 HP
+    (to his max HP when it is lower), in either order.
+    """
+    if seat.hp > 0 or not any(isinstance(f, F.DyingFrame) and f.seat == e.seat for f in eng.stack):
+        eng.report(R.S_TIMING, e.seat, "涅槃 is used while you are dying", expected="dying", observed=f"{seat.hp} HP")
+        return
+    C.pay(eng, seat, [*seat.hand.elements(), *seat.equip.values()])
+    seat.hidden = 0
+    eng.to_discard(seat.judge)
+    seat.judge.clear()
+    seat.judge_as.clear()
+    seat.chained = False
+    C.effect(eng, e, Step("draw", seat=e.seat, n=3), Step("recover", seat=e.seat, n=min(3, seat.max_hp) - seat.hp),
+             ordered=False)
+
+
+@skill("lianhuan", timing=Timing.CARD_NEEDED)
+def lianhuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """连环 (火, 庞统): 出牌阶段，你可以将你任意一张梅花手牌当【铁索连环】使用或重铸 (checked on the use, and on the
+    ``recast`` naming 连环 by the recast's own handler through this conversion)."""
+
+
+@conversion(SKILL.lianhuan, {CARD.iron_chain}, hand_only=True)
+def lianhuan_card(c: Any, as_name: str) -> bool:
+    """连环 (庞统): a ♣ hand card as 铁索连环."""
+    return bool(c.suit == Suit.CLUB)
+
+
+# --- 卧龙诸葛亮 -----------------------------------------------------------------------------------
+
+
+@skill("bazhen", timing=Timing.ALWAYS)
+def bazhen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """八阵 (火, 卧龙诸葛亮): 锁定技，当你没装备防具时，始终视为你装备着【八卦阵】.
+
+    Announced like the armour (a ``skill`` event naming 八阵 or 八卦阵, a ``judge`` with either as
+    its reason) when a 闪 is asked of him; the armour's rules then apply (青釭剑 ignores it too).
+    """
+    frame = eng.top(F.CardEffect)
+    if frame is None or frame.need != CARD.jink or frame.head != e.seat:
+        eng.unverifiable_because("八阵 outside a 闪 demand the engine tracks")
+
+
+@watch_before("bazhen", events=(ev.Skill, ev.Judge))
+def bazhen_no_armour(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """八阵 works only while no armour is worn (an equipped 八卦阵 is the card itself)."""
+    if not isinstance(e, (ev.Skill, ev.Judge)) or e.seat != seat.seat:
+        return
+    what = e.skill if isinstance(e, ev.Skill) else e.reason
+    if what not in (SKILL.bazhen, CARD.eight_diagram):
+        return
+    armour = seat.armor()
+    if armour is not None and armour != CARD.eight_diagram:
+        eng.report(R.S_CONDITION, e.seat, f"八阵: {armour} is worn, so there is no 八卦阵",
+                   expected="no armour", observed=armour)
+
+
+@F.effect_rule
+class BazhenJudgement(EightTrigrams):
+    """八阵's judgement (``reason: 八阵``) inside a 杀's or 万箭齐发's resolution: 八卦阵's, under the skill's name."""
+
+    events = (ev.Respond, ev.Judge)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+        if isinstance(e, ev.Respond):
+            return e.skill == SKILL.bazhen and e.seat == frame.given_answer
+        return e.seat == frame.head and e.reason == SKILL.bazhen
+
+    def held_by(self, seat: Seat) -> bool:
+        return False
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return False
+
+
+@skill("huoji", timing=Timing.CARD_NEEDED)
+def huoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """火计 (火, 卧龙诸葛亮): 出牌阶段，你可以将你的任意一张红色手牌当【火攻】使用 (checked on the use)."""
+
+
+@conversion(SKILL.huoji, {CARD.fire_attack}, hand_only=True)
+def huoji_card(c: Any, as_name: str) -> bool:
+    """火计 (卧龙诸葛亮): a red hand card as 火攻."""
+    return bool(c.is_red)
+
+
+@skill("kanpo", timing=Timing.CARD_NEEDED)
+def kanpo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """看破 (火, 卧龙诸葛亮): 你可以将你的任意一张黑色手牌当【无懈可击】使用 (checked on the use)."""
+
+
+@conversion(SKILL.kanpo, {CARD.nullification}, hand_only=True)
+def kanpo_card(c: Any, as_name: str) -> bool:
+    """看破 (卧龙诸葛亮): a black hand card as 无懈可击."""
+    return bool(c.is_black)

@@ -1,4 +1,4 @@
-"""魏 (wei): 曹操 司马懿 夏侯惇 张辽 许褚 郭嘉 甄姬 · 夏侯渊 曹仁 · 徐晃 文聘 · 夏侯惇 (3v3 2013)."""
+"""魏 (wei): 曹操 司马懿 夏侯惇 张辽 许褚 郭嘉 甄姬 · 夏侯渊 曹仁 · 徐晃 文聘 · 夏侯惇 (3v3 2013) · 典韦 荀彧 (火)."""
 
 from __future__ import annotations
 
@@ -377,3 +377,98 @@ def duanliang_card(c: Any, as_name: str) -> bool:
 def shensu_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """神速: the 杀 it gives has no distance limit (视为对任意一名其他角色使用了一张【杀】)."""
     return value or e.skill == SKILL.shensu
+
+
+# --- 典韦 ---------------------------------------------------------------------------------------
+
+
+@skill("qiangxi", play=True)
+def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """强袭 (火, 典韦): 出牌阶段，你可以自减1点体力或弃一张武器牌，然后对你攻击范围内的一名角色造成1点伤害。每回合限用一次.
+
+    ``cards``: the weapon card discarded (in hand or equipped; implied); none: 1 HP lost (自减 is a
+    loss of HP, not damage), logged as ``lose_hp``. The range is that after the cost is paid (an
+    equipped weapon discarded no longer counts). The 2013 and FreeKill texts (阶段技, 出牌阶段限一次) count
+    per play phase (``[skill_versions] qiangxi = "2013"``), as ``skill_limit_scope = "play_phase"`` does.
+    """
+    C.once(eng, e, "qiangxi")
+    cards = list(e.cards or [])
+    if cards:
+        c = C.card(cards[0]) if len(cards) == 1 else None
+        kind = C.card_kind(c.name) if c is not None else None
+        if len(cards) != 1 or (kind is not None and kind.subtype != "weapon"):
+            eng.report(R.S_CONDITION, e.seat, "强袭 discards one weapon card", expected="one weapon card", observed=cards)
+        C.pay(eng, seat, cards)
+    t = C.one_other_target(eng, e, "one character in your attack range")
+    if t is None:
+        return
+    if not eng.table.in_attack_range(e.seat, t):
+        eng.report(R.S_CONDITION, e.seat, f"强袭: seat {t} is not in your attack range",
+                   expected=f"distance ≤ {eng.table.attack_range(e.seat)}", observed=eng.table.distance(e.seat, t))
+    steps = [] if cards else [Step("lose_hp", seat=e.seat, n=1)]
+    C.effect(eng, e, *steps, Step("damage", seat=t, source=e.seat, n=1))
+
+
+# --- 荀彧 ---------------------------------------------------------------------------------------
+
+
+@skill("quhu", play=True)
+def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """驱虎 (火, 荀彧): 出牌阶段，你可以与一名体力比你多的角色拼点，若你赢，则该角色对其攻击范围内另一名由你指定的角色造成1点伤害。若你没赢，他/她对你造成1点伤害。每回合限用一次.
+
+    ``skill`` (``targets``: the character with more HP) → ``pindian`` → on a win, a ``damage`` of 1 by
+    that character to another one in its attack range (none when nobody else is in range: the
+    resolution stops); otherwise a ``damage`` of 1 by it to 荀彧. A tie is not a win.
+    """
+    C.once(eng, e, "quhu")
+    t = C.pindian_target(eng, e, seat, "one character with more HP than you")
+    if t is None:
+        return
+    tiger = eng.seat(t)
+    if tiger is not None and tiger.hp <= seat.hp:
+        eng.report(R.S_CONDITION, e.seat, f"驱虎: seat {t} has {tiger.hp} HP, not more than your {seat.hp}",
+                   expected=f"more than {seat.hp} HP", observed=tiger.hp)
+    frame = C.effect(eng, e)
+
+    def victim_in_range(en: Engine, d: ev.Event) -> None:
+        if isinstance(d, ev.Damage) and (d.target == t or not en.table.in_attack_range(t, d.target)):
+            en.report(R.S_EFFECT, d.target, f"驱虎: the damage goes to another character in seat {t}'s attack range",
+                      expected=f"one of {_in_range(en, t)}", observed=f"seat {d.target}")
+
+    def result(en: Engine, won: bool | None) -> None:
+        if won is None:
+            frame.add(Step("damage", source=t, n=1, optional=True))
+        elif won and _in_range(en, t):
+            frame.add(Step("damage", source=t, n=1, check=victim_in_range))
+        elif won:
+            frame.add(Step("damage", source=t, forbid=True, optional=True, rule=R.D_UNEXPECTED))
+        else:
+            frame.add(Step("damage", seat=e.seat, source=t, n=1))
+
+    frame.add(C.pindian_step(eng, e, t, result))
+
+
+def _in_range(eng: Engine, seat: int) -> list[int]:
+    """The other living characters in ``seat``'s attack range."""
+    return [s for s in eng.table.alive() if s != seat and eng.table.in_attack_range(seat, s)]
+
+
+@skill("jieming", timing=Timing.DAMAGED)
+def jieming(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """节命 (火, 荀彧): 你每受到1点伤害，可令任意一名角色将手牌补至其体力上限的张数（不能超过五张）.
+
+    Once per point of damage; ``targets``: the one character (荀彧 himself too). It draws
+    min(max HP, 5) minus its hand cards, nothing when it already holds as many.
+    """
+    if eng.skills.after_damage(e, "jieming", per_point=True) is None:
+        return
+    targets = list(e.targets or [])
+    t = eng.seat(targets[0]) if len(targets) == 1 else None
+    if t is None or not t.alive:
+        eng.report(R.S_CONDITION, e.seat, "节命 names one living character", expected="one character", observed=targets)
+        return
+    n = max(0, min(t.max_hp, 5) - t.hand_count)
+    if n:
+        C.effect(eng, e, Step("draw", seat=t.seat, n=n))
+    else:
+        C.effect(eng, e, Step("draw", seat=t.seat, forbid=True, optional=True))

@@ -1,4 +1,4 @@
-"""吴 (wu): 孙权 甘宁 吕蒙 黄盖 周瑜 大乔 陆逊 孙尚香 · 小乔 周泰 · 孙坚 诸葛瑾 孙策."""
+"""吴 (wu): 孙权 甘宁 吕蒙 黄盖 周瑜 大乔 陆逊 孙尚香 · 小乔 周泰 · 孙坚 诸葛瑾 孙策 · 太史慈 (火)."""
 
 from __future__ import annotations
 
@@ -532,13 +532,27 @@ C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 
-    Announced by the other 吴 character (``targets``: the lord); the pindian is shown as ``reveal``s.
+    Announced by the other 吴 character (``targets``: the lord); the 拼点 follows as a ``pindian`` event
+    (that character first; older logs show ``reveal``s instead, then nothing more is checked). When it
+    did not win, the lord may take the two cards: a ``move`` from the discard pile to his hand.
     """
-    C.granted(eng, e, seat, SKILL.zhiba, "wu")
+    lord = C.granted(eng, e, seat, SKILL.zhiba, "wu")
     key = f"制霸:{e.seat}"
     if eng.this_phase.limits[key]:
         eng.report(R.S_LIMIT, e.seat, "制霸: once per play phase", expected=1, observed=eng.this_phase.limits[key] + 1)
     eng.this_phase.limits[key] += 1
+    if lord is None:
+        return
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, p: ev.Event) -> None:
+        if isinstance(p, ev.Pindian):  # the lord takes the two cards, or may not when the other won
+            from sgs_replay.engine.handlers import pindian_won
+
+            frame.add(Step("move", to_seat=lord, to_zone=Zone.HAND, from_zone="discard|processing", optional=True,
+                           forbid=bool(pindian_won(p)), rule=R.S_EFFECT))
+
+    frame.add(Step("pindian", seat=e.seat, to_seat=lord, optional=True, then=result))
 
 
 @modifier("hand_limit_waived")
@@ -570,3 +584,55 @@ def jiuyuan_bonus(value: int, eng: Engine, target: Seat, user: int) -> int:
         if u is not None and u.general is not None and u.general.kingdom == "wu":
             return value + 1
     return value
+
+
+# --- 太史慈 -------------------------------------------------------------------------------------
+
+
+@skill("tianyi", play=True)
+def tianyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """天义 (火, 太史慈): 出牌阶段，你可以和一名角色拼点。若你赢，你获得以下技能直到回合结束：攻击范围无限；可额外使用一张【杀】；使用【杀】时可额外指定一个目标。若你没赢，你不能使用【杀】直到回合结束。每回合限一次.
+
+    ``skill`` (``targets``: the other character) → ``pindian``; a tie is not a win. The outcome lasts
+    until the end of 太史慈's turn (the modifiers below: after a loss the 杀 limit is none, SGS-P001).
+    """
+    C.once(eng, e, "tianyi")
+    t = C.pindian_target(eng, e, seat, "another character")
+    if t is None:
+        return
+    outcome: dict[int, tuple[int, bool | None]] = eng.skills.state.setdefault("tianyi", {})
+
+    def result(en: Engine, won: bool | None) -> None:
+        outcome[e.seat] = (en.turns_taken, won)
+
+    C.effect(eng, e, C.pindian_step(eng, e, t, result))
+
+
+def _tianyi(eng: Engine, seat: int) -> bool | None:
+    """This turn's 天义 outcome for ``seat`` (True won, False lost, None: none or not known)."""
+    got = eng.skills.state.get("tianyi", {}).get(seat)
+    if got is None or got[0] != eng.turns_taken or eng.current != seat:
+        return None
+    return got[1]
+
+
+@modifier("slash_limit")
+def tianyi_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
+    """天义 won: 可额外使用一张【杀】; not won: 你不能使用【杀】直到回合结束 (a limit of none, whatever
+    else lifts it: this modifier runs after the weapons' and 咆哮's)."""
+    outcome = _tianyi(eng, user.seat)
+    if outcome is False:
+        return 0
+    return value + 1 if value is not None and outcome else value
+
+
+@modifier("slash_targets")
+def tianyi_targets(value: int, eng: Engine, user: Seat) -> int:
+    """天义 won: 使用【杀】时可额外指定一个目标."""
+    return value + 1 if _tianyi(eng, user.seat) else value
+
+
+@modifier("ignores_range")
+def tianyi_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """天义 won: 攻击范围无限 (the 杀 has no distance limit)."""
+    return value or bool(_tianyi(eng, e.seat))

@@ -438,8 +438,8 @@ def test_chain_state_is_part_of_the_oracle() -> None:
     assert compare(recorded, recorded, 20) is None
 
 
-def test_fan_on_a_converted_slash_is_a_problem() -> None:
-    """朱雀羽扇 on 关羽's 武圣 杀: the format has one skill per use, so it is written as 朱雀羽扇 and reported."""
+def test_fan_on_a_converted_slash() -> None:
+    """朱雀羽扇 on 关羽's 武圣 杀: written as 武圣's conversion declared a 火杀, and judged clean."""
     r = _game(("guanyu", "liubei", "zhangfei", "lvbu", "diaochan"), hands={1: [140, 46, 32, 33]})
     r.begin(1, [16, 17])
     r.equip(1, 140)
@@ -450,7 +450,5 @@ def test_fan_on_a_converted_slash_is_a_problem() -> None:
     r.done([46])
     r.focus(1)
     r.end(1)
-    conv = freekill.convert(r.to_bytes(), "path.fk.rep")
-    assert [p.message for p in conv.problems] == [
-        "朱雀羽扇 on a 杀 converted by 武圣: the format has one skill per use; written as 朱雀羽扇"]
-    assert {"type": "use", "seat": 1, "as": "火杀", "cards": ["♥3 桃"], "skill": "朱雀羽扇", "targets": [3]} in _events(conv)
+    events = _convert(r)
+    assert {"type": "use", "seat": 1, "as": "火杀", "cards": ["♥3 桃"], "skill": "武圣", "targets": [3]} in events

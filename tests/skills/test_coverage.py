@@ -16,7 +16,7 @@ from sgs_replay import skills as skillset
 from sgs_replay.content import ruleset, skills
 from sgs_replay.engine.skills import SPECS
 
-ROSTERS = ["standard", "3v3-2010", "3v3-2011", "3v3-2012", "3v3-2013", "freekill-3v3"]
+ROSTERS = ["standard", "maneuvering", "3v3-2010", "3v3-2011", "3v3-2012", "3v3-2013", "freekill-3v3"]
 GAINED = {"zhanshen": ["shenji", "mashu"], "v33_nos__zhanshen": ["shenji", "mashu"], "zhiji": ["guanxing"], "hunzi": ["yingzi", "yinghun"]}
 
 

@@ -60,3 +60,32 @@ def test_zhiba_ok_identity_lord(play, tmp_path):
     out = play(["孙策", "甘宁", "许褚", "黄盖"], [skill(3, "制霸", targets=[1])], ruleset=str(rs), current=3)
     out.bad("SGS-S004", 2)
     _ = json
+
+
+def _with_sunce(tmp_path):
+    rs = tmp_path / "with-sunce.toml"
+    rs.write_text('inherits = "standard"\nname = "with-sunce"\n[roster]\ngenerals = ["孙策", "甘宁", "许褚", "黄盖"]\n',
+                  encoding="utf-8")
+    return str(rs)
+
+
+def _pindian(seat, target, mine, theirs):
+    return {"type": "pindian", "seat": seat, "target": target, "cards": [mine, theirs]}
+
+
+def test_zhiba_ok_lord_takes_the_cards_after_a_tie(play, tmp_path):
+    """制霸: 该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌 (a tie is not a win)."""
+    out = play(["孙策", "甘宁", "许褚", "黄盖"], [
+        skill(2, "制霸", targets=[1]), _pindian(2, 1, "♦3 闪", "♥3 桃"),
+        {"type": "move", "cards": ["♦3 闪", "♥3 桃"], "from": {"zone": "discard"}, "to": {"zone": "hand", "seat": 1}},
+    ], ruleset=_with_sunce(tmp_path), current=2, hands={1: ["♥3 桃"], 2: ["♦3 闪"]})
+    out.ok()
+
+
+def test_zhiba_bad_lord_takes_the_cards_after_losing(play, tmp_path):
+    """制霸: 若其没赢，你可以获得拼点的两张牌 — 甘宁 won: the lord takes nothing."""
+    out = play(["孙策", "甘宁", "许褚", "黄盖"], [
+        skill(2, "制霸", targets=[1]), _pindian(2, 1, "♥K 闪", "♥3 桃"),
+        {"type": "move", "cards": ["♥K 闪", "♥3 桃"], "from": {"zone": "discard"}, "to": {"zone": "hand", "seat": 1}},
+    ], ruleset=_with_sunce(tmp_path), current=2, hands={1: ["♥3 桃"], 2: ["♥K 闪"]})
+    out.bad("SGS-S006", 4)

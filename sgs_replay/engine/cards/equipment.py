@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
-from sgs_replay.content.names import CARD
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
-from sgs_replay.engine.plugins import modifier, observer
+from sgs_replay.engine.plugins import answers, modifier, observer
 from sgs_replay.engine.skills import hook
 from sgs_replay.engine.state import Slot
 from sgs_replay.engine.timing import Timing, declare
@@ -161,7 +161,7 @@ def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
                    expected=e.skill, observed=seat.weapon() or "no weapon")
         return False
     if e.skill in ARMOR_EFFECTS and seat.armor() != e.skill:
-        if not (e.skill == CARD.eight_diagram and seat.has_skill("八阵")):
+        if not (e.skill == CARD.eight_diagram and seat.has_skill(SKILL.bazhen)):
             eng.report(R.S_NOT_OWNED, e.seat, f"seat {e.seat} has no {e.skill} equipped",
                        expected=e.skill, observed=seat.armor() or "no armour")
             return False
@@ -265,6 +265,13 @@ def guding_blade(value: int, eng: Engine, frame: F.CardEffect, target: Seat | No
 def fan_cards(c: object, as_name: str) -> bool:
     """朱雀羽扇: 你可以将一张普通【杀】当火【杀】使用 (a 杀 with no nature)."""
     return getattr(c, "name", None) == CARD.slash and getattr(c, "nature", None) == "normal"
+
+
+@answers("declares_nature")
+def fan_declares(eng: Engine, seat: Seat, as_name: str) -> bool:
+    """朱雀羽扇 on a 杀 another conversion makes (武圣's red card): that 杀 is a 普通杀 and its wearer may
+    declare it a 火杀 (older wording: 你可以将你的任一普通杀当作具火焰伤害的杀来使用)."""
+    return as_name == CARD.fire_slash and seat.weapon() == CARD.fan
 
 
 @modifier("damage_taken")

@@ -309,3 +309,21 @@ def test_vine_ok_aoe_skips_the_wearer(sgs: Any) -> None:
     play(sgs, [use(3, "♠7 南蛮入侵"), {"type": "respond", "seat": 5, "card": "♣3 杀"},
                dmg(3, 1, 1, card="♠7 南蛮入侵"), dmg(3, 2, 1, card="♠7 南蛮入侵")],
          hands={3: ["♠7 南蛮入侵"], 5: ["♣3 杀"]}, equip={4: ["♠2 藤甲"]}).assert_clean()
+
+
+def test_fan_ok_on_a_wusheng_slash(sgs: Any) -> None:
+    """朱雀羽扇 (older wording: 你可以将你的任一普通杀当作具火焰伤害的杀来使用) on 关羽's 武圣 杀."""
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("关羽", "rebel"), ("黄盖", "rebel"),
+                                    ("华佗", "renegade")))
+    play(sgs, [{"type": "use", "seat": 3, "as": "火杀", "cards": ["♥3 桃"], "skill": "武圣", "targets": [4]},
+               dmg(3, 4, 1, "fire", "♥3 桃")],
+         players=players, hands={3: ["♥3 桃"]}, equip={3: ["♦A 朱雀羽扇"]}).assert_clean()
+
+
+def test_fan_bad_wusheng_fire_slash_without_the_fan(sgs: Any) -> None:
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("关羽", "rebel"), ("黄盖", "rebel"),
+                                    ("华佗", "renegade")))
+    out = play(sgs, [{"type": "use", "seat": 3, "as": "火杀", "cards": ["♥3 桃"], "skill": "武圣", "targets": [4]},
+                     dmg(3, 4, 1, "fire", "♥3 桃")],
+               players=players, hands={3: ["♥3 桃"]})
+    out.assert_flags("SGS-P009", line=2, seat=3)
