@@ -177,3 +177,18 @@ def test_departures_are_findings_under_3v3_2013() -> None:
     for path in RECORDINGS:
         found += Counter(v.rule for v in _report(path, "3v3-2013").violations)
     assert {"SGS-H002", "SGS-C004", "SGS-D006", "SGS-3001", "SGS-S006"} <= set(found), found
+
+
+def test_direction_from_the_order_of_the_answers() -> None:
+    """``ccw`` only when the seats that answered can only be in increasing order from the user; else
+    ``cw`` (FreeKill's default answer)."""
+    from sgs_replay.importers.freekill_3v3 import Reader3v3
+
+    reader = Reader3v3.__new__(Reader3v3)
+    reader.order = [11, 12, 13, 14, 15, 16]
+    use = ev.Use(seat=4, card="♠7 南蛮入侵")
+    assert reader.direction(use, [5, 6, 1]) == "ccw"
+    assert reader.direction(use, [3, 2, 1]) == "cw"
+    assert reader.direction(use, [5]) == "cw"  # one seat cannot tell: the default
+    assert reader.direction(ev.Use(seat=4, card="♥A 桃园结义"), [4, 5, 6]) == "ccw"
+    assert reader.direction(ev.Use(seat=4, card="♥A 桃园结义"), [4, 3, 2]) == "cw"
