@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay.content.params import STRUCTURE_KEYS, Params
+from sgs_replay.content.params import ENGINE_FAULTS, STRUCTURE_KEYS, Params
 
 _PKG = resources.files(__package__)
 
@@ -361,11 +361,21 @@ def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str, 
     own = {k: v for k, v in raw.items() if k not in STRUCTURE_KEYS}
     _typed(own, source, text)  # the file's own keys, located in the file
     params: dict[str, Any] = dict(parent.params) if parent else {}
+    unset = raw.get("unset", [])
+    if not isinstance(unset, list) or any(k not in Params.__struct_fields__ for k in unset):
+        raise RulesetError(f"{source}{_line_of(text, 'unset')}: `unset` lists parameters whose inherited value "
+                           "goes back to the default")
+    for key in unset:
+        params.pop(key, None)
     params.update(own)
+    for key in ENGINE_FAULTS:
+        if own.get(key) and name not in ENGINE_FAULTS[key] and not (parent and parent.params.get(key)):
+            raise RulesetError(f"{source}{_line_of(text, key)}: `{key}` is an engine's behaviour, accepted only "
+                               f"under {', '.join(ENGINE_FAULTS[key])} (and rulesets that inherit it)")
     deck = _build_deck(raw["deck"], parent.deck if parent else ()) if "deck" in raw else (parent.deck if parent else standard_deck())
     roster_tbl = raw.get("roster", {})
     roster = tuple(roster_tbl.get("generals", parent.roster if parent else ()))
-    revised = dict(parent.revised) if parent else {}
+    revised = dict(parent.revised) if parent and roster_tbl.get("inherit_revised", True) else {}
     revised.update(roster_tbl.get("revised", {}))
     versions = dict(parent.skill_versions) if parent else {}
     versions.update(raw.get("skill_versions", {}))

@@ -31,6 +31,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     lord_choices: Annotated[int, _d("generals offered to the lord (not checked: the format records no choice)")] = 5
     initial_hand: Annotated[int | Literal["max_hp"], _d(
         "cards each player is dealt at the start (max_hp: as many as the general's max HP)")] = 4
+    warm_commander_initial_bonus: Annotated[int | None, _d(
+        "3v3: the warm commander is dealt this many cards more than the others, and the initial deal is checked "
+        "(none: the 3v3 initial deal is not checked)")] = None
     replacement_hand: Annotated[int | Literal["max_hp"], _d("1v1: cards a general entering play draws")] = "max_hp"
     first_player: Annotated[Literal["renegade", "lord"], _d("1v1: who takes the first turn")] = "renegade"
     first_pick: Annotated[Literal["lord", "renegade"], _d("1v1: who picks first in the draft")] = "lord"
@@ -55,11 +58,19 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     rescue_order: Annotated[Literal["current_first"], _d("a dying character is asked for 桃 from the current player on")] = "current_first"
     aoe_direction_choice: Annotated[bool, _d("3v3: the user of an AOE or global trick chooses the direction")] = False
     draft_ninth_pick: Annotated[bool, _d("3v3: the draft ends with a ninth pick (1, 2 … 2, 1)")] = True
+    draft_first_side: Annotated[Literal["chosen", "warm"], _d(
+        "3v3: who picks first in the draft: the side the warm side names (chosen), or always the warm side")] = "chosen"
+    first_unit: Annotated[Literal["commander", "any"], _d(
+        "3v3: the first action unit of the game is a commander's, or any unit of the side that acts first")] = "commander"
+    round_first_side: Annotated[Literal["alternate", "cold"], _d(
+        "3v3: after a reset units keep alternating (alternate), or the cold side acts first in every round")] = "alternate"
     time_limit_minutes: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, _d(
         "3v3: the game's time limit (none: no limit)")] = None
     timeout_tiebreak: Annotated[tuple[Literal["alive", "lost_hp", "penalties", "overtime", "point_compare"], ...], _d(
         "3v3: how a game decided by time is settled, in order")] = ("alive", "lost_hp", "penalties", "overtime")
     penalty_loss_points: Annotated[int, _d("3v3: penalty points that lose the game")] = 3
+    resign_only_without_vanguards: Annotated[bool, _d(
+        "3v3: a side may concede only when both its vanguards are dead")] = False
 
     # -- rewards and penalties
     kill_reward: Annotated[int, _d("cards the killer draws as the reward")] = 3
@@ -90,10 +101,16 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
     zhiheng_zero_cards: Annotated[bool, _d(
         "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
+    undead_after_failed_rescue: Annotated[bool, _d(
+        "engine behaviour, not a rule: a dying character whose rescue the engine aborts (FreeKill 3v3's 救主 "
+        "fault) stays alive at HP ≤ 0 and plays on (FreeKill 3v3 only)")] = False
 
 
 #: the keys of a ruleset file that are tables or names rather than parameters
-STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions")
+STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions", "unset")
+#: parameters that describe an engine's faults rather than a rule: accepted only in these rulesets (and
+#: rulesets that inherit them with the parameter already set)
+ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",)}
 
 
 def field_docs() -> list[tuple[str, str, str, str]]:
@@ -128,10 +145,15 @@ def rulesets_markdown() -> str:
         "a test fails when this file drifts from the code.",
         "",
         "A ruleset is a TOML file: `name`, optionally `inherits` (a packaged ruleset, or from the command line",
-        "another file), the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`), `[roster]` (`generals`, `revised`) and",
-        "`[skill_versions]`, and any of the parameters below. A key that is not listed here, or a value of the",
-        "wrong type, is an error naming the file and the line. The defaults are the identity-mode rulebook's",
-        "reading, so a house rule lists only what differs:",
+        "another file), the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`),",
+        "`[roster]` (`generals`, `revised`,",
+        "`inherit_revised = false` to drop the inherited `revised` table) and `[skill_versions]`, `unset` (parameters",
+        "whose inherited value goes back to the default, e.g. `unset = [\"time_limit_minutes\"]`: no time limit), and",
+        "any of the parameters below. A key that is not listed here, or a value of the wrong type, is an error naming",
+        "the file and the line. A parameter that describes an engine's behaviour rather than a rule is accepted only",
+        "in the ruleset of that engine (and rulesets that inherit it): "
+        + ", ".join(f"`{k}` ({', '.join(v)})" for k, v in ENGINE_FAULTS.items()) + ". The defaults are the",
+        "identity-mode rulebook's reading, so a house rule lists only what differs:",
         "",
         "```toml",
         'name = "house-no-reward"',

@@ -95,8 +95,8 @@ def _pick(mode: ThreeVThree, d: DraftState, e: ev.DraftPick) -> None:
         eng.report(R.V_DRAFT, None, f"the draft has {last} pick turns", expected=f"at most {last}",
                    observed=f"pick turn {d.turn + 1}")
     else:
-        if d.first is None:
-            d.first = e.side  # not logged: the first pick shows it
+        if d.first is None:  # not logged: the first pick shows it, unless the ruleset fixes the side
+            d.first = "warm" if eng.rs.p.draft_first_side == "warm" else e.side
         want = d.first if d.turn % 2 == 0 else OTHER[d.first]
         if e.side != want:
             eng.report(R.V_DRAFT, None, f"pick turn {d.turn + 1} is the {want} side's (picks alternate from the {d.first} side)",

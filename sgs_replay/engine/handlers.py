@@ -271,8 +271,12 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
         eng.skills.on_draw(e)
     elif e.reason == "card" and e.card_name is None:
         eng.unverifiable_because("a card draw outside the card's resolution")
-    elif e.reason == "initial" and eng.header.mode == "identity" and not eng.turns_taken:
+    elif e.reason == "initial" and not eng.turns_taken and (
+            eng.header.mode == "identity" or (eng.header.mode == "3v3" and eng.rs.p.warm_commander_initial_bonus is not None)):
         want = eng.rs.p.initial_hand  # seed 001 二(一) 4: 随机分给每个玩家4张，此为起始手牌
+        s = eng.seat(e.seat)
+        if isinstance(want, int) and s is not None and s.side == "warm" and s.position == "commander":
+            want += eng.rs.p.warm_commander_initial_bonus or 0
         if isinstance(want, int) and len(e.cards) != want:
             eng.report(R.T_DRAW_COUNT, e.seat, f"the initial deal gives seat {e.seat} {want} cards",
                        expected=want, observed=len(e.cards))

@@ -260,6 +260,11 @@ class SideMode(Mode):
                     eng.over = (OTHER[side], "penalty")
                     eng.over_line = eng.line
         elif isinstance(e, ev.Resign):
+            vanguards = [s.seat for s in self.living(e.side) if s.position == "vanguard"]
+            if eng.rs.p.resign_only_without_vanguards and vanguards and not eng.over:
+                eng.report(R.O_EARLY_END, None, f"the {e.side} side may concede only when both its vanguards are dead",
+                           expected="no living vanguard", observed=f"living vanguards {vanguards}")
+                return
             if not eng.over:
                 eng.over = (OTHER[e.side], "resign")
                 eng.over_line = eng.line
@@ -384,6 +389,8 @@ class ThreeVThree(SideMode):
         super().setup()
         st = self.eng.header.start
         if st is None:
+            if self.eng.rs.p.round_first_side != "alternate":
+                self.next_side = self.eng.rs.p.round_first_side  # that side opens the first round too
             return
         self.acted = set(st.acted)
         self.next_side = st.next_unit
@@ -483,7 +490,7 @@ class ThreeVThree(SideMode):
             if due is not None and e.side != due:
                 eng.report(R.V_ACTION_ORDER, None, self._due_why(due), expected=f"a {due} unit",
                            observed=f"a {e.side} unit")
-            elif self.game_start and e.who != "commander":
+            elif self.game_start and e.who != "commander" and self.eng.rs.p.first_unit == "commander":
                 eng.report(R.V_ACTION_ORDER, None, "the first unit of the game is a commander's",
                            expected="commander", observed="vanguards")
         self.unit_side = e.side
@@ -514,7 +521,7 @@ class ThreeVThree(SideMode):
         if self.unit_queue:
             return [self.unit_queue[0]]
         due = self.due_side()
-        if self.game_start:
+        if self.game_start and self.eng.rs.p.first_unit == "commander":
             sides = [due] if due else list(SIDES)
             cmds = [self.commander(s) for s in sides]
             return [c for c in cmds if c is not None and c not in self.acted and (st := self.eng.seat(c)) and st.alive] or None
@@ -531,7 +538,7 @@ class ThreeVThree(SideMode):
                        expected=f"seat {expected[0]}", observed=f"seat {seat}")
             return
         due = self.due_side()
-        if self.game_start:
+        if self.game_start and eng.rs.p.first_unit == "commander":
             eng.report(R.V_ACTION_ORDER, seat, "the first unit of the game is a commander's"
                        + (f" (the {due} side acts first)" if due else ""),
                        expected=f"seat {expected[0]}" if len(expected) == 1 else f"one of seats {expected}",
@@ -565,6 +572,8 @@ class ThreeVThree(SideMode):
         alive = [s.seat for s in eng.table.seats.values() if s.alive]
         if all(s in self.acted for s in alive):
             self.acted = set()  # every card sideways: all are reset (a new action round)
+            if eng.rs.p.round_first_side != "alternate":
+                self.next_side = eng.rs.p.round_first_side  # the same side opens every round
             if eng.round is not None:
                 eng.round += 1
             for st in eng.table.seats.values():

@@ -91,10 +91,12 @@ RULESET = "freekill-standard"
 RULESET_MANEUVERING = "freekill-maneuvering"
 #: the FreeKill card packages of each supported ruleset, each an id table shipped with this package
 #: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
-_PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv"}
+_PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
+                   "3v3_cards": "fk_cards_3v3.csv"}  # the 3v3 mode's own 106 cards (161–266)
 _RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
+    "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
 }
 _HEADER_ITEMS = 10
 
@@ -124,7 +126,7 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity"}
+_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3"}  # 3v3: freekill_3v3.py
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -149,7 +151,9 @@ _ANNOUNCED_AGAIN = frozenset({"luoyi"})
 # lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
 _PROVIDE = {"杀": "激将", "闪": "护驾"}
 # FreeKill ids that differ from the project's skill ids
-_SKILL_ALIASES = {"tieqi": "tieji"}
+_SKILL_ALIASES = {"tieqi": "tieji",
+                  # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
+                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
@@ -161,8 +165,8 @@ _FAN = "fan"
 _RECAST = "recast"
 # #ChainStateChange arguments → the chain state they announce
 _CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
-# FreeKill card names the shared alias table does not know (none in the standard package set)
-_CARD_ALIASES: dict[str, str] = {}
+# FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
+_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩"}
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
@@ -1514,7 +1518,24 @@ def convert(data: bytes, name: str = "") -> Conversion:
     ``name`` (the file name) locates error messages and gives the ``game_id``.
     """
     top, entries = _decode(data, name)
-    return _Reader(name, top, entries).run()
+    return _reader_for(top)(name, top, entries).run()
+
+
+def _reader_for(top: list[Any]) -> type[_Reader]:
+    """The reader of a recording's game mode (from its room settings; the identity reader refuses
+    a mode no reader handles)."""
+    room = top[2]
+    try:
+        if isinstance(room, (bytes, bytearray)) and room:
+            room = cbor2.loads(bytes(room))
+        mode = _norm(room[2]).get("gameMode") if isinstance(room, list) and len(room) >= 3 else None
+    except Exception:  # noqa: BLE001 - a damaged header is reported by the reader itself
+        mode = None
+    if mode == "m_3v3_mode":
+        from sgs_replay.importers.freekill_3v3 import Reader3v3
+
+        return Reader3v3
+    return _Reader
 
 
 _ENCODER = msgspec.json.Encoder()

@@ -11,7 +11,7 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
-from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
@@ -80,15 +80,26 @@ def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (seed 002 吕布): 觉醒技，回合开始阶段开始时，若你已受伤且己方有角色已阵亡，你须减1点体力上限并弃置装备区里的武器牌，然后获得技能“马术”和“神戟”."""
     if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
         return
+    _zhanshen_awaken(eng, e, seat, discard_weapon=True)
+
+
+def _zhanshen_awaken(eng: Engine, e: ev.Skill, seat: Seat, *, discard_weapon: bool) -> None:
     if not _zhanshen_due(eng, seat):
         eng.report(R.S_CONDITION, e.seat, "战神 awakens when you are wounded and a teammate has died",
                    observed=f"{seat.hp}/{seat.max_hp} HP")
     weapon = seat.equip.get("weapon")  # type: ignore[call-overload]
-    if weapon is not None:
+    if weapon is not None and discard_weapon:
         C.pay(eng, seat, [weapon])  # the weapon is discarded (implied: no choice)
     C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
     eng.skills.gain(seat, "mashu")
     eng.skills.gain(seat, "shenji")
+
+
+@skill("v33_nos__zhanshen", per_game=True, timing=Timing.START_PHASE)
+def v33_nos_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """战神 (FreeKill 3v3 吕布, the 2013 version as the mode implements it): 觉醒技，准备阶段，若你已受伤且己方有角色已死亡，你减1点体力上限，获得技能〖马术〗和〖神戟〗 (no weapon is discarded)."""
+    if C.need_phase(eng, e, "at the start of your start phase", "start", None):
+        _zhanshen_awaken(eng, e, seat, discard_weapon=False)
 
 
 def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
@@ -97,6 +108,52 @@ def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
 
 
 C.must_awaken("zhanshen", _zhanshen_due)
+C.must_awaken("v33_nos__zhanshen", _zhanshen_due)
+
+#: the later 吕布's 战神: the three effects, by the number the choice names
+V33_ZHANSHEN = {1: "one more card in the draw phase", 2: "杀 deals 1 more damage", 3: "杀 takes one more target"}
+
+
+@skill("v33__zhanshen", per_turn=1, timing=Timing.START_PHASE)
+def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """战神 (FreeKill 3v3 吕布): 锁定技，准备阶段，你选择一项未获得过的效果，获得此效果直到本局游戏结束：1.摸牌阶段，你多摸一张牌；2.你使用【杀】造成伤害+1；3.你使用【杀】可以额外选择一个目标."""
+    if not C.need_phase(eng, e, "in your start phase", "start", None):
+        return
+    chosen = _v33_zhanshen(eng, e.seat)
+    if not isinstance(e.choice, int) or e.choice not in V33_ZHANSHEN or e.choice in chosen:
+        left = sorted(set(V33_ZHANSHEN) - chosen)
+        eng.report(R.S_CONDITION, e.seat, "战神 chooses one effect not chosen before "
+                   "(1: draw one more, 2: 杀 damage +1, 3: 杀 one more target)", expected=f"one of {left}",
+                   observed=e.choice)
+        return
+    chosen.add(e.choice)
+
+
+def _v33_zhanshen(eng: Engine, seat: int) -> set[int]:
+    """The effects the later 吕布's 战神 has chosen so far (they last until the end of the game)."""
+    chosen: set[int] = eng.skills.state.setdefault(f"v33__zhanshen:{seat}", set())
+    return chosen
+
+
+@modifier("draw_phase_count")
+def v33_zhanshen_draw(n: int, eng: Engine, seat: Seat) -> int:
+    """战神 1: the draw phase gives one more card."""
+    return n + 1 if 1 in _v33_zhanshen(eng, seat.seat) and owns(seat, "v33__zhanshen") else n
+
+
+@modifier("damage_bonus")
+def v33_zhanshen_damage(value: int, eng: Engine, user: int | None, card: str) -> int:
+    """战神 2: the 杀 the holder uses deals 1 more damage."""
+    s = eng.seat(user)
+    if card != CARD.slash or s is None or 2 not in _v33_zhanshen(eng, s.seat) or not owns(s, "v33__zhanshen"):
+        return value
+    return value + 1
+
+
+@modifier("slash_targets")
+def v33_zhanshen_targets(value: int, eng: Engine, user: Seat) -> int:
+    """战神 3: the holder's 杀 may take one more target."""
+    return value + 1 if 3 in _v33_zhanshen(eng, user.seat) and owns(user, "v33__zhanshen") else value
 
 
 @skill("shenji", timing=Timing.ALWAYS)

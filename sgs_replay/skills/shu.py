@@ -432,7 +432,105 @@ def zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
             cf.amount += 1
 
 
+# --- 关羽 (FreeKill 3v3) --------------------------------------------------------------------------
+
+#: the pile of the 3v3 mode's 忠义 (“义”)
+YI = "义"
+
+
+@skill("v33__zhongyi", play=True)
+def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """忠义 (FreeKill 3v3 关羽): 出牌阶段，若你没有“义”，你可以将任意张红色牌置为“义”。当己方角色使用【杀】对对方角色造成伤害时，你移去一张“义”，令此伤害+1."""
+    cards = list(e.cards or [])
+    if seat.piles.get(YI):
+        eng.report(R.S_CONDITION, e.seat, "忠义 puts cards as 义 only while you have none",
+                   observed=f"{sum(seat.piles[YI].values())} 义")
+    bad = [x for x in cards if (c := C.card(x)) is not None and not c.is_red]
+    if not cards or bad:
+        eng.report(R.S_CONDITION, e.seat, "忠义 puts red cards as 义", observed=cards)
+    eng.skills.implied_payment(seat, cards, f"pile:{YI}")
+    eng.take_from_hand(seat, cards, allow_equip=True)
+    pile = seat.piles.setdefault(YI, Counter())
+    for x in cards:
+        if x != "?":
+            pile[x] += 1
+
+
+@watch_after("v33__zhongyi")
+def v33_zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """While 义 are left: a 杀 of 关羽's side used on the other side deals 1 more (the 义 it spends is moved
+    by the log)."""
+    if not seat.piles.get(YI) or not isinstance(e, ev.Use) or F.used_name(e) != CARD.slash:
+        return
+    if e.seat not in C.allies(eng, seat.seat, include_self=True):
+        return
+    if not set(e.targets or []) <= set(C.enemies(eng, seat.seat)):
+        return
+    cf = slash_of(eng, e.seat)
+    if cf is not None:
+        cf.amount += 1
+
+
+# --- 黄权 (FreeKill 3v3) --------------------------------------------------------------------------
+
+
+@skill("choujin", timing=Timing.ALWAYS)
+def choujin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """筹进 (FreeKill 3v3 黄权): 锁定技，亮将结束后，你选择一名对方角色：每回合限两次，当己方角色对该角色造成伤害后，该己方角色摸一张牌.
+
+    The first invocation (before the first turn) names the enemy; each later one is the draw of the
+    teammate whose damage to that enemy was just taken.
+    """
+    st = eng.skills.state
+    key = f"choujin:{e.seat}"
+    if key not in st:
+        targets = list(e.targets or [])
+        if eng.turns_taken or len(targets) != 1 or targets[0] not in C.enemies(eng, e.seat):
+            eng.report(R.S_CONDITION, e.seat, "筹进 names one character of the other side once the generals are shown",
+                       expected="one enemy, before the first turn", observed=targets)
+        st[key] = targets[0] if targets else None
+        return
+    marked = st[key]
+    hit = eng.last_damage.get(marked) if isinstance(marked, int) else None
+    source = hit.source if hit is not None else None
+    if source is None or source not in C.allies(eng, e.seat, include_self=True):
+        eng.report(R.S_CONDITION, e.seat, "筹进 draws for a character of your side that damaged the chosen enemy",
+                   observed=f"last damage to seat {marked} from seat {source}")
+        return
+    used = st.get(f"choujin-turn:{e.seat}")
+    count = used[1] if isinstance(used, tuple) and used[0] == eng.turns_taken else 0
+    if count >= 2:
+        eng.report(R.S_LIMIT, e.seat, "筹进 draws at most twice per turn", expected=2, observed=count + 1)
+    st[f"choujin-turn:{e.seat}"] = (eng.turns_taken, count + 1)
+    C.effect(eng, e, Step("draw", seat=source, n=1))
+
+
+@skill("zhongjianh", play=True, per_turn=1)
+def zhongjianh(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """忠谏 (FreeKill 3v3 黄权): 出牌阶段限一次，你可以交给一名己方其他角色一张牌，然后你摸一张牌."""
+    cards = list(e.cards or [])
+    targets = list(e.targets or [])
+    if len(cards) != 1 or len(targets) != 1 or targets[0] not in C.allies(eng, e.seat):
+        eng.report(R.S_CONDITION, e.seat, "忠谏 gives one card to another character of your side",
+                   expected="one card, one teammate", observed=f"cards {cards}, targets {targets}")
+        return
+    C.give(eng, seat, cards, targets[0], equip=True)
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
 # --- 赵云 (3v3 2013) ------------------------------------------------------------------------------
+
+
+@modifier("alive_at_zero")
+def jiuzhu_fault(value: bool, eng: Engine, seat: Seat) -> bool:
+    """Engine behaviour, not a rule (``undead_after_failed_rescue``, FreeKill 3v3 only): the engine's 救主
+    fails when the rescue reaches 赵云 — a living teammate of the dying character with 救主, more than 1 HP
+    and a card — so the rescue is abandoned and the character stays alive at HP ≤ 0 and plays on."""
+    if value or not eng.rs.p.undead_after_failed_rescue or seat.side is None:
+        return value
+    return any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
+               and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
+
 
 
 @skill("jiuzhu", timing=Timing.DYING)

@@ -10,7 +10,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier
-from sgs_replay.engine.skills import skill, version, watch_before
+from sgs_replay.engine.skills import owns, skill, version, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
@@ -18,7 +18,7 @@ from sgs_replay.skills import common as C
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
-    from sgs_replay.engine.state import Seat
+    from sgs_replay.engine.state import Seat, Table
 
 
 # --- 曹操 ---------------------------------------------------------------------------------------
@@ -322,9 +322,27 @@ def zhenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """镇卫 (seed 002 文聘): 锁定技，对方角色计算与其他己方角色的距离时，始终+1 (applied to every distance)."""
 
 
+@skill("v33__zhenwei", timing=Timing.ALWAYS)
+def v33_zhenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """镇卫 (FreeKill 3v3 文聘): 锁定技，对方角色计算与己方角色的距离+1 (applied to every distance)."""
+
+
+@modifier("distance")
+def v33_zhenwei_distance(d: int, table: Table, a: int, b: int) -> int:
+    """The 3v3 mode's 镇卫: +1 from the other side to every character of 文聘's side, 文聘 too, per holder,
+    counted with the horses before the distance is held at 1 at least."""
+    sa, sb = table.seats[a], table.seats[b]
+    for w in table.seats.values():
+        if (w.alive and sb.side == w.side and sa.side not in (None, w.side) and w.has_skill(SKILL.zhenwei)
+                and owns(w, "v33__zhenwei")):
+            d += 1
+    return d
+
+
 def install_zhenwei(eng: Engine) -> None:
-    """镇卫 changes the distance from the other side to 文聘's teammates: the table's distance is extended."""
-    owners = [s for s in eng.table.seats.values() if s.has_skill(SKILL.zhenwei)]
+    """镇卫 changes the distance from the other side to 文聘's teammates: the table's distance is extended
+    (the 3v3 mode's 镇卫 is a distance modifier instead)."""
+    owners = [s for s in eng.table.seats.values() if s.has_skill(SKILL.zhenwei) and not owns(s, "v33__zhenwei")]
     if not owners:
         return
     base = eng.table.distance

@@ -431,6 +431,25 @@ def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(Step("draw", seat=t, then=drew))
 
 
+# --- 徐盛 (FreeKill 3v3) --------------------------------------------------------------------------
+
+
+@skill("v33__yicheng", timing=Timing.BECOME_TARGET)
+def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """疑城 (FreeKill 3v3 徐盛): 当己方角色成为敌方角色使用【杀】的目标后，你可以令其摸一张牌，然后其弃置一张手牌；若弃置的是装备牌，则改为其使用之."""
+    targets = list(e.targets or [])
+    slash = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash), None)
+    who = targets[0] if len(targets) == 1 else None
+    if (who is None or slash is None or who not in C.allies(eng, e.seat, include_self=True)
+            or slash.user not in C.enemies(eng, e.seat) or who not in [*slash.queue, slash.head]):
+        eng.report(R.S_TIMING, e.seat, "疑城 is used when a character of your side becomes the target of an enemy's 杀",
+                   expected="one teammate targeted by an enemy's 杀", observed=targets)
+        return
+    # the card drawn, then one hand card discarded — or, when it is equipment, used instead
+    C.effect(eng, e, Step("draw", seat=who, n=1),
+             Step("discard", alts=(Step("discard", seat=who, n=1), Step("use", seat=who))))
+
+
 # --- 诸葛瑾 -------------------------------------------------------------------------------------
 
 

@@ -16,8 +16,8 @@ from sgs_replay import skills as skillset
 from sgs_replay.content import ruleset, skills
 from sgs_replay.engine.skills import SPECS
 
-ROSTERS = ["standard", "maneuvering", "3v3-2010", "3v3-2011", "3v3-2012", "3v3-2013"]
-GAINED = {"zhanshen": ["shenji", "mashu"], "zhiji": ["guanxing"], "hunzi": ["yingzi", "yinghun"]}
+ROSTERS = ["standard", "maneuvering", "3v3-2010", "3v3-2011", "3v3-2012", "3v3-2013", "freekill-3v3"]
+GAINED = {"zhanshen": ["shenji", "mashu"], "v33_nos__zhanshen": ["shenji", "mashu"], "zhiji": ["guanxing"], "hunzi": ["yingzi", "yinghun"]}
 
 
 def roster_skills() -> dict[str, set[str]]:

@@ -1,0 +1,193 @@
+"""The generals of FreeKill's 3v3 mode (ruleset ``freekill-3v3``): 文聘 镇卫, 关羽 忠义, 吕布 战神 (both
+versions), 黄权 筹进 忠谏, 徐盛 疑城; and the mode's 救主 fault (``undead_after_failed_rescue``)."""
+
+from skillkit import damage, discard, draw, max_hp, move, phase, respond, skill, turn, use
+
+FK = {"mode": "3v3", "ruleset": "freekill-3v3"}
+# seats: 1 cold vanguard, 2 cold commander, 3 cold vanguard, 4 warm vanguard, 5 warm commander, 6 warm vanguard
+
+
+# --- 文聘 镇卫 (3v3 mode: the distance to 文聘 himself grows too) ---------------------------------------
+
+WENPIN = ["甘宁", "孙权", "甄姬", "文聘v33", "刘备", "曹操"]
+
+
+def test_v33__zhenwei_ok_horse_reaches_wenpin(play):
+    """Seat 3 to 文聘 (seat 4): 1, −1 for the horse, +1 for 镇卫 = 1."""
+    out = play(WENPIN, [use(3, "♠7 杀", 4)], current=3, hands={3: ["♠7 杀"]}, equip={3: ["♥5 赤兔"]}, **FK)
+    out.ok()
+
+
+def test_v33__zhenwei_bad_wenpin_out_of_reach(play):
+    """The rulebook's 镇卫 leaves 文聘 at distance 1; the 3v3 mode's puts him at 2."""
+    out = play(WENPIN, [use(3, "♠7 杀", 4)], current=3, hands={3: ["♠7 杀"]}, **FK)
+    out.bad("SGS-P002", 2)
+
+
+# --- 关羽 忠义 --------------------------------------------------------------------------------------
+
+GUANYU = ["关羽v33", "孙权", "甄姬", "甘宁", "刘备", "曹操"]
+
+
+def test_v33__zhongyi_ok_yi_adds_one_damage(play):
+    out = play(GUANYU, [
+        skill(1, "忠义", cards=["♥4 桃", "♦7 闪"]),
+        use(1, "♠7 杀", 6),
+        damage(6, 2, 1, "♠7 杀"),
+        move(["♥4 桃"], ("pile:义", 1), ("discard", None), "忠义"),
+    ], hands={1: ["♥4 桃", "♦7 闪", "♠7 杀"]}, **FK)
+    out.ok()
+
+
+def test_v33__zhongyi_bad_black_card(play):
+    out = play(GUANYU, [skill(1, "忠义", cards=["♠8 杀"])], hands={1: ["♠8 杀"]}, **FK)
+    out.bad("SGS-S004", 2)
+
+
+def test_v33__zhongyi_bad_while_yi_are_left(play):
+    out = play(GUANYU, [skill(1, "忠义", cards=["♥4 桃"]), skill(1, "忠义", cards=["♦7 闪"])],
+               hands={1: ["♥4 桃", "♦7 闪"]}, **FK)
+    out.bad("SGS-S004", 3)
+
+
+# --- 吕布 战神 (the 2013 version as the mode has it: the weapon stays) -----------------------------------
+
+NOS = ["曹操", "吕布v33旧", "甘宁", "黄盖", "刘备", "甄姬"]
+
+
+def test_v33_nos__zhanshen_ok_keeps_the_weapon(play):
+    """Awakened, 吕布 keeps 丈八蛇矛 and uses it (the rulebook's 战神 would have discarded it)."""
+    out = play(NOS, [turn(2), phase(2, "start"), skill(2, "战神"), max_hp(2, -1), phase(2, "play"),
+                     use(2, as_="杀", cards=["♦7 闪", "♦8 闪"], skill="丈八蛇矛", targets=[4]),
+                     damage(4, 1, 2)],
+               current=None, phase=None, dead=[1], hp={2: 3}, hands={2: ["♦7 闪", "♦8 闪"]},
+               equip={2: ["♠Q 丈八蛇矛"]}, **FK)
+    out.ok()
+
+
+def test_v33_nos__zhanshen_bad_no_teammate_dead(play):
+    out = play(NOS, [turn(2), phase(2, "start"), skill(2, "战神")], current=None, phase=None, hp={2: 3}, **FK)
+    out.bad("SGS-S004", 4)
+
+
+# --- 吕布 战神 (the later version: one lasting effect per start phase) -----------------------------------
+
+LVBU = ["曹操", "吕布v33", "甘宁", "黄盖", "刘备", "甄姬"]
+
+
+def test_v33__zhanshen_ok_one_more_card(play):
+    out = play(LVBU, [turn(2), phase(2, "start"), skill(2, "战神", choice=1), phase(2, "draw"),
+                      draw(2, ["♠7 杀", "♠8 杀", "♠9 杀"], "phase")],
+               current=None, phase=None, **FK)
+    out.ok()
+
+
+def test_v33__zhanshen_ok_damage_and_target(play):
+    out = play(LVBU, [turn(2), phase(2, "start"), skill(2, "战神", choice=2), phase(2, "play"),
+                      use(2, "♠7 杀", 4), damage(4, 2, 2, "♠7 杀")],
+               current=None, phase=None, hands={2: ["♠7 杀"]}, equip={2: ["♠Q 丈八蛇矛"]}, **FK)
+    out.ok()
+
+
+def test_v33__zhanshen_bad_two_cards_after_choosing_a_third(play):
+    out = play(LVBU, [turn(2), phase(2, "start"), skill(2, "战神", choice=1), phase(2, "draw"),
+                      draw(2, ["♠7 杀", "♠8 杀"], "phase"), phase(2, "play")],
+               current=None, phase=None, **FK)
+    out.bad("SGS-T003", 7)
+
+
+def test_v33__zhanshen_bad_same_effect_twice(play):
+    out = play(LVBU, [turn(2), phase(2, "start"), skill(2, "战神", choice=2), phase(2, "finish"),
+                      turn(4), turn(2), phase(2, "start"), skill(2, "战神", choice=2)],
+               current=None, phase=None, **FK)
+    out.bad("SGS-S004", 9)
+
+
+# --- 黄权 筹进 and 忠谏 -------------------------------------------------------------------------------
+
+HUANGQUAN = ["甘宁", "孙权", "黄权v33", "黄盖", "刘备", "甄姬"]
+
+
+def test_choujin_ok_draw_for_a_teammate(play):
+    out = play(HUANGQUAN, [
+        skill(3, "筹进", targets=[4]),
+        turn(3), phase(3, "play"), use(3, "♠7 杀", 4), damage(4, 1, 3, "♠7 杀"),
+        skill(3, "筹进"), draw(3, ["♦2 闪"], skill="筹进"),
+    ], current=None, phase=None, hands={3: ["♠7 杀"]}, **FK)
+    out.ok()
+
+
+def test_choujin_bad_names_a_teammate(play):
+    out = play(HUANGQUAN, [skill(3, "筹进", targets=[1])], current=None, phase=None, **FK)
+    out.bad("SGS-S004", 2)
+
+
+def test_choujin_bad_other_enemy_damaged(play):
+    out = play(HUANGQUAN, [
+        skill(3, "筹进", targets=[4]),
+        turn(1), phase(1, "play"), use(1, "♠7 杀", 6), damage(6, 1, 1, "♠7 杀"),
+        skill(3, "筹进"),
+    ], current=None, phase=None, hands={1: ["♠7 杀"]}, equip={1: ["♥5 麒麟弓"]}, **FK)
+    out.bad("SGS-S004", 7)
+
+
+def test_zhongjianh_ok_gives_and_draws(play):
+    out = play(HUANGQUAN, [skill(3, "忠谏", targets=[2], cards=["♠7 杀"]), draw(3, ["♦2 闪"], skill="忠谏")],
+               current=3, hands={3: ["♠7 杀"]}, **FK)
+    out.ok()
+
+
+def test_zhongjianh_bad_to_an_enemy(play):
+    out = play(HUANGQUAN, [skill(3, "忠谏", targets=[4], cards=["♠7 杀"])], current=3, hands={3: ["♠7 杀"]}, **FK)
+    out.bad("SGS-S004", 2)
+
+
+def test_zhongjianh_bad_twice(play):
+    out = play(HUANGQUAN, [skill(3, "忠谏", targets=[2], cards=["♠7 杀"]), draw(3, ["♦2 闪"], skill="忠谏"),
+                           skill(3, "忠谏", targets=[2], cards=["♦2 闪"])],
+               current=3, hands={3: ["♠7 杀"]}, **FK)
+    out.bad("SGS-S002", 4)
+
+
+# --- 徐盛 疑城 ---------------------------------------------------------------------------------------
+
+XUSHENG = ["甘宁", "孙权", "徐盛v33", "黄盖", "刘备", "甄姬"]
+
+
+def test_v33__yicheng_ok_draw_then_discard(play):
+    out = play(XUSHENG, [
+        use(4, "♠7 杀", 3),
+        skill(3, "疑城", targets=[3]), draw(3, ["♦2 闪"], skill="疑城"), discard(3, ["♣3 杀"]),
+        respond(3, "♦2 闪"),
+    ], current=4, hands={4: ["♠7 杀"], 3: ["♣3 杀"]}, **FK)
+    out.ok()
+
+
+def test_v33__yicheng_bad_without_a_slash(play):
+    out = play(XUSHENG, [skill(3, "疑城", targets=[1])], current=4, **FK)
+    out.bad("SGS-S003", 2)
+
+
+# --- 赵云 救主: the mode's fault (engine behaviour, not a rule) ------------------------------------------
+
+ZHAOYUN = ["曹操", "赵云v33", "甘宁", "黄盖", "刘备", "甄姬"]
+DYING = [use(4, "♠7 杀", 3), damage(3, 1, 4, "♠7 杀"), {"type": "dying", "seat": 3}, phase(4, "discard")]
+
+
+def test_jiuzhu_ok_fault_leaves_the_teammate_alive(play):
+    """Under freekill-3v3 a teammate of 赵云 (2 HP, a card) that nobody rescues stays alive at 0 HP."""
+    out = play(ZHAOYUN, DYING, current=4, hands={4: ["♠7 杀"], 2: ["♦2 闪"]}, hp={3: 1}, **FK)
+    out.ok()
+
+
+def test_jiuzhu_bad_fault_is_not_a_rule(play):
+    """The rulebook's 3v3: the character must die."""
+    out = play(["曹操", "赵云", "甘宁", "黄盖", "刘备", "甄姬"], DYING, current=4, hands={4: ["♠7 杀"], 2: ["♦2 闪"]},
+               hp={3: 1}, mode="3v3")
+    out.bad("SGS-D004", 5)
+
+
+def test_jiuzhu_bad_fault_needs_zhaoyun_able_to_rescue(play):
+    """The fault only happens when the rescue reaches a 赵云 with more than 1 HP and a card."""
+    out = play(ZHAOYUN, DYING, current=4, hands={4: ["♠7 杀"]}, hp={3: 1, 2: 1}, **FK)
+    out.bad("SGS-D004", 5)
