@@ -327,3 +327,18 @@ def test_fan_bad_wusheng_fire_slash_without_the_fan(sgs: Any) -> None:
                      dmg(3, 4, 1, "fire", "♥3 桃")],
                players=players, hands={3: ["♥3 桃"]})
     out.assert_flags("SGS-P009", line=2, seat=3)
+
+
+@pytest.mark.parametrize("first", ["vine", "countered"])
+def test_eight_diagram_of_the_next_target(sgs: Any, first: str) -> None:
+    """The first target of 万箭齐发 is void (藤甲) or countered (无懈可击): the next target's 八卦阵 is its
+    own answer, judged as such (not an unchecked 八卦阵)."""
+    events = [use(3, "♥A 万箭齐发")]
+    if first == "countered":
+        events.append(use(2, "♥K 无懈可击"))
+    events += [{"type": "skill", "seat": 5, "skill": "八卦阵"}, {"type": "judge", "seat": 5, "card": "♥4 桃", "reason": "八卦阵"},
+               dmg(3, 1, 1, card="♥A 万箭齐发"), dmg(3, 2, 1, card="♥A 万箭齐发")]
+    out = play(sgs, events, hands={3: ["♥A 万箭齐发"], 2: ["♥K 无懈可击"]},
+               equip={4: ["♠2 藤甲"] if first == "vine" else [], 5: ["♠2 八卦阵"]})
+    out.assert_clean()
+    assert out.report.unverifiable == 0

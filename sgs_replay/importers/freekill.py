@@ -506,6 +506,7 @@ class _Reader:
         self.settings: dict[str, Any] = {}
         self.game_mode = ""
         self.started = False
+        self.start_max_hp: dict[int, int | None] = {}
         self.turns = 0
         self.dead: set[int] = set()
         self.game_over: str | None = None
@@ -742,10 +743,11 @@ class _Reader:
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=zh or general, name=info.name, role=role))
             g = content.generals().get(general)
-            if g is not None and info.max_hp is not None:
+            max_hp = self.start_max_hp.get(pid, info.max_hp)
+            if g is not None and max_hp is not None:
                 want = g.hp + (1 if role == "lord" and lord_bonus else 0)
-                if info.max_hp != want or (info.hp is not None and info.hp != info.max_hp):
-                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=info.max_hp)
+                if max_hp != want or (info.hp is not None and info.hp != max_hp):
+                    start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
         start = None
         if start_seats:  # HP that differs from the rules' defaults needs a starting position
             for pid in self.order:
@@ -885,6 +887,8 @@ class _Reader:
             self.problem(f"unknown game log {kind!r}")
         if kind == "$GameStart":
             self.started = True
+            # the seats' max HP as the game starts: a skill may change it later (the header's start needs this)
+            self.start_max_hp = {pid: info.max_hp for pid, info in self.players.items()}
 
     def log_turn_start(self, p: Mapping[str, Any]) -> None:
         self.check_hp()

@@ -95,7 +95,6 @@ class Reader3v3(fk._Reader):
         self.unit: list[int] = []  # the seats of the open vanguards' unit still to act
         self.aoe: _Aoe | None = None
         self.lineup_written = False
-        self.start_max_hp: dict[int, int | None] = {}
 
     def detect_ruleset(self) -> str:
         """``freekill-3v3`` when the settings name the 3v3 mode and the draw pile is its 106-card deck."""
@@ -325,11 +324,6 @@ class Reader3v3(fk._Reader):
         if re.fullmatch(r"#v33__zhanshen_\d+_trig", str(p.get("arg"))):
             return  # an effect 战神 chose earlier, applied by the rules (locked)
         super().log_invoke(p)
-
-    def on_log(self, p: Mapping[str, Any]) -> None:
-        if str(p.get("type")) == "$GameStart":  # the seats' max HP as the game starts (a skill may change it)
-            self.start_max_hp = {pid: info.max_hp for pid, info in self.players.items()}
-        super().on_log(p)
 
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries (#LoseMaxHP: the ``maxHp`` property; #AcquireSkill:

@@ -49,7 +49,7 @@ def test_hongyuan_bad_draws_two_himself(play):
         draw(3, ["♦4 闪"], skill="弘援"),
         phase(2, "play"),
     ], mode="3v3", current=None, phase=None)
-    out.bad("SGS-T003", 8)
+    out.bad("SGS-T003", 5)  # the draw itself is too many
 
 
 def test_hongyuan_bad_teammate_draw_missing(play):

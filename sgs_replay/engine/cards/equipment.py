@@ -174,6 +174,8 @@ def bagua(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if not _equipped(eng, e, seat):
         return
     frame = eng.top(F.CardEffect)
+    if frame is not None and frame.need == CARD.jink and frame.head != e.seat and e.seat in frame.queue:
+        frame._jump_to(eng, e.seat, CARD.eight_diagram)  # the targets before it are done (countered, void …)
     if frame is None or frame.need != CARD.jink or frame.head != e.seat:
         eng.unverifiable_because("八卦阵 outside a 闪 demand the engine tracks")
     elif frame.armor_ignored(eng):
