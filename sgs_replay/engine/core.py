@@ -484,7 +484,8 @@ class Engine:
                 self.stack.pop()
                 f.close(self, line, e)
             return False
-        if isinstance(e, TOP_LEVEL) or (isinstance(e, ev.Use) and self._new_action(e)):
+        if isinstance(e, TOP_LEVEL) or (isinstance(e, ev.Use) and self._new_action(e)) \
+                or (isinstance(e, ev.Skill) and self._new_skill_action(e)):
             self._settle_all(line, e)
         return False
 
@@ -496,6 +497,12 @@ class Engine:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
             not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)  # a rescue still owed
+
+    def _new_skill_action(self, e: ev.Skill) -> bool:
+        """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts: like a card
+        used, it begins only once every resolution is over, so whatever they still owed was skipped."""
+        return e.seat == self.current and self.phase == "play" and self.skills.is_play_skill(e) and \
+            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)
 
     def _settle_all(self, line: int, e: ev.Event | None) -> None:
         while self.stack:

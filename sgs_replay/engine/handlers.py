@@ -302,6 +302,7 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     effect = DISCARD_EFFECTS.get(e.reason or "")
     if effect is not None:
         effect(eng, e, s)
+    _penalty_before_death(eng, e, s)
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
         limit = plugins.modify("hand_limit", max(s.hp, 0) + eng.mode.hand_limit_bonus(s), eng, s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
@@ -310,6 +311,19 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
             eng.report(R.T_DISCARD_EXCESS, e.seat, f"seat {e.seat} discards down to {after} cards with a hand limit of {limit}",
                        expected=f"discard {max(0, s.hand_count - limit)}", observed=f"discard {len(hand_cards)}")
     do_discard(eng, e)
+
+
+def _penalty_before_death(eng: Engine, e: ev.Discard, s: Seat) -> None:
+    """The lord discards while a loyalist the lord brought down is still dying: the penalty for killing a
+    loyalist (seed 001 三(二)) comes after the death, never before it."""
+    if eng.header.mode != "identity" or s.role != "lord" or not eng.rs.p.loyalist_kill_penalty or e.reason not in (None, "penalty"):
+        return
+    for f in eng.stack:
+        victim = eng.seat(f.seat) if isinstance(f, F.DyingFrame) and f.awaiting(eng) else None
+        if victim is not None and victim.role == "loyalist" and eng.last_damage_source.get(victim.seat) == e.seat:
+            eng.report(R.D_PENALTY, e.seat, f"the lord's penalty for killing a loyalist follows the death; seat "
+                       f"{victim.seat} is still dying", expected=f"death of seat {victim.seat} first", observed="discard")
+            return
 
 
 def on_move(eng: Engine, e: ev.Move) -> None:

@@ -296,6 +296,15 @@ class SkillBook:
             self.used_once.add((e.seat, spec.id))
         spec.fn(eng, e, seat)
 
+    def is_play_skill(self, e: ev.Skill) -> bool:
+        """The skill is an active skill of its owner's play phase (``@skill(..., play=True)``)."""
+        seat = self.eng.seat(e.seat)
+        info = skill_by_name().get(e.skill)
+        if seat is None or info is None or not seat.has_skill(info.name):
+            return False
+        spec = SPECS.get(self.resolve(seat, info.name) or "")
+        return spec is not None and spec.play
+
     def _slash_window(self, e: ev.Skill, name: str) -> None:
         """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
         if timing_of(name) is not Timing.TARGET_CHOSEN:

@@ -231,6 +231,14 @@ def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.chances[(seat.seat, "jizhi")] = 1
 
 
+@watch_before("jizhi")
+def jizhi_moment(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """集智 comes as the trick is used, before it resolves (在它结算之前): any event but a skill announced at
+    that moment (集智 itself, another use-time skill) ends the chance."""
+    if not isinstance(e, ev.Skill) and eng.skills.chances[(seat.seat, "jizhi")]:
+        eng.skills.chances[(seat.seat, "jizhi")] = 0
+
+
 # --- 黄忠 ---------------------------------------------------------------------------------------
 
 

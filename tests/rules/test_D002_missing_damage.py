@@ -82,3 +82,15 @@ def test_ok_qinggang_sword_ignores_armour(sgs: Any) -> None:
 def test_flags_qinggang_sword_missing_damage(sgs: Any) -> None:
     out = sgs.identity([SLASH, NEXT], hands={3: ["♠7 杀"]}, equip={3: ["♠6 青釭剑"], 4: ["♣2 仁王盾"]})
     out.assert_flags("SGS-D002", line=3, seat=4)
+
+
+def test_flags_missing_damage_at_the_users_next_skill(sgs: Any) -> None:
+    """A 杀 not answered and no damage, then the user's 制衡: the skill can only start once the 杀 is over,
+    so the missing damage is certain at the skill's line."""
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("孙权", "rebel"), ("黄盖", "rebel"),
+                                    ("华佗", "renegade")))
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+                        {"type": "skill", "seat": 3, "skill": "制衡", "cards": ["♣3 杀"]},
+                        {"type": "draw", "seat": 3, "cards": ["♦2 闪"], "reason": "skill", "skill": "制衡"}],
+                       players=players, hands={3: ["♠7 杀", "♣3 杀"]})
+    out.assert_flags("SGS-D002", line=3, seat=4)

@@ -39,3 +39,9 @@ def test_flags_lord_keeps_cards(sgs: Any) -> None:
 def test_flags_lord_keeps_equipment(sgs: Any) -> None:
     out = sgs.identity([*KILL, {"type": "discard", "seat": 1, "cards": ["♦2 闪"]}, NEXT], **POSITION)
     out.assert_flags("SGS-D007", line=5)
+
+
+def test_flags_penalty_before_the_death(sgs: Any) -> None:
+    """The lord discards everything while the loyalist is still dying: the penalty comes after the death."""
+    out = sgs.identity([*KILL[:2], {"type": "discard", "seat": 1, "cards": ["♦2 闪", "♠K 大宛"]}, KILL[2], NEXT], **POSITION)
+    out.assert_flags("SGS-D007", line=4, seat=1)

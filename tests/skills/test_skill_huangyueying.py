@@ -25,6 +25,16 @@ def test_jizhi_bad_after_delayed_trick(play):
     out.bad("SGS-S003", 3)
 
 
+def test_jizhi_bad_after_the_trick_resolved(play):
+    """集智: 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌 — not once 无中生有 has drawn."""
+    out = play(TABLE, [
+        use(1, "♥7 无中生有"),
+        draw(1, ["♦3 闪", "♦4 闪"], "card"),
+        skill(1, "集智"),
+    ], hands={1: ["♥7 无中生有"]})
+    out.bad("SGS-S003", 4)
+
+
 def test_jizhi_bad_draws_two(play):
     out = play(TABLE, [use(1, "♥7 无中生有"), skill(1, "集智"), draw(1, ["♦2 闪", "♦5 闪"], skill="集智")],
                hands={1: ["♥7 无中生有"]})
