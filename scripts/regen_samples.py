@@ -1,5 +1,6 @@
-"""Regenerate the derived files of ``sample_logs/``: the converted FreeKill games of ``identity/``
-(from the recordings in ``../shared/peer/freekill/samples``) and the recordings of ``freekill/``.
+"""Regenerate the derived files of ``sample_logs/``: the converted FreeKill games of ``identity/``,
+``maneuvering/`` and ``freekill-3v3/`` (from the recordings in ``../shared/peer/freekill/samples``,
+``maneuvering`` and ``3v3``) and the recordings of ``freekill/``.
 
 ``python scripts/regen_samples.py`` rewrites them; ``--check`` only compares and exits 1 on a drift
 (``tests/test_sample_logs.py`` runs the check). Each derived file is exactly what ``sgs-replay
@@ -14,6 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
 RECORDINGS = ROOT.parent / "shared" / "peer" / "freekill" / "samples"
+#: converted games of the other FreeKill folders: sample folder → the recordings they come from
+CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuvering",
+             "freekill-3v3": RECORDINGS.parent / "3v3"}
 
 
 def derived() -> dict[Path, bytes]:
@@ -21,10 +25,11 @@ def derived() -> dict[Path, bytes]:
     from sgs_replay.importers import freekill
 
     out: dict[Path, bytes] = {}
-    for f in sorted((SAMPLES / "identity").glob("*.sgs.jsonl")):
-        stamp = f.name.removesuffix(".sgs.jsonl")
-        src = RECORDINGS / f"{stamp}.fk.rep"
-        out[f] = freekill.to_jsonl(freekill.convert(src.read_bytes(), src.name))
+    for folder, recordings in CONVERTED.items():
+        for f in sorted((SAMPLES / folder).glob("*.sgs.jsonl")):
+            stamp = f.name.removesuffix(".sgs.jsonl")
+            src = recordings / f"{stamp}.fk.rep"
+            out[f] = freekill.to_jsonl(freekill.convert(src.read_bytes(), src.name))
     for f in sorted((SAMPLES / "freekill").glob("*.fk.rep")):
         out[f] = (RECORDINGS / f.name).read_bytes()
     return out
