@@ -117,6 +117,19 @@ def test_recording_validates_clean_and_agrees_with_the_replay(path: Path) -> Non
     assert replay.report.desyncs == []
 
 
+@needs_recordings
+def test_under_the_rulebook_only_the_documented_departures() -> None:
+    """Under ``maneuvering`` (the rulebook) the six games show exactly the departures docs/freekill.md
+    lists: the 反间 order of 103909 (lines 89 and 757)."""
+    from sgs_replay.importers.adapter import parsed_from_freekill
+
+    found = []
+    for path in RECORDINGS:
+        replay = validate_parsed(parsed_from_freekill(path.read_bytes(), path.name), "maneuvering")
+        found += [(path.name[:14], v.rule, v.line) for v in replay.report.violations]
+    assert found == [("20261129103909", "SGS-R006", 89), ("20261129103909", "SGS-R006", 757)]
+
+
 # ---------------------------------------------------------------------------------------------------
 # what is refused: a deck that does not match the settings
 # ---------------------------------------------------------------------------------------------------
