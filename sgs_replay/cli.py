@@ -222,6 +222,10 @@ def _print_engine_notes(rep: object) -> None:
     file = getattr(rep, "file", "")
     for d in getattr(rep, "desyncs", []):
         print(f"{file}:{d['line']}: engine desync — {Desync(**d).message()}")
+    behaviour = getattr(rep, "engine_behaviour", [])
+    if behaviour:
+        print(f"{file}: engine behaviour the ruleset accepts ({len(behaviour)}): " + "; ".join(behaviour[:SHOWN_PROBLEMS])
+              + (" …" if len(behaviour) > SHOWN_PROBLEMS else ""))
     problems = getattr(rep, "import_problems", [])
     if problems:
         print(f"{file}: {len(problems)} import problem(s): " + "; ".join(problems[:SHOWN_PROBLEMS])

@@ -36,6 +36,8 @@ class Report(msgspec.Struct):
     desyncs: list[dict[str, Any]] = []
     #: what the importer of a recording did not understand (``entry N (packet): message``)
     import_problems: list[str] = []
+    #: what the recording's engine did that only its ruleset accepts, as that engine's behaviour
+    engine_behaviour: list[str] = []
 
     def public(self) -> dict[str, Any]:
         return {
@@ -48,6 +50,7 @@ class Report(msgspec.Struct):
             ],
             "unverifiable": self.unverifiable, "result": self.result,
             "desyncs": self.desyncs, "import_problems": self.import_problems,
+            "engine_behaviour": self.engine_behaviour,
         }
 
 
@@ -201,6 +204,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
         file=parsed.name, game_id=h.game_id if h else None, ruleset=name, events=len(parsed.events),
         violations=violations, unverifiable=unverifiable, result=result,
         desyncs=[d.public() for d in desyncs], import_problems=list(parsed.import_problems),
+        engine_behaviour=list(engine.behaviour_notes) if engine is not None else [],
     )
     if internal_errors:
         import sys

@@ -41,6 +41,7 @@ class Engine:
         self.checking = True  # False while applying an event unchecked (Engine.apply)
         self.unverifiable = 0
         self.unverifiable_notes: list[str] = []
+        self.behaviour_notes: list[str] = []  # what the recording's engine did that only its ruleset accepts
         self.line = header_line
         self.stack: list[Frame] = []
         self.scratch: dict[str, Any] = {}  # state a card or skill definition keeps between events
@@ -99,6 +100,13 @@ class Engine:
         if self._namer is None:
             self._namer = Namer(self.header, "en")
         return sentence(e, self._namer)
+
+    def engine_behaviour(self, why: str) -> None:
+        """The log shows what a ruleset accepts only as the behaviour of the engine that recorded it (FreeKill
+        3v3's 救主 fault, 制衡 with no card): no violation, but the report names it."""
+        note = f"line {self.line}: {why}"
+        if note not in self.behaviour_notes and len(self.behaviour_notes) < 50:
+            self.behaviour_notes.append(note)
 
     def unverifiable_because(self, why: str) -> None:
         self.unverifiable += 1

@@ -164,6 +164,7 @@ class Audit:
     unverifiable_notes: list[str]
     findings: list[Finding] = field(default_factory=list)
     import_problems: list[str] = field(default_factory=list)
+    engine_behaviour: list[str] = field(default_factory=list)
     desyncs: list[dict[str, Any]] = field(default_factory=list)
     violations_truncated: int = 0  # violations beyond the cap, counted but not shown
     meta: dict[str, Any] = field(default_factory=dict)
@@ -307,6 +308,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         unverifiable_notes=_notes(replay), findings=findings,
         import_problems=list(getattr(rep, "import_problems", None) or parsed.import_problems),
         desyncs=list(getattr(rep, "desyncs", None) or []), violations_truncated=dropped,
+        engine_behaviour=list(getattr(rep, "engine_behaviour", None) or []),
         meta=dict(h.meta) if h else {}, note=(h.note or "") if h else "",
         sha256=hashlib.sha256(data).hexdigest() if data is not None else "",
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),

@@ -27,6 +27,7 @@ LABELS: dict[str, dict[str, str]] = {
            "order": "应有顺序", "key": "排序依据", "before": "事件之前", "after": "事件之后",
            "unverified": "因暗牌无法检查", "settle": "可判定的事实", "checked": "已检查",
            "result": "记录的结果", "none": "无", "events": "事件", "turns": "回合", "import": "导入问题",
+           "behaviour": "记录引擎的行为（本规则接受，非规则）",
            "desyncs": "与录像不一致", "hp": "体力", "hand": "手牌", "equip": "装备", "judge": "判定区",
            "moment": "时机", "who": "角色", "note": "备注", "clean_checked": "已按以下规则检查"},
     "en": {"title": "Referee's audit", "game": "Game", "dispute": "Dispute", "ruleset": "Ruleset", "sources": "Rules from",
@@ -36,7 +37,8 @@ LABELS: dict[str, dict[str, str]] = {
            "observed": "Observed", "order": "Expected order", "key": "Sort key", "before": "Before the event",
            "after": "After the event", "unverified": "Not verifiable (hidden cards)", "settle": "would be settled by",
            "checked": "Checked", "result": "Declared result", "none": "none", "events": "events", "turns": "turns",
-           "import": "Import problems", "desyncs": "Desyncs against the recording", "hp": "HP", "hand": "hand",
+           "import": "Import problems", "behaviour": "Behaviour of the recording engine (accepted by the ruleset, not a rule)",
+           "desyncs": "Desyncs against the recording", "hp": "HP", "hand": "hand",
            "equip": "equipment", "judge": "judge area", "moment": "Moment", "who": "Seat", "note": "Note",
            "clean_checked": "Checked against"},
 }
@@ -123,6 +125,7 @@ def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
         "checked": a.checked, "result": result or L["none"], "findings": findings,
         "unverified": a.unverified(lang), "unverifiable": a.unverifiable,
         "import_problems": a.import_problems, "desyncs": [_desync(d) for d in a.desyncs],
+        "engine_behaviour": a.engine_behaviour,
     }
 
 
@@ -158,6 +161,9 @@ _TEXT = """{{ L.title }} — {{ file }}
 {% endfor %}{% endfor %}{% endfor %}{% if unverified %}
 {{ L.unverified }} ({{ unverifiable }}):
 {% for what, fact in unverified %}  - {{ what }} — {{ L.settle }}: {{ fact }}
+{% endfor %}{% endif %}{% if engine_behaviour %}
+{{ L.behaviour }}:
+{% for p in engine_behaviour %}  - {{ p }}
 {% endfor %}{% endif %}{% if import_problems %}
 {{ L.import }}:
 {% for p in import_problems %}  - {{ p }}
@@ -211,6 +217,10 @@ _MD = """# {{ L.title }}: {{ file }}
 ## {{ L.unverified }} ({{ unverifiable }})
 
 {% for what, fact in unverified %}- {{ what }} — {{ L.settle }}: {{ fact }}
+{% endfor %}{% endif %}{% if engine_behaviour %}
+## {{ L.behaviour }}
+
+{% for p in engine_behaviour %}- {{ p }}
 {% endfor %}{% endif %}{% if import_problems %}
 ## {{ L.import }}
 
@@ -268,6 +278,7 @@ blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left:
 </section>
 {% endfor %}{% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
 <ul>{% for what, fact in unverified %}<li>{{ what }} — {{ L.settle }}: {{ fact }}</li>{% endfor %}</ul>{% endif %}
+{% if engine_behaviour %}<h2>{{ L.behaviour }}</h2><ul>{% for p in engine_behaviour %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
 {% if import_problems %}<h2>{{ L.import }}</h2><ul>{% for p in import_problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
 {% if desyncs %}<h2>{{ L.desyncs }}</h2><ul>{% for d in desyncs %}<li>{{ d }}</li>{% endfor %}</ul>{% endif %}
 </body></html>
@@ -328,7 +339,7 @@ def to_json(a: Audit, lang: Lang = "zh") -> str:
                        | {"before": f["before"]["rows"] if f["before"] else None,
                           "after": f["after"]["rows"] if f["after"] else None} for f in v["findings"]],
         "unverifiable": [{"check": w, "settled_by": s} for w, s in v["unverified"]],
-        "import_problems": a.import_problems, "desyncs": a.desyncs,
+        "import_problems": a.import_problems, "desyncs": a.desyncs, "engine_behaviour": a.engine_behaviour,
     }
     return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
 

@@ -536,8 +536,12 @@ def jiuzhu_fault(value: bool, eng: Engine, seat: Seat) -> bool:
     and a card — so the rescue is abandoned and the character stays alive at HP ≤ 0 and plays on."""
     if value or not eng.rs.p.undead_after_failed_rescue or seat.side is None:
         return value
-    return any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
-               and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
+    undead = any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
+                 and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
+    if undead and seat.hp <= 0:
+        eng.engine_behaviour(f"seat {seat.seat} stays alive at {seat.hp} HP: the engine's {SKILL.jiuzhu} aborted the rescue "
+                             "(undead_after_failed_rescue)")
+    return undead
 
 
 

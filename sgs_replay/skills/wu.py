@@ -38,8 +38,9 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter[SKILL.zhiheng] + 1)
     counter[SKILL.zhiheng] += 1
     cards = list(e.cards or [])
-    if not cards and eng.rs.p.zhiheng_zero_cards:
-        return  # an engine that lets 制衡 go with no card: the use is spent and nothing moves
+    if not cards and eng.rs.p.zhiheng_zero_cards:  # an engine that lets 制衡 go with no card: spent, nothing moves
+        eng.engine_behaviour(f"{SKILL.zhiheng} with no card (zhiheng_zero_cards): the use is spent and nothing moves")
+        return
     if not cards or (v == "002-1v1" and len(cards) > 2):
         eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
                    observed=f"{len(cards)} cards")

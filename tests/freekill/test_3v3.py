@@ -192,3 +192,14 @@ def test_direction_from_the_order_of_the_answers() -> None:
     assert reader.direction(use, [5]) == "cw"  # one seat cannot tell: the default
     assert reader.direction(ev.Use(seat=4, card="♥A 桃园结义"), [4, 5, 6]) == "ccw"
     assert reader.direction(ev.Use(seat=4, card="♥A 桃园结义"), [4, 3, 2]) == "cw"
+
+
+@pytest.mark.skipif(not RECORDINGS, reason="the FreeKill 3v3 recordings are not beside the checkout")
+def test_engine_behaviour_is_named_in_the_report() -> None:
+    """What only the ruleset of the recording engine accepts is no violation but is named: 103646's 制衡
+    with no card (zhiheng_zero_cards), in the report and in `validate --json`."""
+    path = next(p for p in RECORDINGS if p.name.startswith("20261129103646"))
+    report = _report(path, None)
+    assert report.violations == []
+    assert [n for n in report.engine_behaviour if "zhiheng_zero_cards" in n]
+    assert report.public()["engine_behaviour"] == report.engine_behaviour

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from builders import judge_log, seat_states
@@ -36,6 +36,7 @@ SEATS_3V3 = [("cold", "vanguard"), ("cold", "commander"), ("cold", "vanguard"),
 class Result:
     text: str
     violations: list[Violation]
+    engine_behaviour: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         got = "\n".join(f"  line {v.line}: {v.rule} ({v.kind}) seat {v.seat}: {v.message}" for v in self.violations)
@@ -93,7 +94,7 @@ def position(n: int, *, current: int | None = 1, phase: str | None = "play", han
 
 def validate(text: str) -> Result:
     rep = judge_log(text.encode("utf-8"), "<skill test>").report
-    return Result(text, list(rep.violations))
+    return Result(text, list(rep.violations), list(rep.engine_behaviour))
 
 
 def run(generals: Sequence[str], events: Sequence[Mapping[str, Any]], *, mode: str = "identity",

@@ -178,6 +178,7 @@ def test_jiuzhu_ok_fault_leaves_the_teammate_alive(play):
     """Under freekill-3v3 a teammate of 赵云 (2 HP, a card) that nobody rescues stays alive at 0 HP."""
     out = play(ZHAOYUN, DYING, current=4, hands={4: ["♠7 杀"], 2: ["♦2 闪"]}, hp={3: 1}, **FK)
     out.ok()
+    assert out.engine_behaviour and "undead_after_failed_rescue" in out.engine_behaviour[0]  # named, not silent
 
 
 def test_jiuzhu_bad_fault_is_not_a_rule(play):
