@@ -493,6 +493,49 @@ def phase_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {a.seat}: phase {b.phase} logged before phase {a.phase}")
 
 
+@fault("event_order", "SGS-D006", "SGS-T003", "SGS-T001")
+def event_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """Two consecutive events the rules put in order, swapped: a kill's reward drawn before the
+    death that earns it; the draw phase's cards drawn before the draw phase begins."""
+    for i in range(len(g.events) - 1):
+        a, b = g.events[i], g.events[i + 1]
+        if isinstance(a, ev.Death) and isinstance(b, ev.Draw) and b.reason == "reward":
+            what = f"seat {b.seat} draws its reward before seat {a.seat}'s death"
+        elif isinstance(a, ev.Phase) and a.phase == "draw" and isinstance(b, ev.Draw) and b.reason == "phase" \
+                and b.seat == a.seat:
+            what = f"seat {b.seat} draws its draw phase's cards before the draw phase"
+        else:
+            continue
+        out = list(g.events)
+        out[i], out[i + 1] = b, a
+        yield Plant("event_order", out, i, RULES["event_order"], what)
+
+
+ONCE_PER_PLAY_PHASE = ("制衡", "青囊", "结姻", "反间", "离间", "驱虎", "天义")
+
+
+@fault("skill_twice", "SGS-S002")
+def skill_twice(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """A skill limited to once per play phase used a second time in it (paid with cards still held)."""
+    for i, e in enumerate(g.events):
+        if not (isinstance(e, ev.Skill) and e.skill in ONCE_PER_PLAY_PHASE):
+            continue
+        if g.snaps[i].phase != "play" or g.snaps[i].current != e.seat:
+            continue
+        j = next((k for k in range(i + 1, len(g.events)) if own_play_phase(g, k) == e.seat
+                  or isinstance(g.events[k], (ev.Turn, ev.TurnEnd, ev.GameEnd))), None)
+        if j is None or own_play_phase(g, j) != e.seat:
+            continue
+        s = g.snaps[j]
+        hand = sorted(c for c, k in s.hand[e.seat].items() for _ in range(max(k, 0)))
+        need = len(e.cards or [])
+        if s.hidden.get(e.seat) or len(hand) < need or not all(s.alive.get(t) for t in e.targets or []):
+            continue
+        again = r(e, cards=rng.sample(hand, need) if e.cards is not None else None)
+        yield Plant("skill_twice", inserted(g.events, j, again), j, RULES["skill_twice"],
+                    f"seat {e.seat} uses {e.skill} a second time in one play phase")
+
+
 # --------------------------------------------------------------------------------------- turn flow
 @fault("extra_draw", "SGS-T003")
 def extra_draw(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
@@ -561,6 +604,15 @@ def death_with_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             n = pick(rng, seats)
             yield Plant("death_with_hp", inserted(g.events, i, ev.Death(seat=n)), i, RULES["death_with_hp"],
                         f"seat {n} dies with {s.hp[n]} HP, never dying")
+
+
+@fault("death_missing", "SGS-D004")
+def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """A dying character nobody saved: its death left out of the log."""
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.Death) and i + 1 < len(g.events) and g.snaps[i].hp[e.seat] <= 0:
+            yield Plant("death_missing", replaced(g.events, i, None), i, RULES["death_missing"],
+                        f"seat {e.seat}'s death left out ({g.snaps[i].hp[e.seat]} HP, not saved)")
 
 
 @fault("reward_penalty", "SGS-D006", "SGS-D007")

@@ -5,7 +5,9 @@ clean), per ruleset. For every faulty copy (:mod:`sgs_replay.quality.inject`), o
 
 - ``caught_at_line``: a violation at the labelled line with one of the label's rules;
 - ``caught_elsewhere``: no such violation, but a violation the clean game does not have (compared
-  by rule id) somewhere in the copy — often a consequence of the fault further on;
+  by rule id) somewhere in the copy — often a consequence of the fault further on, or the fault
+  itself reported late or under another rule (``other_rule_at_line``: something was reported at
+  the labelled line, under a rule the label does not name);
 - ``judged_legal``: nothing reported, and the planted event is a use the engine's own legality
   checks (:func:`sgs_replay.engine.legality.check_use`) accept in that position — the plant's
   precondition and the engine disagree about the rules: listed for review, not counted as a miss;
@@ -92,6 +94,8 @@ def outcome(label: Label, folder: Path, clean_rules: Counter[str]) -> dict[str, 
     else:
         kind = "missed"
     row["outcome"] = kind
+    #: caught elsewhere, though something was reported at the labelled line (under another rule)
+    row["other_rule_at_line"] = kind == "caught_elsewhere" and any(v.line == label.line for v in new)
     row["reported"] = [_violation(v) for v in (at_line or new)[:5]]
     return row
 
@@ -99,7 +103,7 @@ def outcome(label: Label, folder: Path, clean_rules: Counter[str]) -> dict[str, 
 def _rates(c: Counter[str]) -> dict[str, Any]:
     planted = sum(c[k] for k in OUTCOMES)
     judged = planted - c["judged_legal"]
-    return {"planted": planted, **{k: c[k] for k in OUTCOMES},
+    return {"planted": planted, **{k: c[k] for k in OUTCOMES}, "other_rule_at_line": c["other_rule_at_line"],
             "recall_at_line": round(c["caught_at_line"] / judged, 3) if judged else None,
             "recall": round((c["caught_at_line"] + c["caught_elsewhere"]) / judged, 3) if judged else None}
 
@@ -132,9 +136,10 @@ def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per
     by_ruleset: dict[str, Counter[str]] = {}
     total: Counter[str] = Counter()
     for row in rows:
-        by_class.setdefault(row["class"], Counter())[row["outcome"]] += 1
-        by_ruleset.setdefault(ruleset_of.get(row["source"], "?"), Counter())[row["outcome"]] += 1
-        total[row["outcome"]] += 1
+        keys = [row["outcome"], *(["other_rule_at_line"] if row.get("other_rule_at_line") else [])]
+        for c in (by_class.setdefault(row["class"], Counter()),
+                  by_ruleset.setdefault(ruleset_of.get(row["source"], "?"), Counter()), total):
+            c.update(keys)
     return {
         "seed": seed, "per_class": per_class,
         "clean_games": len(sources), "skipped": skipped,
@@ -162,14 +167,15 @@ def render(result: dict[str, Any]) -> None:
     con.print(fa)
     t = Table(title=f"Recall on planted faults (seed {result['seed']})")
     t.add_column("class", no_wrap=True)
-    for col in ("planted", "at line", "elsewhere", "missed", "judged legal", "recall at line", "recall"):
+    for col in ("planted", "at line", "elsewhere", "(other rule at line)", "missed", "judged legal",
+                "recall at line", "recall"):
         t.add_column(col, justify="right")
 
     def pct(x: float | None) -> str:
         return "–" if x is None else f"{100 * x:.0f} %"
 
     for cls, c in [*result["classes"].items(), ("overall", result["overall"])]:
-        t.add_row(cls, str(c["planted"]), str(c["caught_at_line"]), str(c["caught_elsewhere"]), str(c["missed"]),
+        t.add_row(cls, str(c["planted"]), str(c["caught_at_line"]), str(c["caught_elsewhere"]), str(c["other_rule_at_line"]), str(c["missed"]),
                   str(c["judged_legal"]), pct(c["recall_at_line"]), pct(c["recall"]), end_section=cls == list(result["classes"])[-1])
     con.print(t)
     for title, key in (("Missed", "misses"), ("Judged legal (review the plant)", "judged_legal")):
