@@ -53,10 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-class", type=int, default=1)
     ap.add_argument("--keep", type=Path, help="keep the planted copies in this folder")
     ap.add_argument("--json", type=Path, help="write the measurement here")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes validating the copies")
     a = ap.parse_args(argv)
     clean = recordings_only(a.clean or default_corpus())
     t0 = time.perf_counter()
-    result = measure(clean, a.seed, a.faults, per_class=a.per_class, workdir=a.keep)
+    result = measure(clean, a.seed, a.faults, per_class=a.per_class, workdir=a.keep, jobs=a.jobs)
     result["seconds"] = round(time.perf_counter() - t0, 1)
     render(result)
     for s in result["skipped"]:

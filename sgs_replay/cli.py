@@ -777,6 +777,8 @@ def quality(
     seed: Annotated[int, typer.Option("--seed", help="the random seed for planting")] = 0,
     per_class: Annotated[int, typer.Option("--per-class", min=1, help="plants per fault class and clean game")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the measurement as JSON here (- for stdout)")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="worker processes validating the copies "
+                                                                   "(default 1); the result is the same for any N")] = None,
 ) -> None:
     """False alarms on clean logs and recall per planted fault class: the validator's measured accuracy."""
     import json
@@ -791,7 +793,7 @@ def quality(
     if json_out is not None and str(json_out) != STDIN:
         _output_ok(json_out, "--json output")
     try:
-        result = measure(inputs, seed, faults, per_class=per_class)
+        result = measure(inputs, seed, faults, per_class=per_class, jobs=1 if jobs is None else _jobs(jobs, 0))
     except ValueError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None

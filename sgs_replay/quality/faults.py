@@ -374,18 +374,20 @@ def responder_not_targeted(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 
 @fault("response_wrong_card", "SGS-P007")
 def response_wrong_card(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A 闪 answer swapped for another card of the responder's hand that is not a 闪."""
+    """An answer (闪 to 杀 or 万箭齐发, 杀 to 南蛮入侵 or 决斗) swapped for a card of the responder's
+    hand of another name, played as itself."""
     for i, e in enumerate(g.events):
-        if not (isinstance(e, ev.Respond) and e.card and e.as_ is None and name_of(e.card) == DODGE):
+        name = name_of(e.card) if isinstance(e, ev.Respond) and e.as_ is None else None
+        if not isinstance(e, ev.Respond) or name not in (DODGE, SLASH):
             continue
         s = g.snaps[i]
         if s.hidden.get(e.seat, 0):
             continue
-        other = sorted(c for c, k in s.hand[e.seat].items() if k > 0 and name_of(c) not in (DODGE, None))
+        other = sorted(c for c, k in s.hand[e.seat].items() if k > 0 and name_of(c) not in (name, None))
         if other:
             c = pick(rng, other)
             yield Plant("response_wrong_card", replaced(g.events, i, r(e, card=c)), i, RULES["response_wrong_card"],
-                        f"seat {e.seat} answers a demand for 闪 with {c}")
+                        f"seat {e.seat} answers a demand for {name} with {c}")
 
 
 # --------------------------------------------------------------------------------------- order

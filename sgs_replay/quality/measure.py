@@ -108,10 +108,26 @@ def _rates(c: Counter[str]) -> dict[str, Any]:
             "recall": round((c["caught_at_line"] + c["caught_elsewhere"]) / judged, 3) if judged else None}
 
 
+def _outcome_job(args: tuple[Label, Path, Counter[str]]) -> dict[str, Any]:
+    return outcome(*args)
+
+
+def _outcomes(labels: list[Label], folder: Path, clean_rules: dict[str, Counter[str]], jobs: int) -> list[dict[str, Any]]:
+    """The outcome of every label, in the labels' order, in ``jobs`` worker processes."""
+    work = [(lb, folder, clean_rules.get(lb.source, Counter())) for lb in labels]
+    if jobs <= 1 or len(work) < 2:
+        return [_outcome_job(w) for w in work]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(_outcome_job, work, chunksize=max(1, len(work) // (4 * jobs))))
+
+
 def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per_class: int = 1,
-            workdir: Path | None = None) -> dict[str, Any]:
+            workdir: Path | None = None, jobs: int = 1) -> dict[str, Any]:
     """The whole measurement: false alarms on the clean games under ``clean``; recall on the copies
-    in ``faults`` (with their ``labels.jsonl``), or on copies planted now into ``workdir``."""
+    in ``faults`` (with their ``labels.jsonl``), or on copies planted now into ``workdir``; the copies
+    are validated in ``jobs`` worker processes (the result is the same for any number)."""
     import tempfile
 
     from sgs_replay.quality.inject import inject
@@ -128,7 +144,7 @@ def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per
         labels = read_labels(faults)
         clean_rules = {src.path: Counter(v.rule for v in src.report.violations) for src in sources}
         ruleset_of = {src.path: src.report.ruleset or "?" for src in sources}
-        rows = [outcome(lb, faults, clean_rules.get(lb.source, Counter())) for lb in labels]
+        rows = _outcomes(labels, faults, clean_rules, jobs)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -148,6 +164,7 @@ def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per
         "rulesets": {rs: _rates(c) for rs, c in sorted(by_ruleset.items())},
         "overall": _rates(total),
         "misses": [r for r in rows if r["outcome"] == "missed"],
+        "elsewhere": [r for r in rows if r["outcome"] == "caught_elsewhere"],
         "judged_legal": [r for r in rows if r["outcome"] == "judged_legal"],
         "plants": rows,
     }
