@@ -234,27 +234,33 @@ def fault(cls: str, *rules: str) -> Callable[[Fault], Fault]:
 # --------------------------------------------------------------------------------------- cards
 @fault("card_not_held", "SGS-C001")
 def card_not_held(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A use of a card the user does not hold: the card swapped for one of the same name that lies
-    in another seat's hand or in the discard pile."""
+    """A card used, played in answer or discarded that its seat does not hold: swapped for one of the
+    same name that lies in another seat's hand or in the discard pile."""
     for i, e in enumerate(g.events):
-        if not (isinstance(e, ev.Use) and e.card is not None and e.as_ is None):
+        if isinstance(e, (ev.Use, ev.Respond)) and e.card is not None and e.as_ is None:
+            old = e.card
+        elif isinstance(e, ev.Discard) and len(e.cards) == 1:
+            old = e.cards[0]
+        else:
             continue
         s = g.snaps[i]
-        name = name_of(e.card)
+        name = name_of(old)
         if name is None or s.hidden.get(e.seat, 0):
             continue
         others = set(s.discard) | {c for n in g.seats if n != e.seat for c in s.hand[n]}
-        swap = sorted(c for c in others if c != e.card and name_of(c) == name and s.hand[e.seat][c] == 0)
+        swap = sorted(c for c in others if c != old and name_of(c) == name and s.hand[e.seat][c] == 0
+                      and c not in s.equip[e.seat])
         if not swap:
             continue
         new = pick(rng, swap)
-        out = replaced(g.events, i, r(e, card=new))
+        out = replaced(g.events, i, r(e, cards=[new]) if isinstance(e, ev.Discard) else r(e, card=new))
         for j in window(g, i, e.seat):
             x = out[j]
-            if isinstance(x, (ev.Damage, ev.Recover)) and x.card == e.card:
+            if isinstance(x, (ev.Damage, ev.Recover)) and x.card == old:
                 out[j] = r(x, card=new)
+        verb = {ev.Use: "uses", ev.Respond: "answers with", ev.Discard: "discards"}[type(e)]
         yield Plant("card_not_held", out, i, RULES["card_not_held"],
-                    f"seat {e.seat} uses {new}, which it does not hold (was {e.card})")
+                    f"seat {e.seat} {verb} {new}, which it does not hold (was {old})")
 
 
 def _play_phase_holdings(g: CleanGame, rng: random.Random, name: str,
@@ -338,13 +344,28 @@ def trick_out_of_distance(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 
 
 # --------------------------------------------------------------------------------------- damage
+#: armour that changes the damage a chained character receives (the amount passed on is not final)
+DAMAGE_ARMOUR = ("藤甲", "白银狮子")
+
+
 @fault("damage_amount_wrong", "SGS-D001", "SGS-D008")
 def damage_amount_wrong(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A card's damage logged one point too high (the target survives either way)."""
+    """A card's damage logged one point off: one more (the target survives either way), one less
+    (of a damage of 2 or more), or a damage passed on along a chain (铁索连环) one more than the
+    first character's, to a character with no armour that changes it."""
     for i, e in enumerate(g.events):
-        if isinstance(e, ev.Damage) and e.card and not e.chain and e.amount >= 1 and g.snaps[i].hp[e.target] > e.amount + 1:
+        if not (isinstance(e, ev.Damage) and e.card and e.amount >= 1):
+            continue
+        s = g.snaps[i]
+        if e.chain and any(name_of(c) in DAMAGE_ARMOUR for c in s.equip[e.target]):
+            continue
+        if s.hp[e.target] > e.amount + 1:
             yield Plant("damage_amount_wrong", replaced(g.events, i, r(e, amount=e.amount + 1)), i,
-                        RULES["damage_amount_wrong"], f"damage of {e.card} to seat {e.target}: {e.amount + 1} instead of {e.amount}")
+                        RULES["damage_amount_wrong"], f"{'chained ' if e.chain else ''}damage of {e.card} to seat "
+                                                      f"{e.target}: {e.amount + 1} instead of {e.amount}")
+        if e.amount >= 2 and not e.chain:
+            yield Plant("damage_amount_wrong", replaced(g.events, i, r(e, amount=e.amount - 1)), i,
+                        RULES["damage_amount_wrong"], f"damage of {e.card} to seat {e.target}: {e.amount - 1} instead of {e.amount}")
 
 
 @fault("damage_missing", "SGS-D002")
