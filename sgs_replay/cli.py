@@ -779,6 +779,7 @@ def quality(
     json_out: Annotated[Path | None, typer.Option("--json", help="write the measurement as JSON here (- for stdout)")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="worker processes validating the copies "
                                                                    "(default 1); the result is the same for any N")] = None,
+    classes: Annotated[list[str] | None, typer.Option("--class", help=CLASS_HELP + "; with no --faults")] = None,
 ) -> None:
     """False alarms on clean logs and recall per planted fault class: the validator's measured accuracy."""
     import json
@@ -787,13 +788,15 @@ def quality(
     from sgs_replay.quality.measure import measure, render
 
     _clean_inputs(inputs)
+    wanted = _fault_classes(classes)
     if faults is not None and not (faults / LABELS).is_file():
         _err(f"error: {faults}: no {LABELS} (write the faults with `sgs-replay inject --out {faults}`)")
         raise typer.Exit(EXIT_USAGE)
     if json_out is not None and str(json_out) != STDIN:
         _output_ok(json_out, "--json output")
     try:
-        result = measure(inputs, seed, faults, per_class=per_class, jobs=1 if jobs is None else _jobs(jobs, 0))
+        result = measure(inputs, seed, faults, per_class=per_class, jobs=1 if jobs is None else _jobs(jobs, 0),
+                         classes=wanted)
     except ValueError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None

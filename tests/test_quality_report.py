@@ -107,3 +107,10 @@ def test_the_commands_through_the_entry_point(tmp_path: Path, cli: Any) -> None:
     assert r.returncode == 3 and "no such file" in r.stderr and "Traceback" not in r.stderr
     r = cli("quality", "--in", str(clean), "--faults", str(clean))
     assert r.returncode == 2 and LABELS in r.stderr and "Traceback" not in r.stderr
+
+
+def test_quality_plants_by_itself_when_no_faults_folder_is_given() -> None:
+    result = measure(CLEAN[:1], 9, classes=["wrong_winner", "death_with_hp"])
+    planted = {cls: c["planted"] for cls, c in result["classes"].items() if c["planted"]}
+    assert planted == {"wrong_winner": 1, "death_with_hp": 1}
+    assert result["overall"]["caught_at_line"] + result["overall"]["caught_elsewhere"] == 2

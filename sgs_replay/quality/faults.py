@@ -49,6 +49,7 @@ class Snap:
     judge: dict[int, list[str]]
     equip: dict[int, list[str]]
     skills: dict[int, frozenset[str]]
+    female: dict[int, bool]
     settled: bool
     slashes: int
     slash_limit: int | None
@@ -98,7 +99,8 @@ def snapshot(eng: object, nxt: ev.Event | None) -> Snap:
         max_hp={n: s.max_hp for n, s in seats.items()}, hand={n: Counter(s.hand) for n, s in seats.items()},
         hidden={n: s.hidden for n, s in seats.items()}, judge={n: list(s.judge) for n, s in seats.items()},
         equip={n: list(s.equip.values()) for n, s in seats.items()},
-        skills={n: frozenset(s.skills) for n, s in seats.items()}, settled=not eng.stack,
+        skills={n: frozenset(s.skills) for n, s in seats.items()},
+        female={n: bool(s.general and s.general.is_female) for n, s in seats.items()}, settled=not eng.stack,
         slashes=eng.this_phase.slashes + eng.this_turn.slashes,
         slash_limit=eng.mode.slash_limit(cur) if cur is not None else None,
         pile=Counter(t.pile), discard=Counter(t.discard), over=bool(eng.over or eng.ended),
@@ -752,23 +754,41 @@ def protected_target(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {e.seat}'s {e.card} aimed at seat {u} ({why})")
 
 
+def _condition_breaks(g: CleanGame, s: Snap, e: ev.Skill) -> list[tuple[int, int, str]]:
+    """``(index in targets, new target, why)`` for every target that breaks the skill's condition."""
+    targets = e.targets or []
+    others = alive_others(g, s, e.seat, *targets)
+    out: list[tuple[int, int, str]] = []
+    if e.skill in ("结姻", "青囊") and len(targets) == 1:
+        out += [(0, u, "at full HP") for u in [*others, *([e.seat] if e.skill == "青囊" else [])]
+                if s.hp[u] >= s.max_hp[u]]
+    if e.skill == "结姻" and len(targets) == 1:
+        out += [(0, u, "a woman") for u in others if s.female[u] and s.hp[u] < s.max_hp[u]]
+    if e.skill == "离间" and len(targets) == 2:
+        out += [(k, u, "a woman") for k in range(2) for u in others if s.female[u]]
+    if e.skill == "突袭":
+        out += [(k, u, "with no hand card") for k in range(len(targets)) for u in others
+                if not s.hidden.get(u) and not +s.hand[u]]
+    return out
+
+
 @fault("skill_without_condition", "SGS-S004", "SGS-P004", "SGS-S006")
 def skill_without_condition(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """结姻 or 青囊 aimed at a seat at full HP (both need a wounded target)."""
+    """A skill aimed at a character its text excludes: 结姻 or 青囊 at full HP, 结姻 or 离间 at a
+    woman, 突袭 at a character with no hand card."""
     for i, e in enumerate(g.events):
-        if not (isinstance(e, ev.Skill) and e.skill in ("结姻", "青囊") and len(e.targets or []) == 1):
+        if not isinstance(e, ev.Skill) or not e.targets:
             continue
-        s = g.snaps[i]
-        full = [u for u in alive_others(g, s) if s.hp[u] >= s.max_hp[u] and (u != e.seat or e.skill == "青囊")]
-        if not full:
+        breaks = _condition_breaks(g, g.snaps[i], e)
+        if not breaks:
             continue
-        u = pick(rng, full)
-        old = e.targets[0]  # type: ignore[index]
-        out = replaced(g.events, i, r(e, targets=[u]))
+        k, u, why = breaks[rng.randrange(len(breaks))]
+        old = e.targets[k]
+        out = replaced(g.events, i, r(e, targets=[u if n == k else t for n, t in enumerate(e.targets)]))
         if i + 1 < len(out) and isinstance(out[i + 1], ev.Recover) and seat_of(out[i + 1]) == old:
             out[i + 1] = r(out[i + 1], seat=u)
         yield Plant("skill_without_condition", out, i, RULES["skill_without_condition"],
-                    f"seat {e.seat}'s {e.skill} aimed at seat {u}, at full HP")
+                    f"seat {e.seat}'s {e.skill} aimed at seat {u}, {why} (was seat {old})")
 
 
 # --------------------------------------------------------------------------------------- 3v3

@@ -108,13 +108,17 @@ def _rates(c: Counter[str]) -> dict[str, Any]:
             "recall": round((c["caught_at_line"] + c["caught_elsewhere"]) / judged, 3) if judged else None}
 
 
+def _key(path: str) -> str:
+    return str(Path(path).resolve())
+
+
 def _outcome_job(args: tuple[Label, Path, Counter[str]]) -> dict[str, Any]:
     return outcome(*args)
 
 
 def _outcomes(labels: list[Label], folder: Path, clean_rules: dict[str, Counter[str]], jobs: int) -> list[dict[str, Any]]:
     """The outcome of every label, in the labels' order, in ``jobs`` worker processes."""
-    work = [(lb, folder, clean_rules.get(lb.source, Counter())) for lb in labels]
+    work = [(lb, folder, clean_rules.get(_key(lb.source), Counter())) for lb in labels]
     if jobs <= 1 or len(work) < 2:
         return [_outcome_job(w) for w in work]
     from concurrent.futures import ProcessPoolExecutor
@@ -124,10 +128,11 @@ def _outcomes(labels: list[Label], folder: Path, clean_rules: dict[str, Counter[
 
 
 def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per_class: int = 1,
-            workdir: Path | None = None, jobs: int = 1) -> dict[str, Any]:
+            workdir: Path | None = None, jobs: int = 1, classes: Iterable[str] | None = None) -> dict[str, Any]:
     """The whole measurement: false alarms on the clean games under ``clean``; recall on the copies
     in ``faults`` (with their ``labels.jsonl``), or on copies planted now into ``workdir``; the copies
-    are validated in ``jobs`` worker processes (the result is the same for any number)."""
+    are validated in ``jobs`` worker processes (the result is the same for any number). ``classes``
+    limits the planting to those fault classes."""
     import tempfile
 
     from sgs_replay.quality.inject import inject
@@ -138,12 +143,13 @@ def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per
         if workdir is None:
             tmp = tempfile.TemporaryDirectory(prefix="sgs-quality-")
             workdir = Path(tmp.name)
-        inject([], workdir, seed, per_class, sources=sources)
+        inject([], workdir, seed, per_class, classes, sources=sources)
         faults = workdir
     try:
         labels = read_labels(faults)
-        clean_rules = {src.path: Counter(v.rule for v in src.report.violations) for src in sources}
-        ruleset_of = {src.path: src.report.ruleset or "?" for src in sources}
+        # a label names its source as inject was given it: matched whatever the spelling of the path
+        clean_rules = {_key(src.path): Counter(v.rule for v in src.report.violations) for src in sources}
+        ruleset_of = {_key(src.path): src.report.ruleset or "?" for src in sources}
         rows = _outcomes(labels, faults, clean_rules, jobs)
     finally:
         if tmp is not None:
@@ -154,7 +160,7 @@ def measure(clean: Iterable[Path], seed: int, faults: Path | None = None, *, per
     for row in rows:
         keys = [row["outcome"], *(["other_rule_at_line"] if row.get("other_rule_at_line") else [])]
         for c in (by_class.setdefault(row["class"], Counter()),
-                  by_ruleset.setdefault(ruleset_of.get(row["source"], "?"), Counter()), total):
+                  by_ruleset.setdefault(ruleset_of.get(_key(row["source"]), "?"), Counter()), total):
             c.update(keys)
     return {
         "seed": seed, "per_class": per_class,
