@@ -642,7 +642,8 @@ def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 
 @fault("reward_penalty", "SGS-D006", "SGS-D007")
 def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A kill's reward draw or penalty discard left out, or a second reward drawn."""
+    """A kill's reward draw or penalty discard left out, a second reward drawn, or a reward or a
+    penalty the kill does not earn."""
     for i, e in enumerate(g.events):
         if not (i > 0 and isinstance(g.events[i - 1], ev.Death)):
             continue
@@ -661,6 +662,33 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             if d.killer == e.seat:
                 yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
                             f"seat {e.seat}'s penalty discard for killing seat {d.seat} left out")
+    yield from _undue_reward_or_penalty(g, rng)
+
+
+def _undue_reward_or_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """Identity mode: a reward drawn for killing a character that is not a rebel, and a penalty
+    discarded by a lord who killed a character that is not a loyalist."""
+    if g.header.mode != "identity":
+        return
+    roles = {p.seat: p.role for p in g.header.players}
+    for i, d in enumerate(g.events):
+        if not (isinstance(d, ev.Death) and d.killer and i + 1 < len(g.events)):
+            continue
+        s = g.snaps[i + 1]
+        k = d.killer
+        if not s.alive.get(k) or d.killer == d.seat:
+            continue
+        if roles.get(d.seat) != "rebel":
+            rest = sorted(c for c, n in s.pile.items() if n > 0)
+            if len(rest) >= 3:
+                draw = ev.Draw(seat=k, cards=rng.sample(rest, 3), reason="reward")
+                yield Plant("reward_penalty", inserted(g.events, i + 1, draw), i + 1, RULES["reward_penalty"],
+                            f"seat {k} draws a reward for killing a {roles.get(d.seat)} (seat {d.seat})")
+        hand = sorted(c for c, n in s.hand[k].items() for _ in range(max(n, 0)))
+        if roles.get(d.seat) != "loyalist" and roles.get(k) == "lord" and hand and not s.hidden.get(k):
+            yield Plant("reward_penalty", inserted(g.events, i + 1, ev.Discard(seat=k, cards=hand)), i + 1,
+                        RULES["reward_penalty"], f"the lord discards its hand as a penalty for killing a "
+                                                 f"{roles.get(d.seat)} (seat {d.seat})")
 
 
 @fault("wrong_winner", "SGS-O002")
