@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sgs_replay.events import Use
 from sgs_replay.quality.faults import FAULTS
-from sgs_replay.quality.inject import LABELS, inject, read_clean, read_labels
-from sgs_replay.quality.measure import OUTCOMES, measure
+from sgs_replay.quality.inject import LABELS, Label, inject, read_clean, read_labels
+from sgs_replay.quality.measure import OUTCOMES, measure, outcome
+from sgs_replay.reader import read_path
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = sorted((REPO / "sample_logs" / "identity").glob("*.sgs.jsonl"))[:2]
@@ -114,3 +117,15 @@ def test_quality_plants_by_itself_when_no_faults_folder_is_given() -> None:
     planted = {cls: c["planted"] for cls, c in result["classes"].items() if c["planted"]}
     assert planted == {"wrong_winner": 1, "death_with_hp": 1}
     assert result["overall"]["caught_at_line"] + result["overall"]["caught_elsewhere"] == 2
+
+
+def test_a_plant_the_engine_judges_legal_is_not_a_miss(tmp_path: Path) -> None:
+    """A label on a use the engine's legality checks accept (here the clean game itself) is listed
+    for review as judged legal; a label on an event that is not a use is a miss."""
+    parsed = read_path(CLEAN[0])
+    line = next(n for n, e in parsed.events if isinstance(e, Use) and e.targets)
+    other = next(n for n, e in parsed.events if not isinstance(e, Use))
+    (tmp_path / "same.sgs.jsonl").write_bytes(CLEAN[0].read_bytes())
+    for at, expected in ((line, "judged_legal"), (other, "missed")):
+        label = Label(file="same.sgs.jsonl", line=at, rules=["SGS-C001"], cls="card_not_held", source=str(CLEAN[0]))
+        assert outcome(label, tmp_path, Counter())["outcome"] == expected
