@@ -736,11 +736,12 @@ CLASS_HELP = "plant only this fault class (repeatable; default: every class)"
 
 @app.command()
 def inject(
-    inputs: Annotated[list[Path], typer.Option("--in", help="clean logs: a folder or a file (.sgs.jsonl, .fk.rep); repeatable")],
+    inputs: Annotated[list[Path], typer.Option("--in", metavar="PATH",
+                                                                help="clean logs: a folder or a file (.sgs.jsonl, .fk.rep); repeatable")],
     out: Annotated[Path, typer.Option("--out", help="folder for the faulty copies and labels.jsonl (created)")],
     seed: Annotated[int, typer.Option("--seed", help="the random seed; the same seed plants the same faults")] = 0,
     per_class: Annotated[int, typer.Option("--per-class", min=1, help="plants per fault class and clean game, at most")] = 1,
-    classes: Annotated[list[str] | None, typer.Option("--class", help=CLASS_HELP)] = None,
+    classes: Annotated[list[str] | None, typer.Option("--class", metavar="CLASS", help=CLASS_HELP)] = None,
 ) -> None:
     """Write copies of clean logs with one planted fault each, and their labels (labels.jsonl)."""
     from sgs_replay.quality.inject import LABELS, read_clean
@@ -771,7 +772,7 @@ def inject(
 
 @app.command()
 def quality(
-    inputs: Annotated[list[Path], typer.Option("--in", help="clean logs: a folder or a file; repeatable")],
+    inputs: Annotated[list[Path], typer.Option("--in", metavar="PATH", help="clean logs: a folder or a file; repeatable")],
     faults: Annotated[Path | None, typer.Option("--faults", help="faulty copies written by `sgs-replay inject` "
                                                                  "(default: plant them now)")] = None,
     seed: Annotated[int, typer.Option("--seed", help="the random seed for planting")] = 0,
@@ -779,7 +780,7 @@ def quality(
     json_out: Annotated[Path | None, typer.Option("--json", help="write the measurement as JSON here (- for stdout)")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="worker processes validating the copies "
                                                                    "(default 1); the result is the same for any N")] = None,
-    classes: Annotated[list[str] | None, typer.Option("--class", help=CLASS_HELP + "; with no --faults")] = None,
+    classes: Annotated[list[str] | None, typer.Option("--class", metavar="CLASS", help=CLASS_HELP + "; with no --faults")] = None,
 ) -> None:
     """False alarms on clean logs and recall per planted fault class: the validator's measured accuracy."""
     import json
