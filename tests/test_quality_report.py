@@ -129,3 +129,9 @@ def test_a_plant_the_engine_judges_legal_is_not_a_miss(tmp_path: Path) -> None:
     for at, expected in ((line, "judged_legal"), (other, "missed")):
         label = Label(file="same.sgs.jsonl", line=at, rules=["SGS-C001"], cls="card_not_held", source=str(CLEAN[0]))
         assert outcome(label, tmp_path, Counter())["outcome"] == expected
+
+
+def test_every_fault_class_is_documented() -> None:
+    doc = (REPO / "docs" / "quality.md").read_text(encoding="utf-8")
+    missing = [cls for cls in FAULTS if f"| `{cls}` |" not in doc]
+    assert not missing, f"docs/quality.md does not list {missing}"
