@@ -608,6 +608,14 @@ def dodge_in_play(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                     f"seat {seat} uses {c} in its play phase")
 
 
+@fault("nullification_without_trick", "SGS-P006", "SGS-P004")
+def nullification_without_trick(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """A 无懈可击 used at the top level of the user's play phase, with no trick to counter."""
+    for i, seat, _, c in _play_phase_holdings(g, rng, "无懈可击", lambda s, seat: True):
+        yield Plant("nullification_without_trick", inserted(g.events, i, ev.Use(seat=seat, card=c)), i,
+                    RULES["nullification_without_trick"], f"seat {seat} uses {c} with nothing to counter")
+
+
 @fault("peach_at_full_hp", "SGS-P005")
 def peach_at_full_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A 桃 used on oneself at full HP."""
