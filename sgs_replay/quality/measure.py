@@ -104,8 +104,8 @@ def _rates(c: Counter[str]) -> dict[str, Any]:
     planted = sum(c[k] for k in OUTCOMES)
     judged = planted - c["judged_legal"]
     return {"planted": planted, **{k: c[k] for k in OUTCOMES}, "other_rule_at_line": c["other_rule_at_line"],
-            "recall_at_line": round(c["caught_at_line"] / judged, 3) if judged else None,
-            "recall": round((c["caught_at_line"] + c["caught_elsewhere"]) / judged, 3) if judged else None}
+            "recall_at_line": round(c["caught_at_line"] / judged, 4) if judged else None,
+            "recall": round((c["caught_at_line"] + c["caught_elsewhere"]) / judged, 4) if judged else None}
 
 
 def _key(path: str) -> str:
@@ -195,7 +195,7 @@ def render(result: dict[str, Any]) -> None:
         t.add_column(col, justify="right")
 
     def pct(x: float | None) -> str:
-        return "–" if x is None else f"{100 * x:.0f} %"
+        return "–" if x is None else f"{100 * x:.0f} %" if x in (0, 1) else f"{100 * x:.1f} %"
 
     for cls, c in [*result["classes"].items(), ("overall", result["overall"])]:
         t.add_row(cls, str(c["planted"]), str(c["caught_at_line"]), str(c["caught_elsewhere"]), str(c["other_rule_at_line"]), str(c["missed"]),
