@@ -706,6 +706,115 @@ def dashboard(
     raise typer.Exit(_run_server(cmd, env))
 
 
+def _fault_classes(classes: list[str] | None) -> list[str] | None:
+    """The fault classes asked for (``--class``), each one known; exit 2 naming an unknown one."""
+    if not classes:
+        return None
+    from sgs_replay.quality.faults import FAULTS
+
+    unknown = [c for c in classes if c not in FAULTS]
+    if unknown:
+        _err(f"error: unknown fault class {unknown[0]!r} (known: {', '.join(FAULTS)})")
+        raise typer.Exit(EXIT_USAGE)
+    return classes
+
+
+def _clean_inputs(inputs: list[Path]) -> list[Path]:
+    """The clean logs' folders or files (``--in``): each must exist (exit 3 naming the first that does not)."""
+    for p in inputs:
+        if not p.exists():
+            _err(f"error: {p}: no such file or directory")
+            raise typer.Exit(EXIT_UNREADABLE)
+    return inputs
+
+
+def _no_clean_games(inputs: list[Path], skipped: list[dict[str, str]]) -> None:
+    for s in skipped:
+        _err(f"{s['file']}: skipped: {s['reason']}")
+    _err(f"error: no clean game to plant in under {', '.join(str(p) for p in inputs)}")
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+CLASS_HELP = "plant only this fault class (repeatable; default: every class)"
+
+
+@app.command()
+def inject(
+    inputs: Annotated[list[Path], typer.Option("--in", metavar="PATH",
+                                                                help="clean logs: a folder or a file (.sgs.jsonl, .fk.rep); repeatable")],
+    out: Annotated[Path, typer.Option("--out", help="folder for the faulty copies and labels.jsonl (created)")],
+    seed: Annotated[int, typer.Option("--seed", help="the random seed; the same seed plants the same faults")] = 0,
+    per_class: Annotated[int, typer.Option("--per-class", min=1, help="plants per fault class and clean game, at most")] = 1,
+    classes: Annotated[list[str] | None, typer.Option("--class", metavar="CLASS", help=CLASS_HELP)] = None,
+) -> None:
+    """Write copies of clean logs with one planted fault each, and their labels (labels.jsonl)."""
+    from sgs_replay.quality.inject import LABELS, read_clean
+    from sgs_replay.quality.inject import inject as plant
+
+    wanted = _fault_classes(classes)
+    _output_ok(out, "faulty copies", folder=True)
+    sources, skipped = read_clean(_clean_inputs(inputs))
+    if not sources:
+        _no_clean_games(inputs, skipped)
+    for s in skipped:
+        _err(f"{s['file']}: skipped: {s['reason']}")
+    try:
+        result = plant([], out, seed, per_class, wanted, sources=sources)
+    except OSError as exc:
+        _err(f"error: {out}: cannot write the faulty copies ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_USAGE) from None
+    by_class: dict[str, int] = {}
+    for lb in result.labels:
+        by_class[lb.cls] = by_class.get(lb.cls, 0) + 1
+    none = [c for c, k in result.candidates.items() if k == 0]
+    print(f"{len(result.labels)} faulty cop{'y' if len(result.labels) == 1 else 'ies'} of {len(sources)} clean game(s) "
+          f"in {out} (labels: {out / LABELS})")
+    print("  " + ", ".join(f"{c} {k}" for c, k in by_class.items()))
+    if none:
+        print(f"  no place for: {', '.join(none)}")
+
+
+@app.command()
+def quality(
+    inputs: Annotated[list[Path], typer.Option("--in", metavar="PATH", help="clean logs: a folder or a file; repeatable")],
+    faults: Annotated[Path | None, typer.Option("--faults", help="faulty copies written by `sgs-replay inject` "
+                                                                 "(default: plant them now)")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="the random seed for planting")] = 0,
+    per_class: Annotated[int, typer.Option("--per-class", min=1, help="plants per fault class and clean game")] = 1,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the measurement as JSON here (- for stdout)")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="worker processes validating the copies "
+                                                                   "(default 1); the result is the same for any N")] = None,
+    classes: Annotated[list[str] | None, typer.Option("--class", metavar="CLASS", help=CLASS_HELP + "; with no --faults")] = None,
+) -> None:
+    """False alarms on clean logs and recall per planted fault class: the validator's measured accuracy."""
+    import json
+
+    from sgs_replay.quality.inject import LABELS
+    from sgs_replay.quality.measure import measure, render
+
+    _clean_inputs(inputs)
+    wanted = _fault_classes(classes)
+    if faults is not None and not (faults / LABELS).is_file():
+        _err(f"error: {faults}: no {LABELS} (write the faults with `sgs-replay inject --out {faults}`)")
+        raise typer.Exit(EXIT_USAGE)
+    if json_out is not None and str(json_out) != STDIN:
+        _output_ok(json_out, "--json output")
+    try:
+        result = measure(inputs, seed, faults, per_class=per_class, jobs=1 if jobs is None else _jobs(jobs, 0),
+                         classes=wanted)
+    except ValueError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if not result["clean_games"]:
+        _no_clean_games(inputs, result["skipped"])
+    if json_out is not None:
+        _write_out(json_out, json.dumps(result, ensure_ascii=False, indent=1) + "\n", "--json output")
+    if json_out is None or str(json_out) != STDIN:
+        for s in result["skipped"]:
+            _err(f"{s['file']}: skipped: {s['reason']}")
+        render(result)
+
+
 def _run_server(cmd: list[str], env: dict[str, str]) -> int:
     """Run the server as a child process; SIGINT and SIGTERM are passed on to it, and whatever ends this
     command (a signal, an error) ends the server too."""
