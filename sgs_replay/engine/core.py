@@ -583,6 +583,9 @@ class Engine:
             if PHASE_ORDER.index(phase) <= PHASE_ORDER.index(self.phase) and self.phase in self.phase_logged:
                 self.report(R.T_PHASE_ORDER, seat, f"`{phase}` after `{self.phase}`",
                             expected=f"a phase after {self.phase}", observed=phase)
+            elif phase == self.phase == "draw" and self.phase_draws:  # the phase's own draw came first
+                self.report(R.T_PHASE_ORDER, seat, "the draw phase begins after its cards were drawn",
+                            expected="phase draw, then its draw", observed=f"draw of {self.phase_draws}, then phase draw")
         if phase in self.skipped_phases:
             self.report(R.T_SKIPPED, seat, f"the {phase} phase was to be skipped", expected=f"phase_skip {phase}", observed=f"phase {phase}")
             self.skipped_phases.discard(phase)  # reported once; the log says it took place

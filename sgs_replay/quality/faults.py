@@ -518,7 +518,7 @@ def phase_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {a.seat}: phase {b.phase} logged before phase {a.phase}")
 
 
-@fault("event_order", "SGS-D006", "SGS-T003", "SGS-T001")
+@fault("event_order", "SGS-D006", "SGS-T003", "SGS-T001", "SGS-T002")
 def event_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """Two consecutive events the rules put in order, swapped: a kill's reward drawn before the
     death that earns it; the draw phase's cards drawn before the draw phase begins."""
@@ -528,7 +528,12 @@ def event_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             what = f"seat {b.seat} draws its reward before seat {a.seat}'s death"
         elif isinstance(a, ev.Phase) and a.phase == "draw" and isinstance(b, ev.Draw) and b.reason == "phase" \
                 and b.seat == a.seat:
+            # the draw alone implies the draw phase; the phase logged after it is the wrong event
             what = f"seat {b.seat} draws its draw phase's cards before the draw phase"
+            out = list(g.events)
+            out[i], out[i + 1] = b, a
+            yield Plant("event_order", out, i + 1, RULES["event_order"], what)
+            continue
         else:
             continue
         out = list(g.events)
@@ -576,7 +581,8 @@ def extra_draw(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         if end is None or not rest or any(isinstance(g.events[j], ev.Draw) for j in range(i + 1, end)):
             continue
         c = pick(rng, rest)
-        yield Plant("extra_draw", replaced(g.events, i, r(e, cards=[*e.cards, c])), end, RULES["extra_draw"],
+        # one card too many is wrong at the draw itself
+        yield Plant("extra_draw", replaced(g.events, i, r(e, cards=[*e.cards, c])), i, RULES["extra_draw"],
                     f"seat {e.seat} draws {len(e.cards) + 1} in its draw phase (added {c})")
 
 

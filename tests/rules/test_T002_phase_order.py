@@ -35,3 +35,12 @@ def test_flags_draw_after_play(sgs: Any) -> None:
 def test_flags_phase_twice(sgs: Any) -> None:
     out = sgs.identity([_phase("play") | {"seat": 3}], current=3, phase="play")
     out.assert_flags("SGS-T002", line=2)
+
+
+def test_flags_draw_phase_logged_after_its_draw(sgs: Any) -> None:
+    """The draw phase's cards drawn, then `phase: draw`: the draw began the phase already (the draw alone
+    implies it), so the phase event is out of order."""
+    out = sgs.identity([{"type": "turn", "seat": 4}, {"type": "draw", "seat": 4, "cards": ["♣3 杀", "♦4 闪"], "reason": "phase"},
+                        {"type": "phase", "seat": 4, "phase": "draw"}, {"type": "phase", "seat": 4, "phase": "play"}],
+                       current=3, phase="finish")
+    out.assert_flags("SGS-T002", line=4, seat=4)
