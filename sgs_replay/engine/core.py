@@ -45,6 +45,7 @@ class Engine:
         self.line = header_line
         self.stack: list[Frame] = []
         self.scratch: dict[str, Any] = {}  # state a card or skill definition keeps between events
+        self.last_death: tuple[int, int | None, int] | None = None  # (seat, killer, line) of the latest death
         self.current: int | None = None
         self.phase: str | None = None
         self.round: int | None = None

@@ -315,9 +315,19 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
 
 def _penalty_before_death(eng: Engine, e: ev.Discard, s: Seat) -> None:
     """The lord discards while a loyalist the lord brought down is still dying: the penalty for killing a
-    loyalist (seed 001 三(二)) comes after the death, never before it."""
+    loyalist (seed 001 三(二)) comes after the death, never before it. And a lord who has just killed
+    a rebel or the renegade owes no penalty: a discard of everything there has no cause."""
     if eng.header.mode != "identity" or s.role != "lord" or not eng.rs.p.loyalist_kill_penalty or e.reason not in (None, "penalty"):
         return
+    if eng.phase != "discard" or eng.current != e.seat:
+        victim = eng.seat(eng.last_death[0]) if eng.last_death is not None else None
+        if victim is not None and eng.last_death is not None and eng.last_death[1] == e.seat \
+                and victim.role != "loyalist" and eng.line - eng.last_death[2] <= 2 \
+                and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack) \
+                and len(e.cards) >= s.hand_count + len(s.equip) > 0:
+            eng.report(R.D_PENALTY, e.seat, f"seat {victim.seat} was a {victim.role}: only killing a loyalist costs the "
+                       "lord its cards", expected="no penalty", observed=f"discard {len(e.cards)}")
+            return
     for f in eng.stack:
         victim = eng.seat(f.seat) if isinstance(f, F.DyingFrame) and f.awaiting(eng) else None
         if victim is not None and victim.role == "loyalist" and eng.last_damage_source.get(victim.seat) == e.seat:
@@ -778,6 +788,7 @@ def on_death(eng: Engine, e: ev.Death) -> None:
         if eng.last_damage_source[e.seat] is not None or e.killer is None or (fatal is not None and fatal.nature == "thunder"):
             killer = eng.last_damage_source[e.seat]
     penalty: list[str] = []
+    eng.last_death = (e.seat, killer, eng.line)
     eng.kill(s, killer)
     reward = eng.mode.kill_reward(s, killer)
     ks = eng.seat(killer)

@@ -45,3 +45,14 @@ def test_flags_penalty_before_the_death(sgs: Any) -> None:
     """The lord discards everything while the loyalist is still dying: the penalty comes after the death."""
     out = sgs.identity([*KILL[:2], {"type": "discard", "seat": 1, "cards": ["♦2 闪", "♠K 大宛"]}, KILL[2], NEXT], **POSITION)
     out.assert_flags("SGS-D007", line=4, seat=1)
+
+
+def test_flags_penalty_for_killing_a_rebel(sgs: Any) -> None:
+    """Only killing a loyalist costs the lord its cards: a discard of everything after killing a rebel has no cause."""
+    out = sgs.identity([{"type": "use", "seat": 1, "card": "♠7 杀", "targets": [2]},
+                        {"type": "damage", "source": 1, "target": 2, "amount": 1, "card": "♠7 杀"},
+                        {"type": "death", "seat": 2, "killer": 1},
+                        {"type": "discard", "seat": 1, "cards": ["♦2 闪", "♠K 大宛"]}, NEXT],
+                       players=sgs.identity_players((("孙权", "lord"), ("甘宁", "renegade"), ("许褚", "rebel"),
+                                                     ("黄盖", "rebel"), ("华佗", "loyalist"))), **POSITION)
+    out.assert_flags("SGS-D007", line=5, seat=1)
