@@ -275,6 +275,13 @@ class CardEffect(Frame):
             if self.started and not self._current_needs_damage(eng):
                 self._advance()
                 continue
+            if self.declined and self._current_needs_damage(eng) and eng.mode.strict_damage():
+                # the target whose turn it was declined to answer: its damage was due and is missing
+                missing = self.queue[0]
+                eng.report(R.D_MISSING, missing, f"{self.name} of seat {self.user}: seat {missing} did not answer "
+                           "and took no damage", expected=f"damage to seat {missing}", observed=f"{what} for seat {seat}")
+                self._advance()
+                continue
             head = eng.seat(self.queue[0])
             if head is not None and not self.started and self.nullified % 2 == 0 \
                     and any(rule.voids(self, eng, head) for rule in EFFECT_RULES):

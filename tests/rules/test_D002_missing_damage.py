@@ -94,3 +94,13 @@ def test_flags_missing_damage_at_the_users_next_skill(sgs: Any) -> None:
                         {"type": "draw", "seat": 3, "cards": ["♦2 闪"], "reason": "skill", "skill": "制衡"}],
                        players=players, hands={3: ["♠7 杀", "♣3 杀"]})
     out.assert_flags("SGS-D002", line=3, seat=4)
+
+
+def test_flags_missing_damage_of_a_target_that_declined(sgs: Any) -> None:
+    """南蛮入侵: seat 4 declines (no 杀) and takes no damage; seat 5's answer shows it was skipped: the
+    damage is missing (not an order mistake)."""
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 南蛮入侵"}, {"type": "pass", "seat": 4},
+                        {"type": "respond", "seat": 5, "card": "♣3 杀"}],
+                       hands={3: ["♠7 南蛮入侵"], 5: ["♣3 杀"]})
+    out.assert_flags("SGS-D002", line=4, seat=4)
+    assert "SGS-R001" not in out.rules
