@@ -323,8 +323,7 @@ def _penalty_before_death(eng: Engine, e: ev.Discard, s: Seat) -> None:
         victim = eng.seat(eng.last_death[0]) if eng.last_death is not None else None
         if victim is not None and eng.last_death is not None and eng.last_death[1] == e.seat \
                 and victim.role != "loyalist" and eng.line - eng.last_death[2] <= 2 \
-                and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack) \
-                and len(e.cards) >= s.hand_count + len(s.equip) > 0:
+                and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack):
             eng.report(R.D_PENALTY, e.seat, f"seat {victim.seat} was a {victim.role}: only killing a loyalist costs the "
                        "lord its cards", expected="no penalty", observed=f"discard {len(e.cards)}")
             return
