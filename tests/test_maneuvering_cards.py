@@ -342,3 +342,12 @@ def test_eight_diagram_of_the_next_target(sgs: Any, first: str) -> None:
                equip={4: ["♠2 藤甲"] if first == "vine" else [], 5: ["♠2 八卦阵"]})
     out.assert_clean()
     assert out.report.unverifiable == 0
+
+
+def test_chain_reset_without_its_damage(sgs: Any) -> None:
+    """A chained target reset as a 雷杀's damage would reset it, and no damage logged: the damage is missing."""
+    out = play(sgs, [use(3, "♠4 雷杀", 4), {"type": "chain", "seat": 4, "chained": False},
+                     {"type": "phase", "seat": 3, "phase": "discard"}],
+               hands={3: ["♠4 雷杀"]}, chained=[4])
+    out.assert_flags("SGS-D002", line=3, seat=4)
+    assert "SGS-D010" not in out.rules

@@ -266,7 +266,20 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
             eng.check_draw_excess(s)
             return
     elif e.reason == "reward":
-        eng.report(R.D_REWARD, e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
+        dying = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.awaiting(eng)), None)
+        victim = eng.seat(dying.seat) if dying is not None else None
+        if dying is not None and victim is not None:
+            # a reward for a kill while the victim still lies dying: the death is what is missing
+            eng.report(R.D_DEATH_MISSING, victim.seat, f"seat {victim.seat} is at {victim.hp} HP, not saved, and a reward "
+                       "for its death is drawn: the death is missing", expected=f"death of seat {victim.seat}",
+                       observed=f"reward draw of seat {e.seat}")
+            dying.interrupted = True
+            on_death(eng, ev.Death(seat=victim.seat))
+            top = eng.stack[-1] if eng.stack else None
+            if isinstance(top, F.DeathAftermath) and top.wants(eng, e) and top.offer(eng, eng.line, e):
+                return
+        else:
+            eng.report(R.D_REWARD, e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
     elif e.reason == "skill" and e.skill is not None:
         eng.skills.on_draw(e)
     elif e.reason == "card" and e.card_name is None:
@@ -884,6 +897,15 @@ def on_chain(eng: Engine, e: ev.Chain) -> None:
     is so (the reset a natured damage implied), else reported and applied."""
     s = eng.seat(e.seat)
     if s is None:
+        return
+    frame = eng.top(F.CardEffect)
+    if not e.chained and s.chained and frame is not None and frame.head == e.seat and frame.nature != "normal" \
+            and frame._current_needs_damage(eng):
+        # the reset a natured damage brings, with no damage: the damage is what is missing
+        eng.report(R.D_MISSING, e.seat, f"seat {e.seat} is reset as after the {frame.nature} damage of {frame.name}, "
+                   "and the damage is not logged", expected=f"damage to seat {e.seat}", observed="chain reset")
+        s.chained = False
+        frame._advance()
         return
     if s.chained != e.chained:
         what = "chains" if e.chained else "resets"

@@ -370,7 +370,10 @@ def damage_amount_wrong(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         RULES["damage_amount_wrong"], f"damage of {e.card} to seat {e.target}: {e.amount - 1} instead of {e.amount}")
 
 
-@fault("damage_missing", "SGS-D002")
+# besides the missing damage itself, two diagnoses are exact at the line that shows it: the next
+# target's event before this one has resolved (SGS-R001), and a skill that triggers on the damage used
+# without it (SGS-S003)
+@fault("damage_missing", "SGS-D002", "SGS-R001", "SGS-S003")
 def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A card's damage left out of the log (the target would have survived it)."""
     for i, e in enumerate(g.events):
@@ -645,7 +648,8 @@ def death_with_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {n} dies with {s.hp[n]} HP, never dying")
 
 
-@fault("death_missing", "SGS-D004")
+# a new action while the character still lies dying (SGS-R004) is the same fault seen at its line
+@fault("death_missing", "SGS-D004", "SGS-R004")
 def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A dying character nobody saved: its death left out of the log."""
     for i, e in enumerate(g.events):
