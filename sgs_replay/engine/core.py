@@ -46,6 +46,7 @@ class Engine:
         self.stack: list[Frame] = []
         self.scratch: dict[str, Any] = {}  # state a card or skill definition keeps between events
         self.last_death: tuple[int, int | None, int] | None = None  # (seat, killer, line) of the latest death
+        self.inferred_deaths: set[int] = set()  # deaths a reward showed before the log wrote them
         self.current: int | None = None
         self.phase: str | None = None
         self.round: int | None = None

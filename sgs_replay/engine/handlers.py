@@ -275,6 +275,7 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
                        observed=f"reward draw of seat {e.seat}")
             dying.interrupted = True
             on_death(eng, ev.Death(seat=victim.seat))
+            eng.inferred_deaths.add(victim.seat)  # its death, logged later, is the same one
             top = eng.stack[-1] if eng.stack else None
             if isinstance(top, F.DeathAftermath) and top.wants(eng, e) and top.offer(eng, eng.line, e):
                 return
@@ -482,7 +483,9 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
             eng.push(F.HiddenCard(e.seat, list(e.targets or [])))
         return
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
-    if name != CARD.peach and report is not None:
+    # a rescue (桃 on the dying one, the dying one's 酒) is the dying frame's, never here; a 桃 on another
+    # character is a misdirected rescue (SGS-D009); anything else while someone lies dying interrupts it
+    if report is not None and not (name == CARD.peach and e.targets and list(e.targets) != [e.seat]):
         _check_no_dying(eng, e, name, report, mark=apply)
     if name in (CARD.nullification, CARD.jink):
         if report is not None:
@@ -788,6 +791,9 @@ def on_death(eng: Engine, e: ev.Death) -> None:
     if s is None:
         return
     if not s.alive:
+        if e.seat in eng.inferred_deaths:  # the death a reward already showed (reported there): the same one
+            eng.inferred_deaths.discard(e.seat)
+            return
         eng.report(R.D_DEATH_ALIVE, e.seat, f"seat {e.seat} is already dead", observed="death")
         return
     if s.hp > 0 and not F.survives_at_zero(eng, s):

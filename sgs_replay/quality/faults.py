@@ -521,7 +521,8 @@ def phase_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {a.seat}: phase {b.phase} logged before phase {a.phase}")
 
 
-@fault("event_order", "SGS-D006", "SGS-T003", "SGS-T001", "SGS-T002")
+# a reward drawn before the death that earns it shows, at its line, as the death missing (SGS-D004)
+@fault("event_order", "SGS-D006", "SGS-D004", "SGS-T003", "SGS-T001", "SGS-T002")
 def event_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """Two consecutive events the rules put in order, swapped: a kill's reward drawn before the
     death that earns it; the draw phase's cards drawn before the draw phase begins."""
@@ -666,8 +667,9 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         if not (i > 0 and isinstance(g.events[i - 1], ev.Death)):
             continue
         if isinstance(e, ev.Draw) and e.reason == "reward" and i + 1 < len(g.events):
-            yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
-                        f"seat {e.seat}'s reward draw for killing seat {seat_of(g.events[i - 1])} left out")
+            if not _reward_optional(g):  # where the killer may decline it (3v3), leaving it out is legal
+                yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
+                            f"seat {e.seat}'s reward draw for killing seat {seat_of(g.events[i - 1])} left out")
             rest = sorted(c for c, k in (g.snaps[i].pile - Counter(e.cards)).items() if k > 0)
             if len(rest) >= 3:
                 extra = ev.Draw(seat=e.seat, cards=[str(c) for c in rng.sample(rest, 3)], reason="reward")
@@ -681,6 +683,16 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                 yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
                             f"seat {e.seat}'s penalty discard for killing seat {d.seat} left out")
     yield from _undue_reward_or_penalty(g, rng)
+
+
+def _reward_optional(g: CleanGame) -> bool:
+    """The game's ruleset lets the killer decline the reward (``reward_optional``)."""
+    from sgs_replay.content import RulesetError, ruleset
+
+    try:
+        return bool(ruleset(g.header.ruleset).p.reward_optional)
+    except (RulesetError, KeyError):
+        return False
 
 
 def _undue_reward_or_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:

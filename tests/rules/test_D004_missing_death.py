@@ -52,10 +52,23 @@ def test_flags_dead_character_reported_once(sgs: Any) -> None:
 def test_flags_missing_death_shown_by_the_reward(sgs: Any) -> None:
     """The rebel at 0 HP, nobody saves it, and its killer draws the reward: the death is what is missing,
     at the reward's line (the reward itself is then due)."""
-    out = sgs.identity([{"type": "use", "seat": 1, "card": "♠7 杀", "targets": [3]},
-                        {"type": "damage", "source": 1, "target": 3, "amount": 1, "card": "♠7 杀"},
-                        {"type": "draw", "seat": 1, "cards": ["♦2 闪", "♦3 闪", "♦4 闪"], "reason": "reward"},
-                        {"type": "phase", "seat": 1, "phase": "discard"}],
-                       hands={1: ["♠7 杀"]}, hp={3: 1}, current=1)
-    out.assert_flags("SGS-D004", line=4, seat=3)
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+                        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"},
+                        {"type": "draw", "seat": 3, "cards": ["♦2 闪", "♦3 闪", "♦4 闪"], "reason": "reward"},
+                        {"type": "phase", "seat": 3, "phase": "discard"}],
+                       hands={3: ["♠7 杀"]}, hp={4: 1})
+    out.assert_flags("SGS-D004", line=4, seat=4)
     assert "SGS-D006" not in out.rules
+
+
+def test_flags_reward_before_the_death_once(sgs: Any) -> None:
+    """The reward drawn before the death it earns: reported at the reward (the death missing there); the
+    death that follows is that same death, not a second one."""
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+                        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"},
+                        {"type": "draw", "seat": 3, "cards": ["♦2 闪", "♦3 闪", "♦4 闪"], "reason": "reward"},
+                        {"type": "death", "seat": 4, "killer": 3},
+                        {"type": "phase", "seat": 3, "phase": "discard"}],
+                       hands={3: ["♠7 杀"]}, hp={4: 1})
+    out.assert_flags("SGS-D004", line=4, seat=4)
+    assert [v.line for v in out.violations] == [4], out.violations

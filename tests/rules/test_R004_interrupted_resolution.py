@@ -32,3 +32,12 @@ def test_flags_play_goes_on_while_a_character_is_dying(sgs: Any) -> None:
                         {"type": "phase", "seat": 3, "phase": "discard"}],
                        hands={3: ["♠7 杀", "♠3 过河拆桥"], 2: ["♦2 闪"]}, hp={4: 1})
     out.assert_flags("SGS-R004", line=4)
+
+
+def test_flags_own_peach_while_another_lies_dying(sgs: Any) -> None:
+    """While seat 4 is dying only its rescue goes on: the current player's 桃 on itself is a new action."""
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+                        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 杀"},
+                        {"type": "use", "seat": 3, "card": "♥3 桃", "targets": [3]}],
+                       hands={3: ["♠7 杀", "♥3 桃"]}, hp={3: 2, 4: 1})
+    out.assert_flags("SGS-R004", line=4, seat=3)
