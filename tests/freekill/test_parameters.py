@@ -245,10 +245,10 @@ JIZHI = [
     # 黄月英 has no conversion of her own: the 奇袭 is not hers under both rulesets
     Case("jizhi_converted", "集智 after a converted trick", HUANGYUEYING,
          [use(1, None, 2, **{"as": "过河拆桥", "cards": ["♠7 杀"], "skill": "奇袭"}),
+          skill(1, "集智"), draw(1, ["♦2 闪"], "skill", skill="集智"),  # as the trick is used, before it resolves
           {"type": "move", "cards": ["♦9 闪"], "from": {"zone": "hand", "seat": 2}, "to": {"zone": "discard"},
-           "reason": "过河拆桥"},
-          skill(1, "集智"), draw(1, ["♦2 闪"], "skill", skill="集智")], {**PLAY, "hands": {1: ["♠7 杀"], 2: ["♦9 闪"]}},
-         standard={("SGS-S001", 2)}, freekill={("SGS-S001", 2), ("SGS-S003", 4)}),
+           "reason": "过河拆桥"}], {**PLAY, "hands": {1: ["♠7 杀"], 2: ["♦9 闪"]}},
+         standard={("SGS-S001", 2)}, freekill={("SGS-S001", 2), ("SGS-S003", 3)}),
 ]
 
 # --- 流离 (liuli_needs_legal_target) -------------------------------------------------------------

@@ -123,7 +123,7 @@ def test_the_cli_checks_the_matches_among_its_files(v3):
     out = json.loads(p.stdout)
     reports = {r["file"].rsplit("/", 1)[-1]: r for r in out["files"]}
     assert set(reports["g1.sgs.jsonl"]) == {"file", "game_id", "ruleset", "events", "violations", "unverifiable", "result",
-                                             "desyncs", "import_problems", "violations_truncated"}
+                                             "desyncs", "import_problems", "engine_behaviour", "violations_truncated"}
     assert reports["g1.sgs.jsonl"]["violations"] == []
     assert [(v["rule"], v["line"]) for v in reports["g2.sgs.jsonl"]["violations"]] == [("SGS-3006", 1)]
     assert [(v["rule"], v["line"]) for v in reports["g3.sgs.jsonl"]["violations"]] == [("SGS-3008", 1)]
