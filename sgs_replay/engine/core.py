@@ -509,10 +509,15 @@ class Engine:
             not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)  # a rescue still owed
 
     def _new_skill_action(self, e: ev.Skill) -> bool:
-        """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts: like a card
-        used, it begins only once every resolution is over, so whatever they still owed was skipped."""
-        return e.seat == self.current and self.phase == "play" and self.skills.is_play_skill(e) and \
-            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)
+        """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts, or a skill of a
+        later phase of the turn (克己 at the discard phase): like a card used or a new phase, it begins
+        only once every resolution is over, so whatever they still owed was skipped."""
+        if e.seat != self.current or any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack):
+            return False
+        if self.phase == "play" and self.skills.is_play_skill(e):
+            return True
+        stage = self.skills.stage_of(e)
+        return stage is not None and self.phase in PHASE_ORDER and PHASE_ORDER.index(stage) > PHASE_ORDER.index(self.phase)
 
     def _settle_all(self, line: int, e: ev.Event | None) -> None:
         while self.stack:

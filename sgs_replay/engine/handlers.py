@@ -463,6 +463,8 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     user = eng.seat(e.seat)
     if user is None:
         return
+    if apply:
+        eng.collateral_victim = None  # set below only for the 杀 a 借刀杀人 asks of its user, for this use
     if not user.alive:
         if report is not None:
             report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")

@@ -181,6 +181,9 @@ class DamageWindow:
 # The kinds of events after which the game has moved on: the windows of triggered skills close
 # (a card used or played too, outside a rescue).
 _MOVES_ON = frozenset((ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip))
+#: the phase of the turn each phase timing point belongs to
+_STAGES = {Timing.START_PHASE: "start", Timing.JUDGE_PHASE: "judge", Timing.DRAW_PHASE: "draw",
+           Timing.DISCARD_PHASE: "discard", Timing.END_PHASE: "finish"}
 _NEW_STAGE = frozenset((ev.Turn, ev.Phase, ev.TurnEnd))
 _CARD_PLAYS = frozenset((ev.Use, ev.Respond))
 
@@ -295,6 +298,15 @@ class SkillBook:
                 eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
             self.used_once.add((e.seat, spec.id))
         spec.fn(eng, e, seat)
+
+    def stage_of(self, e: ev.Skill) -> str | None:
+        """The phase of the turn a skill of its owner belongs to (克己: discard), from its timing point."""
+        seat = self.eng.seat(e.seat)
+        info = skill_by_name().get(e.skill)
+        if seat is None or info is None or not seat.has_skill(info.name):
+            return None
+        timing = timing_of(info.name)
+        return None if timing is None else _STAGES.get(timing)
 
     def is_play_skill(self, e: ev.Skill) -> bool:
         """The skill is an active skill of its owner's play phase (``@skill(..., play=True)``)."""

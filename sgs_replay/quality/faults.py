@@ -379,8 +379,20 @@ def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     for i, e in enumerate(g.events):
         if isinstance(e, ev.Damage) and e.card and e.source and not e.chain and i + 1 < len(g.events) \
                 and g.snaps[i].hp[e.target] > e.amount and not isinstance(g.events[i + 1], ev.Damage):
-            yield Plant("damage_missing", replaced(g.events, i, None), i, RULES["damage_missing"],
-                        f"the damage of {e.card} to seat {e.target} deleted")
+            out = replaced(g.events, i, None)
+            # a 无懈可击 names no target: the one that follows may still be the deleted target's, so the
+            # damage is certainly missing only at the first event after it that is not a 无懈可击
+            at = i
+            while at < len(out) and _is_nullification(out[at]):
+                at += 1
+            if at < len(out):
+                yield Plant("damage_missing", out, at, RULES["damage_missing"],
+                            f"the damage of {e.card} to seat {e.target} deleted")
+
+
+def _is_nullification(e: ev.Event) -> bool:
+    return isinstance(e, ev.Use) and not e.targets and \
+        ((e.as_ or name_of(e.card)) == "无懈可击")
 
 
 # --------------------------------------------------------------------------------------- answers

@@ -104,3 +104,18 @@ def test_flags_missing_damage_of_a_target_that_declined(sgs: Any) -> None:
                        hands={3: ["♠7 南蛮入侵"], 5: ["♣3 杀"]})
     out.assert_flags("SGS-D002", line=4, seat=4)
     assert "SGS-R001" not in out.rules
+
+
+def test_flags_missing_damage_at_a_later_phase_skill(sgs: Any) -> None:
+    """南蛮入侵's last target takes no damage and 吕蒙 announces 克己 (a discard-phase skill): the play phase,
+    and so the 南蛮入侵, is over at that line, and the damage is missing there."""
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("吕蒙", "rebel"), ("黄盖", "rebel"),
+                                    ("华佗", "renegade")))
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 南蛮入侵"},
+                        {"type": "damage", "source": 3, "target": 4, "amount": 1, "card": "♠7 南蛮入侵"},
+                        {"type": "damage", "source": 3, "target": 5, "amount": 1, "card": "♠7 南蛮入侵"},
+                        {"type": "damage", "source": 3, "target": 1, "amount": 1, "card": "♠7 南蛮入侵"},
+                        {"type": "skill", "seat": 3, "skill": "克己"},
+                        {"type": "phase_skip", "seat": 3, "phase": "discard", "reason": "克己"}],
+                       players=players, hands={3: ["♠7 南蛮入侵"]})
+    out.assert_flags("SGS-D002", line=6, seat=2)

@@ -67,3 +67,14 @@ def test_flags_range_shrinks_after_weapon_replacement(sgs: Any) -> None:
                        hands={3: ["♠7 杀", "♣A 诸葛连弩"]}, equip={3: ["♠2 雌雄双股剑"]})
     out.assert_flags("SGS-P002", line=3)
 
+
+
+def test_flags_range_after_a_collateral_that_was_declined(sgs: Any) -> None:
+    """借刀杀人 names seat 4 as the victim; its holder gives up the weapon instead. A later 杀 at seat 4 by
+    another seat needs the range as always (the 借刀杀人's victim is no longer anyone's free target)."""
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♣Q 借刀杀人", "targets": [2], "victim": 1},
+                        {"type": "move", "cards": ["♠A 诸葛连弩"], "from": {"seat": 2, "zone": "equip"},
+                         "to": {"seat": 3, "zone": "hand"}, "reason": "借刀杀人"},
+                        {"type": "use", "seat": 3, "card": "♠7 杀", "targets": [1]}],
+                       hands={3: ["♣Q 借刀杀人", "♠7 杀"]}, equip={2: ["♠A 诸葛连弩"]})
+    out.assert_flags("SGS-P002", line=4, seat=3)

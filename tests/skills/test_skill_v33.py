@@ -192,3 +192,9 @@ def test_jiuzhu_bad_fault_needs_zhaoyun_able_to_rescue(play):
     """The fault only happens when the rescue reaches a 赵云 with more than 1 HP and a card."""
     out = play(ZHAOYUN, DYING, current=4, hands={4: ["♠7 杀"]}, hp={3: 1, 2: 1}, **FK)
     out.bad("SGS-D004", 5)
+
+
+def test_jiuzhu_bad_fault_never_raises_the_dead(play):
+    """The fault keeps a character alive at HP ≤ 0 only: a death at full HP is still wrong under freekill-3v3."""
+    out = play(ZHAOYUN, [{"type": "death", "seat": 3}], current=4, hands={2: ["♦2 闪"]}, **FK)
+    out.bad("SGS-D005", 2)

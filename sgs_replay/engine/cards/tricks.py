@@ -100,8 +100,6 @@ def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
     t = targets[0]
     if eng.seat(t) is None:
         return
-    if name == CARD.collateral and e.victim is not None:
-        eng.collateral_victim = e.victim
-    frame = F.SimpleTrick(eng, e.seat, name, [t])
+    frame = F.SimpleTrick(eng, e.seat, name, [t])  # the 杀 it asks for reads its victim from the frame
     frame.victim = e.victim
     eng.push(frame)
