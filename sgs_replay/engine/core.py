@@ -495,7 +495,7 @@ class Engine:
     def _new_action(self, e: ev.Use) -> bool:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
-            not any(isinstance(f, F.DyingFrame) for f in self.stack)
+            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)  # a rescued one is over
 
     def _settle_all(self, line: int, e: ev.Event | None) -> None:
         while self.stack:

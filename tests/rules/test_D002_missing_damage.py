@@ -82,3 +82,21 @@ def test_ok_qinggang_sword_ignores_armour(sgs: Any) -> None:
 def test_flags_qinggang_sword_missing_damage(sgs: Any) -> None:
     out = sgs.identity([SLASH, NEXT], hands={3: ["♠7 杀"]}, equip={3: ["♠6 青釭剑"], 4: ["♣2 仁王盾"]})
     out.assert_flags("SGS-D002", line=3, seat=4)
+
+
+def test_ok_rescued_seat_dies_again_in_a_later_aoe(sgs: Any) -> None:
+    """A character rescued from dying (HP back above 0) is out of the dying state: a later card of the
+    same play phase that brings it to 0 HP again opens a new dying state inside that card's resolution,
+    and the card's other targets still follow."""
+    aoe = "♠7 南蛮入侵"
+    sgs.identity([SLASH, {"type": "damage", "target": 4, "amount": 1, "source": 3, "card": "♠7 杀"},
+                  {"type": "dying", "seat": 4},
+                  {"type": "use", "seat": 3, "card": "♥3 桃", "targets": [4]},
+                  {"type": "recover", "seat": 4, "amount": 1, "source": 3, "card": "♥3 桃"},
+                  {"type": "use", "seat": 3, "card": aoe},
+                  {"type": "damage", "target": 4, "amount": 1, "source": 3, "card": aoe},
+                  {"type": "dying", "seat": 4},
+                  {"type": "use", "seat": 3, "card": "♥4 桃", "targets": [4]},
+                  {"type": "recover", "seat": 4, "amount": 1, "source": 3, "card": "♥4 桃"},
+                  *[{"type": "damage", "target": t, "amount": 1, "source": 3, "card": aoe} for t in (5, 1, 2)],
+                  NEXT], hands={3: ["♠7 杀", "♥3 桃", "♥4 桃", aoe]}, hp={4: 1}).assert_clean()
