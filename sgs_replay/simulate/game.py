@@ -1,0 +1,599 @@
+"""One simulated game: a table of players who make random legal decisions, played to its end.
+
+The simulator is a layer above the engine. It keeps an :class:`~sgs_replay.engine.core.Engine` and
+feeds it every event it writes (``Engine.step``), so the engine judges the game as it is made: any
+violation it reports is a fault of the simulator. What a seat may do comes from the engine's legality
+layer (:func:`sgs_replay.engine.legality.legal_uses`, :func:`~sgs_replay.engine.legality.check_use`);
+what a card, a judgement or a death brings about is asked of the engine's frames (the damage a card
+deals, who must answer, the rescue order, the reward) rather than derived again here.
+
+Only the hidden information is the simulator's own: the order of the draw pile (one
+:class:`random.Random` per game, so a seed gives the same game every time).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import msgspec
+
+from sgs_replay import events as ev
+from sgs_replay.cards import parse_card
+from sgs_replay.content import Ruleset, card_kinds
+from sgs_replay.content.names import CARD
+from sgs_replay.engine import frames as F
+from sgs_replay.engine import legality, plugins
+from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
+from sgs_replay.engine.core import ROLE_TABLE, Engine
+from sgs_replay.engine.effects import Effect
+from sgs_replay.engine.state import Seat, Slot
+
+#: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
+UNSUPPORTED_GENERALS = frozenset({"神关羽"})
+
+#: the most turns a game may last before it is called off (a safety net: games end long before)
+MAX_TURNS = 400
+#: the most actions in one play phase
+MAX_ACTIONS = 40
+
+
+class GameOver(Exception):
+    """The game has ended (a victory condition holds, or the cards ran out)."""
+
+
+class SimulationError(Exception):
+    """The engine judged an event the simulator wrote illegal: a fault of the simulator."""
+
+
+@dataclass
+class Outcome:
+    """One finished game: its lines (header first) and what it used."""
+
+    lines: list[bytes]
+    winner: str
+    reason: str
+    turns: int
+    violations: list[str] = field(default_factory=list)
+    cards: Counter[str] = field(default_factory=Counter)
+    skills: Counter[str] = field(default_factory=Counter)
+    reshuffles: int = 0
+
+
+def card_label(card: str) -> str:
+    """The name a card is written with (``♠4 雷杀`` → ``雷杀``): what the coverage counts."""
+    return card.split(" ", 1)[1] if " " in card else card
+
+
+class Game:
+    """A game of identity mode under ``ruleset`` with ``players`` seats, decided by ``rng``."""
+
+    def __init__(self, ruleset: Ruleset, players: int, rng: random.Random, *, game_id: str = "sim",
+                 strict: bool = True) -> None:
+        self.rs = ruleset
+        self.n = players
+        self.rng = rng
+        self.strict = strict
+        self.enc = msgspec.json.Encoder()
+        self.lines: list[bytes] = []
+        self.line = 1
+        self.cards: Counter[str] = Counter()
+        self.skills: Counter[str] = Counter()
+        self.reshuffles = 0
+        self.violations: list[str] = []
+        header = self._header(game_id)
+        self.lines.append(self.enc.encode(header))
+        self.eng = Engine(header, ruleset)
+        self.pile = list(ruleset.deck)
+        rng.shuffle(self.pile)
+        self.turns = 0
+        self.skip: set[str] = set()  # the phases this turn's judgements skip
+        #: a target was passed over (countered, or its card void) with no event naming it since: a
+        #: 无懈可击 now would be read by the engine as part of that target's counter chain
+        self.unsynced = False
+
+    # ------------------------------------------------------------------ setup
+    def _header(self, game_id: str) -> ev.Game:
+        rs, n, rng = self.rs, self.n, self.rng
+        rows = ROLE_TABLE[n]
+        if n == 8 and rs.p.eight_player_roles:
+            loyal, rebels, renegades = (int(x) for x in rs.p.eight_player_roles.split("/")[1:])
+        else:
+            loyal, rebels, renegades = rows[rng.randrange(len(rows))]
+        roles = ["loyalist"] * loyal + ["rebel"] * rebels + ["renegade"] * renegades
+        rng.shuffle(roles)
+        roles.insert(0, "lord")
+        pool = [g for g in rs.roster if g not in UNSUPPORTED_GENERALS]
+        generals = rng.sample(pool, n)
+        players = [ev.Player(seat=i + 1, general=generals[i], name=f"P{i + 1}", role=roles[i])  # type: ignore[arg-type]
+                   for i in range(n)]
+        return ev.Game(format=ev.FORMAT_ID, mode="identity", ruleset=rs.name, players=players, game_id=game_id,
+                       meta={"generator": "sgs-replay simulate"})
+
+    # ------------------------------------------------------------------ writing
+    def emit(self, e: ev.Event) -> None:
+        """Write ``e`` and feed it to the engine; a violation it reports is the simulator's fault."""
+        self.line += 1
+        if not (isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification):
+            self.unsynced = False
+        before = len(self.eng.violations)
+        self.eng.step(self.line, e)
+        self.lines.append(self.enc.encode(e))
+        if isinstance(e, (ev.Use, ev.Respond)):
+            for c in [e.card] if e.card else (e.cards or []):
+                self.cards[card_label(c)] += 1
+        elif isinstance(e, ev.Recast):
+            self.cards[card_label(e.card)] += 1
+        elif isinstance(e, ev.Skill):
+            self.skills[e.skill] += 1
+        if len(self.eng.violations) > before:
+            for v in self.eng.violations[before:]:
+                msg = f"line {v.line}: {v.rule} {v.message}"
+                self.violations.append(msg)
+                if self.strict:
+                    raise SimulationError(msg)
+
+    def take(self, k: int) -> list[str]:
+        """The top ``k`` cards of the draw pile, after the reshuffle the engine makes when it runs short
+        (the discard pile, shuffled, goes under what is left: ``Engine.need_cards``)."""
+        if len(self.pile) < k:
+            eng = self.eng
+            eng.settle_processing()
+            coming = Counter(eng.table.discard)
+            top = eng.stack[-1] if eng.stack else None
+            if isinstance(top, F.JudgeFrame) and not top.settled:
+                coming[top.card] += 1  # settled by the next event, before the pile is looked at
+            if coming:
+                fresh = sorted(coming.elements())
+                self.rng.shuffle(fresh)
+                self.pile.extend(fresh)
+                self.reshuffles += 1
+            if len(self.pile) < k:
+                raise GameOver("cards")
+        out, self.pile = self.pile[:k], self.pile[k:]
+        return out
+
+    # ------------------------------------------------------------------ helpers
+    def seat(self, n: int) -> Seat:
+        s = self.eng.seat(n)
+        assert s is not None
+        return s
+
+    def alive(self, n: int) -> bool:
+        return self.seat(n).alive
+
+    def hand_of(self, n: int, name: str | None = None) -> list[str]:
+        """The seat's hand cards (of the card ``name`` only, when given), sorted for determinism."""
+        s = self.seat(n)
+        cards = sorted(s.hand.elements())
+        if name is None:
+            return cards
+        return [c for c in cards if parse_card(c).name == name]
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def check_over(self) -> None:
+        if self.eng.over:
+            winner, reason = self.eng.over
+            self.emit(ev.GameEnd(winner=winner, reason=reason))
+            raise GameOver(reason)
+
+    # ------------------------------------------------------------------ the game
+    def play(self) -> Outcome:
+        winner, reason = "none", "draw"
+        try:
+            first = self.rs.p.initial_hand
+            for s in range(1, self.n + 1):
+                k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+                self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
+            seat = 1
+            while self.turns < MAX_TURNS:
+                self.turn(seat)
+                seat = self.eng.table.next_alive(seat)
+            raise GameOver("turns")
+        except GameOver as over:
+            if self.eng.over:
+                winner, reason = self.eng.over
+            elif str(over) in ("cards", "turns"):
+                reason = "draw"
+                self.emit(ev.GameEnd(winner="none", reason="draw"))
+        return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
+                       self.reshuffles)
+
+    def turn(self, seat: int) -> None:
+        self.turns += 1
+        eng = self.eng
+        self.emit(ev.Turn(seat=seat))
+        self.emit(ev.Phase(seat=seat, phase="start"))
+        me = self.seat(seat)
+        self.skip = set()
+        if me.judge:
+            self.emit(ev.Phase(seat=seat, phase="judge"))
+            self.judge_phase(seat)
+            if not me.alive:
+                return
+        if "draw" in self.skip:
+            self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
+        else:
+            self.emit(ev.Phase(seat=seat, phase="draw"))
+            self.emit(ev.Draw(seat=seat, cards=self.take(self.draw_count(me)), reason="phase"))
+        if "play" in self.skip:
+            self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
+        else:
+            self.emit(ev.Phase(seat=seat, phase="play"))
+            self.play_phase(seat)
+            if not me.alive:
+                return
+        self.emit(ev.Phase(seat=seat, phase="discard"))
+        limit = plugins.modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
+        if plugins.modify("hand_limit_waived", False, eng, me):
+            limit = me.hand_count
+        extra = me.hand_count - limit
+        if extra > 0:
+            self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
+        self.emit(ev.Phase(seat=seat, phase="finish"))
+        self.emit(ev.TurnEnd(seat=seat))
+
+    def draw_count(self, me: Seat) -> int:
+        """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
+        eng = self.eng
+        n = self.rs.p.draw_phase_cards + eng.mode.draw_bonus(me)
+        n = plugins.modify("draw_phase_count", n, eng, me)
+        return int(eng.skills.draw_count(me, n))
+
+    # ------------------------------------------------------------------ judgements
+    def judge_card(self, seat: int, reason: str) -> str:
+        """Turn a judgement card over for ``seat``; returns the card as it counts for ``seat`` (红颜)."""
+        card = self.take(1)[0]
+        self.emit(ev.Judge(seat=seat, card=card, reason=reason))
+        return self.eng.skills.effective_card(seat, card)
+
+    def judge_phase(self, seat: int) -> None:
+        frame = self.eng.top(F.JudgePhase)
+        if frame is None:
+            return
+        me = self.seat(seat)
+        for trick in list(frame.queue):
+            if trick not in frame.queue or not me.alive:
+                continue
+            name = frame._name(self.eng, trick)
+            if self.nullify_window(frame_user=None, target=seat):
+                continue  # countered: 闪电 moves on, the others go to the discard pile (implied)
+            card = parse_card(self.judge_card(seat, name))
+            # the judgement settles at the next event; its result is known now (frames.JudgePhase._effect)
+            if name == CARD.indulgence and card.suit.name != "HEART":
+                self.skip.add("play")
+            elif name == CARD.supply_shortage and card.suit.name != "CLUB":
+                self.skip.add("draw")
+            elif name == CARD.lightning and card.suit.name == "SPADE" and 2 <= card.rank <= 9:
+                natures = str(self.rs.p.lightning_nature).split("|")
+                nature = "thunder" if "thunder" in natures else natures[0]
+                amount = F.damage_taken(self.eng, me, 3, nature)
+                self.damage(seat, amount, None, None, nature)
+
+    # ------------------------------------------------------------------ 无懈可击
+    def nullify_window(self, frame_user: int | None, target: int, p: float = 0.3) -> bool:
+        """Anyone holding 无懈可击 may counter the effect on ``target``, and be countered in turn.
+        Returns whether the effect is countered (an odd number of 无懈可击)."""
+        if self.unsynced:
+            return False
+        count = 0
+        while True:
+            start = self.eng.current or target
+            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)]
+            if not holders or not self.chance(p):
+                self.unsynced = count % 2 == 1
+                return self.unsynced
+            who = self.rng.choice(holders)
+            self.emit(ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification))))
+            count += 1
+            p *= 0.6
+
+    # ------------------------------------------------------------------ damage, dying, death
+    def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
+               *, chain: bool = False) -> None:
+        """Deal damage; then the dying state, and what the damage set off (the chain's passing on,
+        狂骨's recovery), in the order of the engine's stack."""
+        self.emit(ev.Damage(target=target, amount=amount, source=source, card=card,
+                            nature=nature, chain=chain))  # type: ignore[arg-type]
+        self.after_hp_change(target)
+
+    def after_hp_change(self, seat: int) -> None:
+        s = self.seat(seat)
+        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+            self.dying(seat)
+        self.fulfil()
+
+    def fulfil(self) -> None:
+        """Emit the consequences the open resolutions make mandatory, the topmost first: the damage a
+        chain passes on (``ChainDamage``), the recovery of an effect (狂骨, 白银狮子)."""
+        eng = self.eng
+        for _ in range(32):
+            for f in reversed(eng.stack):
+                if isinstance(f, ChainDamage):
+                    due = [t for t in f.queue if f._due(eng, t)]
+                    if due:
+                        t = due[0]
+                        amount = F.damage_taken(eng, self.seat(t), f.amount, f.nature)
+                        self.damage(t, amount, f.source, f.card, f.nature, chain=True)
+                        break
+                elif isinstance(f, Effect):
+                    step = next((st for st in f.steps if not st.done and not st.optional and f._relevant(eng, st)), None)
+                    if step is not None and step.kind == "recover" and step.seat is not None:
+                        s = self.seat(step.seat)
+                        self.emit(ev.Recover(seat=step.seat, amount=min(step.n or 1, s.max_hp - s.hp)))
+                        break
+            else:
+                return
+
+    def dying(self, seat: int) -> None:
+        eng = self.eng
+        frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == seat), None)
+        self.emit(ev.Dying(seat=seat))
+        s = self.seat(seat)
+        order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
+        for helper in order:
+            while s.hp <= 0 and self.alive(helper):
+                rescue = self.rescue_card(helper, seat)
+                if rescue is None:
+                    break
+                self.emit(ev.Use(seat=helper, card=rescue, targets=[seat]))
+                self.cards_recover_after_rescue(helper, seat, rescue)
+            if s.hp > 0:
+                return
+        killer = eng.last_damage_source.get(seat)
+        self.emit(ev.Death(seat=seat, killer=killer))
+        self.check_over()
+        self.aftermath()
+
+    def rescue_card(self, helper: int, dying: int) -> str | None:
+        """The 桃 (or, for the dying one itself, 酒) ``helper`` uses to rescue, or None."""
+        cards = self.hand_of(helper, CARD.peach)
+        if helper == dying:
+            cards += [c for c in self.hand_of(helper, CARD.analeptic)]
+        if not cards:
+            return None
+        if helper != dying and not self.chance(0.5):
+            return None
+        return self.rng.choice(cards)
+
+    def cards_recover_after_rescue(self, helper: int, dying: int, card: str) -> None:
+        top = self.eng.stack[-1] if self.eng.stack else None
+        n = 1
+        if isinstance(top, Effect):
+            st = next((st for st in top.steps if st.kind == "recover" and not st.done), None)
+            if st is not None and st.n:
+                n = st.n
+        s = self.seat(dying)
+        n = min(n, s.max_hp - s.hp)
+        self.emit(ev.Recover(seat=dying, amount=n, source=helper, card=card))
+
+    def aftermath(self) -> None:
+        """The reward draw or the lord's penalty after a death (``frames.DeathAftermath``)."""
+        frame = self.eng.stack[-1] if self.eng.stack else None
+        if not isinstance(frame, F.DeathAftermath) or frame.killer is None:
+            return
+        if not frame.rewarded:
+            self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.reward), reason="reward"))
+        if not frame.penalised:
+            k = self.seat(frame.killer)
+            cards = sorted(k.hand.elements()) + [k.equip[sl] for sl in sorted(k.equip)]
+            if cards:
+                self.emit(ev.Discard(seat=frame.killer, cards=cards, reason="penalty"))
+
+    # ------------------------------------------------------------------ the play phase
+    def play_phase(self, seat: int) -> None:
+        me = self.seat(seat)
+        for _ in range(MAX_ACTIONS):
+            if not me.alive or self.eng.current != seat:
+                return
+            options = legality.legal_uses(self.eng, seat)
+            recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
+            if not options and not recast:
+                return
+            if self.chance(0.08):
+                return
+            if recast and self.chance(0.1 if options else 0.5):
+                self.recast(seat, self.rng.choice(recast))
+                continue
+            if not options:
+                return
+            self.use(self.rng.choice(options))
+
+    def recast(self, seat: int, card: str) -> None:
+        self.emit(ev.Recast(seat=seat, card=card))
+        self.emit(ev.Draw(seat=seat, cards=self.take(1), reason="recast"))
+
+    def use(self, e: ev.Use) -> None:
+        assert e.card is not None
+        c = parse_card(e.card)
+        name = c.name
+        kind = card_kinds.BY_NAME.get(name)
+        if name == CARD.collateral and e.targets:
+            return self.collateral(e)
+        self.emit(e)
+        if kind is not None and kind.is_equip:
+            self.fulfil()
+            return
+        if name == CARD.slash:
+            self.resolve_slash(e.seat)
+        elif name == CARD.peach:
+            self.emit(ev.Recover(seat=e.seat, amount=1, source=e.seat, card=e.card))
+        elif name in (CARD.savage_assault, CARD.archery_attack):
+            self.resolve_aoe(e.seat)
+        elif name == CARD.duel:
+            self.resolve_duel(e)
+        elif name in (CARD.god_salvation, CARD.amazing_grace):
+            self.resolve_global(e)
+        elif name == CARD.ex_nihilo:
+            if not self.nullify_window(e.seat, e.seat):
+                self.emit(ev.Draw(seat=e.seat, cards=self.take(2 + self.eng.mode.ex_nihilo_bonus(e.seat)),
+                                  reason="card", card_name=CARD.ex_nihilo))
+        elif name in (CARD.snatch, CARD.dismantlement):
+            self.resolve_take(e)
+        elif name == CARD.iron_chain:
+            for t in [t for t in self.eng.table.order_from(e.seat) if t in (e.targets or [])]:
+                self.nullify_window(e.seat, t, p=0.15)
+        elif name == CARD.fire_attack:
+            self.resolve_fire_attack(e)
+        # 乐不思蜀, 闪电, 兵粮寸断: into the judge area (implied); 酒: in force for the next 杀
+
+    # -- 杀 and the cards that ask for answers
+    def resolve_slash(self, user: int) -> None:
+        frame = self.eng.top(F.CardEffect)
+        if frame is None or frame.name != CARD.slash:
+            return
+        self.resolve_effect(frame)
+
+    def resolve_aoe(self, user: int) -> None:
+        frame = self.eng.top(F.CardEffect)
+        if frame is None:
+            return
+        self.resolve_effect(frame, trick=True)
+
+    def resolve_effect(self, frame: F.CardEffect, *, trick: bool = False) -> None:
+        """Each target of the card in the frame's order: 无懈可击 (a trick), a void (藤甲, 仁王盾), 八卦阵,
+        the answers it needs (无双: two), else the damage the frame says the card deals."""
+        eng = self.eng
+        for t in list(frame.queue):
+            ts = self.seat(t)
+            if not ts.alive:
+                continue
+            if trick and self.nullify_window(frame.user, t, p=0.15):
+                continue
+            if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
+                self.unsynced = True
+                continue
+            if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
+                continue
+            amount = frame.expected_damage(eng, t)
+            self.damage(t, amount, frame.source, frame.card, frame.nature)
+
+    def answer(self, frame: F.CardEffect, t: int, *, diagram: bool = True) -> bool:
+        """``t`` answers the card (八卦阵's red judgement, then 闪 or 杀 from the hand) as often as the
+        frame needs (无双: twice), or not at all. Returns whether the card is cancelled for ``t``.
+        ``diagram``: 八卦阵 may be used (the engine takes a 八卦阵 judgement only for the target it knows
+        is in resolution, not after an earlier target was passed over with no event naming it)."""
+        eng = self.eng
+        ts = self.seat(t)
+        answered, need = 0, frame.need_count
+        if diagram and frame.need == CARD.jink and ts.armor() == CARD.eight_diagram and not frame.armor_ignored(eng) \
+                and self.chance(0.9):
+            if parse_card(self.judge_card(t, CARD.eight_diagram)).is_red:
+                answered += 1
+        if answered < need and frame.need is not None:
+            cards = self.hand_of(t, frame.need)
+            if len(cards) >= need - answered and self.chance(0.85):
+                for c in self.rng.sample(cards, need - answered):
+                    self.emit(ev.Respond(seat=t, card=c))
+                answered = need
+        return answered >= need
+
+    def resolve_duel(self, e: ev.Use) -> None:
+        eng = self.eng
+        frame = eng.top(F.DuelFrame)
+        if frame is None:
+            return
+        user, target = e.seat, frame.target
+        if self.nullify_window(user, target):
+            return
+        turn, other = target, user
+        for _ in range(60):
+            need = frame._need(eng)
+            cards = [c for c in self.hand_of(turn) if parse_card(c).name == CARD.slash]
+            if len(cards) >= need and self.chance(0.8):
+                for c in self.rng.sample(cards, need):
+                    self.emit(ev.Respond(seat=turn, card=c))
+                turn, other = other, turn
+                continue
+            amount = 1 + (plugins.modify("damage_bonus", 0, eng, other, CARD.duel) if other == frame.user else 0)
+            amount = F.damage_taken(eng, self.seat(turn), amount, "normal")
+            self.damage(turn, amount, other, e.card, "normal")
+            return
+
+    def resolve_global(self, e: ev.Use) -> None:
+        eng = self.eng
+        frame = eng.top(F.GlobalTrick)
+        if frame is None:
+            return
+        if frame.name == CARD.amazing_grace:
+            shown = self.take(len(eng.table.alive()))
+            self.emit(ev.Reveal(cards=shown, reason=CARD.amazing_grace))
+            for t in list(frame.queue):
+                if self.nullify_window(e.seat, t, p=0.1):
+                    continue
+                pick = self.rng.choice(sorted(frame.revealed))
+                self.emit(ev.Move(cards=[pick], from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=t),
+                                  reason=CARD.amazing_grace))
+        else:
+            for t in list(frame.queue):
+                if self.nullify_window(e.seat, t, p=0.1):
+                    continue
+                self.emit(ev.Recover(seat=t, amount=1, source=e.seat, card=e.card))
+
+    def resolve_take(self, e: ev.Use) -> None:
+        t = (e.targets or [0])[0]
+        if self.nullify_window(e.seat, t):
+            return
+        ts = self.seat(t)
+        places: list[tuple[str, str]] = [("hand", c) for c in sorted(ts.hand.elements())]
+        places += [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        places += [("judge", c) for c in ts.judge]
+        if not places:
+            return
+        zone, card = self.rng.choice(places)
+        name = parse_card(e.card or "").name
+        to = ev.Place(zone="discard") if name == CARD.dismantlement else ev.Place(zone="hand", seat=e.seat)
+        self.emit(ev.Move(cards=[card], from_=ev.Place(zone=zone, seat=t), to=to, reason=name))
+        self.fulfil()
+
+    def collateral(self, e: ev.Use) -> None:
+        """借刀杀人: the weapon holder slashes the victim, or hands the weapon to the user."""
+        holder = (e.targets or [0])[0]
+        victim = e.victim
+        self.emit(e)
+        if self.nullify_window(e.seat, holder):
+            return
+        hs = self.seat(holder)
+        slashes = self.hand_of(holder, CARD.slash)
+        if victim is not None and slashes and self.chance(0.7):
+            card = self.rng.choice(slashes)
+            answer = ev.Use(seat=holder, card=card, targets=[victim])
+            if not legality.check_use(self.eng, answer):
+                self.emit(answer)
+                self.resolve_slash(holder)
+                return
+        weapon = hs.equip.get(Slot.WEAPON)
+        if weapon is not None:
+            self.emit(ev.Move(cards=[weapon], from_=ev.Place(zone="equip", seat=holder),
+                              to=ev.Place(zone="hand", seat=e.seat), reason=CARD.collateral))
+
+    def resolve_fire_attack(self, e: ev.Use) -> None:
+        eng = self.eng
+        frame = eng.top(FireAttack)
+        if frame is None:
+            return
+        t = frame.target
+        if self.nullify_window(e.seat, t):
+            return
+        shown = self.rng.choice(self.hand_of(t))
+        self.emit(ev.Reveal(cards=[shown], seat=t, reason=CARD.fire_attack))
+        suit = parse_card(shown).suit
+        payable = [c for c in self.hand_of(e.seat) if parse_card(c).suit == suit]
+        if not payable or not self.chance(0.8):
+            return
+        self.emit(ev.Discard(seat=e.seat, cards=[self.rng.choice(payable)], reason=CARD.fire_attack))
+        if not self.seat(t).alive:
+            return
+        amount = F.damage_taken(eng, self.seat(t), 1, "fire")
+        self.damage(t, amount, e.seat, e.card, "fire")
+
+
+def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: bool = True) -> Outcome:
+    """Play game ``index`` of a run seeded ``seed``: its own :class:`random.Random`, so every game of a
+    run can be replayed alone."""
+    rng = random.Random(seed * 1_000_003 + index)
+    game = Game(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
+    return game.play()
