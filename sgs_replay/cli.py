@@ -751,11 +751,13 @@ def simulate(
     ruleset: Annotated[str, typer.Option("--ruleset", help="the ruleset to play: standard, maneuvering, …")],
     games: Annotated[int, typer.Option("--games", min=1, max=100_000, help="how many games")],
     out: Annotated[Path, typer.Option("--out", help="folder for the logs and coverage.json")],
-    players: Annotated[int, typer.Option("--players", min=2, max=10, help="seats at the table")] = 5,
+    players: Annotated[int | None, typer.Option("--players", min=2, max=10,
+                                                help="seats at the table (identity: 4–10, default 5; 3v3: 6)")] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="the same seed plays the same games")] = 0,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="no progress bar and no coverage report on stderr")] = False,
 ) -> None:
-    """Play complete games with random legal decisions and write one `sgs-replay/1` log per game.
+    """Play complete games with random legal decisions and write one `sgs-replay/1` log per game
+    (identity mode: standard, maneuvering; 3v3 with its draft and action units).
 
     Every event is judged by the rules engine as it is written; the coverage report (stderr and
     OUT/coverage.json) lists the cards and skills used, how the games ended and the violations found
@@ -768,6 +770,8 @@ def simulate(
 
     try:
         rs = load_ruleset(ruleset, allow_path=True)
+        if players is None:
+            players = 6 if rs.mode == "3v3" else 5
         check_request(rs, players)
         _output_ok(out, "--out", folder=True, parents=True)
     except (RulesetError, SimulateError) as exc:

@@ -82,13 +82,14 @@ def test_another_seed_plays_other_games() -> None:
     assert play_game(rs, 5, 1, 0).lines == a.lines
 
 
-@pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8)])
+@pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
+                                               ("3v3-2010", 6)])
 def test_games_are_clean(name: str, players: int) -> None:
     """strict: the first violation the engine reports raises."""
     rs = ruleset(name)
     for i in range(6):
         out = play_game(rs, players, 3, i, strict=True)
-        assert out.reason in ("lord_killed", "rebels_and_renegades_dead")
+        assert out.reason in ("lord_killed", "rebels_and_renegades_dead", "commander_killed")
 
 
 def test_maneuvering_cards_are_all_used() -> None:
@@ -100,8 +101,21 @@ def test_maneuvering_cards_are_all_used() -> None:
     assert deck <= used, sorted(deck - used)
 
 
+def test_a_3v3_game_has_its_draft_and_units(tmp_path: Path) -> None:
+    r = _cli("--ruleset", "3v3-2013", "--games", "2", "--seed", "4", "--out", str(tmp_path), "-q")
+    assert r.returncode == 0, r.stderr
+    for path in _logs(tmp_path):
+        text = path.read_text(encoding="utf-8")
+        for kind in ("draft_pool", "draft_first", "draft_pick", "lineup", "first_action", "action_unit"):
+            assert f'"type":"{kind}"' in text, kind
+        rep = validate_parsed(read_path(path)).report
+        assert not rep.violations and rep.result is not None and rep.result["reason"] == "commander_killed"
+
+
 def test_unsupported_requests_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SimulateError):
         check_request(ruleset("standard"), 3)
+    with pytest.raises(SimulateError):
+        check_request(ruleset("3v3-2013"), 5)
     r = _cli("--ruleset", "no-such-ruleset", "--games", "1", "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and "error" in r.stderr and r.stdout == ""

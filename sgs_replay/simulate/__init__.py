@@ -18,9 +18,10 @@ from typing import Any
 from sgs_replay.content import Ruleset
 
 #: the player counts each mode allows
-PLAYERS = {"identity": range(4, 11)}
+PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
-SUPPORTED = ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering")
+SUPPORTED = ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
+             "3v3-2012", "3v3-2013")
 
 
 class SimulateError(ValueError):
@@ -78,12 +79,13 @@ class Coverage:
 
 def check_request(rs: Ruleset, players: int) -> None:
     """Refuse what the simulator cannot play, with the reason."""
-    if rs.mode != "identity":
-        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity mode "
+    if rs.mode not in PLAYERS:
+        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity and 3v3 "
                             f"({', '.join(SUPPORTED)})")
     allowed = PLAYERS[rs.mode]
     if players not in allowed:
-        raise SimulateError(f"identity mode is for {allowed.start}–{allowed.stop - 1} players, not {players}")
+        what = "6 players" if rs.mode == "3v3" else f"{allowed.start}–{allowed.stop - 1} players"
+        raise SimulateError(f"{rs.mode} mode is for {what}, not {players}")
 
 
 def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
@@ -99,7 +101,12 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
                    deck_cards=sorted({card_label(c) for c in rs.deck}))
     t0 = time.perf_counter()
     for i in range(games):
-        o = play_game(rs, players, seed, i, strict=False)
+        try:
+            o = play_game(rs, players, seed, i, strict=False)
+        except Exception as exc:  # noqa: BLE001 - a fault of the simulator: reported, the run goes on
+            cov.violations += 1
+            cov.violation_samples.append(f"game {i + 1}: internal error ({type(exc).__name__}: {exc})")
+            continue
         (out / f"{rs.name}-{seed}-{i + 1:04d}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
         cov.games += 1
         cov.events += len(o.lines) - 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
@@ -29,9 +30,13 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Seat, Slot
+from sgs_replay.engine.three_v_three import OptionalReward
 
 #: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
 UNSUPPORTED_GENERALS = frozenset({"神关羽"})
+
+#: the cards whose user chooses the direction where the ruleset lets it (3v3)
+MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
@@ -82,6 +87,7 @@ class Game:
         self.skills: Counter[str] = Counter()
         self.reshuffles = 0
         self.violations: list[str] = []
+        self.prelude: list[ev.Event] = []  # events before the deal (the 3v3 draft)
         header = self._header(game_id)
         self.lines.append(self.enc.encode(header))
         self.eng = Engine(header, ruleset)
@@ -184,14 +190,13 @@ class Game:
     def play(self) -> Outcome:
         winner, reason = "none", "draw"
         try:
+            for e in self.prelude:
+                self.emit(e)
             first = self.rs.p.initial_hand
             for s in range(1, self.n + 1):
                 k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
                 self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
-            seat = 1
-            while self.turns < MAX_TURNS:
-                self.turn(seat)
-                seat = self.eng.table.next_alive(seat)
+            self.rounds()
             raise GameOver("turns")
         except GameOver as over:
             if self.eng.over:
@@ -201,6 +206,13 @@ class Game:
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
                        self.reshuffles)
+
+    def rounds(self) -> None:
+        """Identity mode: turns from the lord (seat 1), each to the next living seat."""
+        seat = 1
+        while self.turns < MAX_TURNS:
+            self.turn(seat)
+            seat = self.eng.table.next_alive(seat)
 
     def turn(self, seat: int) -> None:
         self.turns += 1
@@ -373,6 +385,10 @@ class Game:
     def aftermath(self) -> None:
         """The reward draw or the lord's penalty after a death (``frames.DeathAftermath``)."""
         frame = self.eng.stack[-1] if self.eng.stack else None
+        if isinstance(frame, OptionalReward):  # 3v3: the killer may decline it
+            if self.chance(0.9):
+                self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.size), reason="reward"))
+            return
         if not isinstance(frame, F.DeathAftermath) or frame.killer is None:
             return
         if not frame.rewarded:
@@ -411,6 +427,8 @@ class Game:
         c = parse_card(e.card)
         name = c.name
         kind = card_kinds.BY_NAME.get(name)
+        if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
+            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
         if name == CARD.collateral and e.targets:
             return self.collateral(e)
         self.emit(e)
@@ -578,6 +596,8 @@ class Game:
         t = frame.target
         if self.nullify_window(e.seat, t):
             return
+        if not self.hand_of(t):
+            return  # its last hand card went on a 无懈可击 that did not stand: nothing to show
         shown = self.rng.choice(self.hand_of(t))
         self.emit(ev.Reveal(cards=[shown], seat=t, reason=CARD.fire_attack))
         suit = parse_card(shown).suit
@@ -591,9 +611,80 @@ class Game:
         self.damage(t, amount, e.seat, e.card, "fire")
 
 
+class ThreeVThreeGame(Game):
+    """3v3: the draft and the lineups (before the header is written), the sides' action units."""
+
+    #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
+    #: does not handle yet: left out of the draft pool
+    UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+
+    def _header(self, game_id: str) -> ev.Game:
+        from sgs_replay.engine.draft import POOL_SIZE
+
+        rng = self.rng
+        pool = rng.sample([g for g in self.rs.roster if g not in self.UNSUPPORTED], POOL_SIZE)
+        first: ev.Side = rng.choice(("cold", "warm"))
+        other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}
+        self.prelude = [ev.DraftPool(generals=list(pool)), ev.DraftFirst(side=first)]
+        left = list(pool)
+        picks: dict[str, list[str]] = {"cold": [], "warm": []}
+        side = first
+        for size in (1, 2, 2, 2, 2, 2, 2, 2, 1):
+            chosen = rng.sample(left, size)
+            for g in chosen:
+                left.remove(g)
+            picks[side].extend(chosen)
+            self.prelude.append(ev.DraftPick(side=side, generals=chosen))
+            side = other[side]
+        seats: dict[int, tuple[str, ev.Side, ev.Position]] = {}
+        for side_name, (va, cmd, vb) in (("cold", (1, 2, 3)), ("warm", (6, 5, 4))):
+            sd: ev.Side = "cold" if side_name == "cold" else "warm"
+            commander, a, b = rng.sample(picks[sd], 3)
+            self.prelude.append(ev.Lineup(side=sd, commander=commander, vanguards=[a, b]))
+            seats[cmd] = (commander, sd, "commander")
+            seats[va] = (a, sd, "vanguard")
+            seats[vb] = (b, sd, "vanguard")
+        players = [ev.Player(seat=k, general=g, name=f"P{k}", side=sd, position=pos)
+                   for k, (g, sd, pos) in sorted(seats.items())]
+        return ev.Game(format=ev.FORMAT_ID, mode="3v3", ruleset=self.rs.name, players=players, game_id=game_id,
+                       meta={"generator": "sgs-replay simulate"})
+
+    def rounds(self) -> None:
+        """Action units: the first side's commander, then the sides alternate, each choosing its
+        commander or its upright vanguards in an order (the engine's mode keeps who is upright)."""
+        mode: Any = self.eng.mode
+        first: ev.Side = self.rng.choice(("cold", "warm"))
+        self.emit(ev.FirstAction(side=first))
+        start = True
+        while self.turns < MAX_TURNS:
+            mode._close_turn()  # what the next unit's event does first (a turn its character died in)
+            mode._prune()
+            side = first if start else mode.due_side()
+            if side is None:
+                return
+            options: list[ev.ActionUnit] = []
+            cmd = mode.commander(side)
+            cs = self.eng.seat(cmd)
+            if cmd is not None and cs is not None and cs.alive and cmd not in mode.acted:
+                options.append(ev.ActionUnit(side=side, who="commander"))
+            vans = mode.upright_vanguards(side)
+            if vans and not start:
+                self.rng.shuffle(vans)
+                options.append(ev.ActionUnit(side=side, who="vanguards", order=vans))
+            if not options:
+                return
+            unit = self.rng.choice(options)
+            start = False
+            self.emit(unit)
+            for seat in [cmd] if unit.who == "commander" else list(unit.order or []):
+                if seat is not None and self.alive(seat):
+                    self.turn(seat)
+
+
 def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: bool = True) -> Outcome:
     """Play game ``index`` of a run seeded ``seed``: its own :class:`random.Random`, so every game of a
     run can be replayed alone."""
     rng = random.Random(seed * 1_000_003 + index)
-    game = Game(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
+    cls = ThreeVThreeGame if ruleset.mode == "3v3" else Game
+    game = cls(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
     return game.play()
