@@ -23,7 +23,7 @@ import msgspec
 from sgs_replay import events as ev
 from sgs_replay.cards import parse_card
 from sgs_replay.content import Ruleset, card_kinds
-from sgs_replay.content.names import CARD
+from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
@@ -98,6 +98,7 @@ class Game:
         #: a target was passed over (countered, or its card void) with no event naming it since: a
         #: 无懈可击 now would be read by the engine as part of that target's counter chain
         self.unsynced = False
+        self.slashed = False  # the current player used or played a 杀 this turn (克己)
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -129,6 +130,8 @@ class Game:
         if isinstance(e, (ev.Use, ev.Respond)):
             for c in [e.card] if e.card else (e.cards or []):
                 self.cards[card_label(c)] += 1
+            if e.seat == self.eng.current and F.used_name(e) == CARD.slash:
+                self.slashed = True
         elif isinstance(e, ev.Recast):
             self.cards[card_label(e.card)] += 1
         elif isinstance(e, ev.Skill):
@@ -216,11 +219,11 @@ class Game:
 
     def turn(self, seat: int) -> None:
         self.turns += 1
-        eng = self.eng
         self.emit(ev.Turn(seat=seat))
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
         self.skip = set()
+        self.slashed = False
         if me.judge:
             self.emit(ev.Phase(seat=seat, phase="judge"))
             self.judge_phase(seat)
@@ -230,6 +233,9 @@ class Game:
             self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
+            for sk in (SKILL.yingzi, SKILL.luoyi):
+                if me.has_skill(sk) and self.chance(0.6):
+                    self.emit(ev.Skill(seat=seat, skill=sk))
             self.emit(ev.Draw(seat=seat, cards=self.take(self.draw_count(me)), reason="phase"))
         if "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
@@ -238,6 +244,19 @@ class Game:
             self.play_phase(seat)
             if not me.alive:
                 return
+        if me.has_skill(SKILL.keji) and not self.slashed and self.chance(0.8):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.keji))
+            self.emit(ev.PhaseSkip(seat=seat, phase="discard", reason=SKILL.keji))
+        else:
+            self.discard_phase(me)
+        self.emit(ev.Phase(seat=seat, phase="finish"))
+        if me.has_skill(SKILL.biyue) and self.chance(0.9):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.biyue))
+            self.fulfil()
+        self.emit(ev.TurnEnd(seat=seat))
+
+    def discard_phase(self, me: Seat) -> None:
+        eng, seat = self.eng, me.seat
         self.emit(ev.Phase(seat=seat, phase="discard"))
         limit = plugins.modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
         if plugins.modify("hand_limit_waived", False, eng, me):
@@ -245,8 +264,6 @@ class Game:
         extra = me.hand_count - limit
         if extra > 0:
             self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
-        self.emit(ev.Phase(seat=seat, phase="finish"))
-        self.emit(ev.TurnEnd(seat=seat))
 
     def draw_count(self, me: Seat) -> int:
         """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
@@ -299,9 +316,20 @@ class Game:
                 self.unsynced = count % 2 == 1
                 return self.unsynced
             who = self.rng.choice(holders)
-            self.emit(ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification))))
+            use = ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification)))
+            self.emit(use)
+            self.after_use(use)
             count += 1
             p *= 0.6
+
+    def after_use(self, e: ev.Use) -> None:
+        """Skills that follow the use of a card: 集智 (a non-delayed trick)."""
+        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
+        s = self.seat(e.seat)
+        if kind is not None and kind.type == "trick" and kind.subtype != "delayed_trick" \
+                and s.has_skill(SKILL.jizhi) and self.chance(0.9):
+            self.emit(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
+            self.fulfil()
 
     # ------------------------------------------------------------------ damage, dying, death
     def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
@@ -333,9 +361,18 @@ class Game:
                         break
                 elif isinstance(f, Effect):
                     step = next((st for st in f.steps if not st.done and not st.optional and f._relevant(eng, st)), None)
-                    if step is not None and step.kind == "recover" and step.seat is not None:
+                    if step is None or step.seat is None:
+                        continue
+                    if step.kind == "recover":
                         s = self.seat(step.seat)
                         self.emit(ev.Recover(seat=step.seat, amount=min(step.n or 1, s.max_hp - s.hp)))
+                        break
+                    if step.kind == "draw" and step.n:
+                        self.emit(ev.Draw(seat=step.seat, cards=self.take(step.n), reason="skill", skill=f.skill))
+                        break
+                    if step.kind == "lose_hp" and step.n:
+                        self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
+                        self.after_hp_change(step.seat)
                         break
             else:
                 return
@@ -411,12 +448,30 @@ class Game:
                 return
             if self.chance(0.08):
                 return
+            if self.active_skill(me):
+                continue
             if recast and self.chance(0.1 if options else 0.5):
                 self.recast(seat, self.rng.choice(recast))
                 continue
             if not options:
                 return
             self.use(self.rng.choice(options))
+
+    def active_skill(self, me: Seat) -> bool:
+        """Perhaps invoke a skill of the play phase (苦肉, 制衡); True when one was invoked."""
+        seat = me.seat
+        if me.has_skill(SKILL.kurou) and me.hp >= 2 and self.chance(0.2):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.kurou))
+            self.fulfil()
+            return True
+        counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
+            hand = self.hand_of(seat)
+            cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
+            self.emit(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
+            self.fulfil()
+            return True
+        return False
 
     def recast(self, seat: int, card: str) -> None:
         self.emit(ev.Recast(seat=seat, card=card))
@@ -432,6 +487,7 @@ class Game:
         if name == CARD.collateral and e.targets:
             return self.collateral(e)
         self.emit(e)
+        self.after_use(e)
         if kind is not None and kind.is_equip:
             self.fulfil()
             return
@@ -572,6 +628,7 @@ class Game:
         holder = (e.targets or [0])[0]
         victim = e.victim
         self.emit(e)
+        self.after_use(e)
         if self.nullify_window(e.seat, holder):
             return
         hs = self.seat(holder)
