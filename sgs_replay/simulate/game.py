@@ -29,6 +29,7 @@ from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
+from sgs_replay.engine.handlers import CONVERSIONS
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
 
@@ -132,6 +133,8 @@ class Game:
                 self.cards[card_label(c)] += 1
             if e.seat == self.eng.current and F.used_name(e) == CARD.slash:
                 self.slashed = True
+            if e.skill is not None:  # a conversion (武圣, 龙胆, 丈八蛇矛 …) counts as the skill used
+                self.skills[e.skill] += 1
         elif isinstance(e, ev.Recast):
             self.cards[card_label(e.card)] += 1
         elif isinstance(e, ev.Skill):
@@ -352,6 +355,8 @@ class Game:
         eng = self.eng
         for _ in range(32):
             for f in reversed(eng.stack):
+                if isinstance(f, F.DyingFrame) and f.awaiting(eng):
+                    return  # the rescue or the death comes first
                 if isinstance(f, ChainDamage):
                     due = [t for t in f.queue if f._due(eng, t)]
                     if due:
@@ -388,8 +393,9 @@ class Game:
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
                     break
-                self.emit(ev.Use(seat=helper, card=rescue, targets=[seat]))
-                self.cards_recover_after_rescue(helper, seat, rescue)
+                self.emit(rescue)
+                self.cards_recover_after_rescue(helper, seat, rescue.card)
+                self.after_respond(rescue)
             if s.hp > 0:
                 return
         killer = eng.last_damage_source.get(seat)
@@ -397,18 +403,22 @@ class Game:
         self.check_over()
         self.aftermath()
 
-    def rescue_card(self, helper: int, dying: int) -> str | None:
-        """The 桃 (or, for the dying one itself, 酒) ``helper`` uses to rescue, or None."""
+    def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
+        """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
+        rescue, or None."""
         cards = self.hand_of(helper, CARD.peach)
         if helper == dying:
             cards += [c for c in self.hand_of(helper, CARD.analeptic)]
-        if not cards:
+        uses = [ev.Use(seat=helper, card=c, targets=[dying]) for c in cards]
+        uses += [ev.Use(seat=helper, as_=CARD.peach, cards=cs, skill=sk, targets=[dying])
+                 for sk, cs in self.conversions(helper, CARD.peach)]
+        if not uses:
             return None
         if helper != dying and not self.chance(0.5):
             return None
-        return self.rng.choice(cards)
+        return self.rng.choice(uses)
 
-    def cards_recover_after_rescue(self, helper: int, dying: int, card: str) -> None:
+    def cards_recover_after_rescue(self, helper: int, dying: int, card: str | None) -> None:
         top = self.eng.stack[-1] if self.eng.stack else None
         n = 1
         if isinstance(top, Effect):
@@ -442,7 +452,7 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = legality.legal_uses(self.eng, seat)
+            options = legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
             recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
             if not options and not recast:
                 return
@@ -456,6 +466,20 @@ class Game:
             if not options:
                 return
             self.use(self.rng.choice(options))
+
+    def converted_uses(self, seat: int) -> list[ev.Use]:
+        """The legal uses of cards the seat's conversions make (武圣's 杀, 国色's 乐不思蜀, 奇袭's 过河拆桥,
+        丈八蛇矛, 朱雀羽扇's 火杀 …), each target choice asked of the legality layer."""
+        out: list[ev.Use] = []
+        names = sorted({n for spec in CONVERSIONS.values() for n in spec.into} - {CARD.jink, CARD.nullification})
+        for into in names:
+            for skill, cards in self.conversions(seat, into):
+                probe = f"{cards[0].split(' ')[0]} {into}"  # the name and kind the targets depend on
+                for cand in legality._candidates(self.eng, seat, probe):
+                    use = ev.Use(seat=seat, as_=into, cards=cards, skill=skill, targets=cand.targets, victim=cand.victim)
+                    if not legality.answers_a_demand(self.eng, use) and not legality.check_use(self.eng, use):
+                        out.append(use)
+        return out
 
     def active_skill(self, me: Seat) -> bool:
         """Perhaps invoke a skill of the play phase (苦肉, 制衡); True when one was invoked."""
@@ -478,17 +502,17 @@ class Game:
         self.emit(ev.Draw(seat=seat, cards=self.take(1), reason="recast"))
 
     def use(self, e: ev.Use) -> None:
-        assert e.card is not None
-        c = parse_card(e.card)
-        name = c.name
+        name = F.used_name(e) or ""
         kind = card_kinds.BY_NAME.get(name)
         if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
             e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
         if name == CARD.collateral and e.targets:
             return self.collateral(e)
         self.emit(e)
+        if name != CARD.peach:  # its recovery first (below)
+            self.after_respond(e)
         self.after_use(e)
-        if kind is not None and kind.is_equip:
+        if kind is not None and kind.is_equip and e.as_ is None:
             self.fulfil()
             return
         if name == CARD.slash:
@@ -535,10 +559,10 @@ class Game:
             ts = self.seat(t)
             if not ts.alive:
                 continue
-            if trick and self.nullify_window(frame.user, t, p=0.15):
-                continue
             if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
-                self.unsynced = True
+                self.unsynced = True  # nothing to counter either: no 无懈可击 window
+                continue
+            if trick and self.nullify_window(frame.user, t, p=0.15):
                 continue
             if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
                 continue
@@ -558,12 +582,58 @@ class Game:
             if parse_card(self.judge_card(t, CARD.eight_diagram)).is_red:
                 answered += 1
         if answered < need and frame.need is not None:
-            cards = self.hand_of(t, frame.need)
-            if len(cards) >= need - answered and self.chance(0.85):
-                for c in self.rng.sample(cards, need - answered):
-                    self.emit(ev.Respond(seat=t, card=c))
+            answers = self.answers_for(t, frame.need, need - answered)
+            if answers is not None and self.chance(0.85):
+                for a in answers:
+                    self.emit(a)
+                    self.after_respond(a)
                 answered = need
         return answered >= need
+
+    def answers_for(self, seat: int, name: str, n: int) -> list[ev.Respond] | None:
+        """``n`` answers of the card ``name`` from ``seat``'s own cards — the card itself, or cards its
+        skills or weapon convert (龙胆, 倾国, 武圣, 丈八蛇矛) — using no card twice; None if it has not
+        that many. Physical cards first, in a random order."""
+        plain = self.hand_of(seat, name)
+        self.rng.shuffle(plain)
+        out = [ev.Respond(seat=seat, card=c) for c in plain[:n]]
+        spent = set(plain[:n])
+        for skill, cards in self.conversions(seat, name):
+            if len(out) >= n:
+                break
+            if spent.isdisjoint(cards) and len(set(cards)) == len(cards):
+                out.append(ev.Respond(seat=seat, as_=name, cards=cards, skill=skill))
+                spent.update(cards)
+        return out if len(out) >= n else None
+
+    def conversions(self, seat: int, into: str) -> list[tuple[str, list[str]]]:
+        """What ``seat`` may turn into the card ``into`` (``handlers.CONVERSIONS``: its skills and
+        weapon): (skill or weapon, physical cards), in a random order."""
+        s = self.seat(seat)
+        out: list[tuple[str, list[str]]] = []
+        for name, spec in sorted(CONVERSIONS.items()):
+            if into not in spec.into or not (s.has_skill(name) or (spec.weapon and s.weapon() == name)):
+                continue
+            if spec.outside_own_turn and self.eng.current == seat:
+                continue
+            pool = self.hand_of(seat) + ([] if spec.hand_only else [s.equip[sl] for sl in sorted(s.equip)])
+            fits = [c for c in pool if spec.qualifies(parse_card(c), into)]
+            count = spec.count or 1
+            if len(fits) < count:
+                continue
+            picks = [[c] for c in fits] if count == 1 else [self.rng.sample(fits, count)]
+            for cards in picks:
+                if spec.together is not None and spec.together(self.eng, ev.Use(seat=seat, as_=into, cards=cards,
+                                                                                skill=name), s) is not None:
+                    continue
+                out.append((name, cards))
+        self.rng.shuffle(out)
+        return out
+
+    def after_respond(self, e: ev.Respond | ev.Use) -> None:
+        """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""
+        if e.as_ is not None:
+            self.fulfil()
 
     def resolve_duel(self, e: ev.Use) -> None:
         eng = self.eng
@@ -576,10 +646,11 @@ class Game:
         turn, other = target, user
         for _ in range(60):
             need = frame._need(eng)
-            cards = [c for c in self.hand_of(turn) if parse_card(c).name == CARD.slash]
-            if len(cards) >= need and self.chance(0.8):
-                for c in self.rng.sample(cards, need):
-                    self.emit(ev.Respond(seat=turn, card=c))
+            answers = self.answers_for(turn, CARD.slash, need)
+            if answers is not None and self.chance(0.8):
+                for a in answers:
+                    self.emit(a)
+                    self.after_respond(a)
                 turn, other = other, turn
                 continue
             amount = 1 + (plugins.modify("damage_bonus", 0, eng, other, CARD.duel) if other == frame.user else 0)
@@ -618,7 +689,7 @@ class Game:
         if not places:
             return
         zone, card = self.rng.choice(places)
-        name = parse_card(e.card or "").name
+        name = F.used_name(e) or ""
         to = ev.Place(zone="discard") if name == CARD.dismantlement else ev.Place(zone="hand", seat=e.seat)
         self.emit(ev.Move(cards=[card], from_=ev.Place(zone=zone, seat=t), to=to, reason=name))
         self.fulfil()
