@@ -39,6 +39,9 @@ UNSUPPORTED_GENERALS = frozenset({"神关羽"})
 #: the cards whose user chooses the direction where the ruleset lets it (3v3)
 MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
+#: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
+CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying}
+
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
 #: the most actions in one play phase
@@ -145,6 +148,14 @@ class Game:
                 self.violations.append(msg)
                 if self.strict:
                     raise SimulationError(msg)
+        chances = self.eng.skills.chances
+        if chances and not self.eng.over:
+            for (seat, key), n in sorted(chances.items()):
+                skill = CHANCE_SKILLS.get(key)
+                if skill is not None and n > 0 and self.alive(seat) and self.chance(0.8):
+                    seq = self.eng.frame_seq
+                    self.emit(ev.Skill(seat=seat, skill=skill))
+                    self.fulfil(after=seq)  # its own draw only: what the event owed comes from its writer
 
     def take(self, k: int) -> list[str]:
         """The top ``k`` cards of the draw pile, after the reshuffle the engine makes when it runs short
@@ -341,7 +352,39 @@ class Game:
         狂骨's recovery), in the order of the engine's stack."""
         self.emit(ev.Damage(target=target, amount=amount, source=source, card=card,
                             nature=nature, chain=chain))  # type: ignore[arg-type]
-        self.after_hp_change(target)
+        s = self.seat(target)
+        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+            self.dying(target)
+        if s.alive:
+            self.damaged(target, amount, source, card)
+        self.fulfil()
+
+    def damaged(self, target: int, amount: int, source: int | None, card: str | None) -> None:
+        """Skills of the damaged character (受到伤害后): 奸雄, 反馈, 遗计 — each at random."""
+        eng = self.eng
+        s = self.seat(target)
+        window = eng.skills.damaged.get(target)
+        if window is None:
+            return
+        if s.has_skill(SKILL.jianxiong) and card is not None and self.chance(0.8):
+            held = eng.table.processing[card] + eng.table.discard[card]
+            if held:
+                self.emit(ev.Skill(seat=target, skill=SKILL.jianxiong))
+        if s.has_skill(SKILL.fankui) and source is not None and source != target and self.alive(source) \
+                and self.chance(0.8):
+            src = self.seat(source)
+            places = [("hand", c) for c in sorted(src.hand.elements())] + [("equip", src.equip[sl]) for sl in sorted(src.equip)]
+            if places:
+                zone, c = self.rng.choice(places)
+                self.emit(ev.Skill(seat=target, skill=SKILL.fankui, targets=[source]))
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
+                                  reason=SKILL.fankui))
+                self.fulfil()
+        if s.has_skill(SKILL.yiji):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.emit(ev.Skill(seat=target, skill=SKILL.yiji))
+                    self.fulfil()
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
@@ -349,12 +392,15 @@ class Game:
             self.dying(seat)
         self.fulfil()
 
-    def fulfil(self) -> None:
+    def fulfil(self, after: int = 0) -> None:
         """Emit the consequences the open resolutions make mandatory, the topmost first: the damage a
-        chain passes on (``ChainDamage``), the recovery of an effect (狂骨, 白银狮子)."""
+        chain passes on (``ChainDamage``), what an effect owes (狂骨's and 白银狮子's recovery, a skill's
+        draw or loss of HP). ``after``: only the frames opened after that frame number."""
         eng = self.eng
         for _ in range(32):
             for f in reversed(eng.stack):
+                if f.uid <= after:
+                    return
                 if isinstance(f, F.DyingFrame) and f.awaiting(eng):
                     return  # the rescue or the death comes first
                 if isinstance(f, ChainDamage):
@@ -489,6 +535,20 @@ class Game:
             self.fulfil()
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
+        if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
+                and self.chance(0.4):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[self.rng.choice(self.hand_of(seat))],
+                               targets=[self.rng.choice(wounded)]))
+            self.fulfil()
+            return True
+        males = [t for t in wounded if t != seat and (g := self.seat(t).general) is not None and g.gender == "male"]
+        if me.has_skill(SKILL.jieyin) and not self.eng.this_turn.limits[SKILL.jieyin] and not counter[SKILL.jieyin] \
+                and me.hand_count >= 2 and males and self.chance(0.4):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
+                               targets=[self.rng.choice(males)]))
+            self.fulfil()
+            return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
