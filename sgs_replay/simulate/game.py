@@ -265,8 +265,7 @@ class Game:
             self.discard_phase(me)
         self.emit(ev.Phase(seat=seat, phase="finish"))
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.biyue))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
         self.emit(ev.TurnEnd(seat=seat))
 
     def discard_phase(self, me: Seat) -> None:
@@ -342,8 +341,7 @@ class Game:
         s = self.seat(e.seat)
         if kind is not None and kind.type == "trick" and kind.subtype != "delayed_trick" \
                 and s.has_skill(SKILL.jizhi) and self.chance(0.9):
-            self.emit(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
 
     # ------------------------------------------------------------------ damage, dying, death
     def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
@@ -377,20 +375,26 @@ class Game:
             if places:
                 zone, c = self.rng.choice(places)
                 self.emit(ev.Skill(seat=target, skill=SKILL.fankui, targets=[source]))
+                seq = self.eng.frame_seq
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
-                self.fulfil()
+                self.fulfil(after=seq)
         if s.has_skill(SKILL.yiji):
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
-                    self.emit(ev.Skill(seat=target, skill=SKILL.yiji))
-                    self.fulfil()
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(seat)
         self.fulfil()
+
+    def invoke(self, e: ev.Skill) -> None:
+        """Invoke a skill and write what its effect owes (its own frames only)."""
+        seq = self.eng.frame_seq
+        self.emit(e)
+        self.fulfil(after=seq)
 
     def fulfil(self, after: int = 0) -> None:
         """Emit the consequences the open resolutions make mandatory, the topmost first: the damage a
@@ -531,29 +535,25 @@ class Game:
         """Perhaps invoke a skill of the play phase (苦肉, 制衡); True when one was invoked."""
         seat = me.seat
         if me.has_skill(SKILL.kurou) and me.hp >= 2 and self.chance(0.2):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.kurou))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
         wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
         if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
                 and self.chance(0.4):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[self.rng.choice(self.hand_of(seat))],
-                               targets=[self.rng.choice(wounded)]))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[self.rng.choice(self.hand_of(seat))],
+                                 targets=[self.rng.choice(wounded)]))
             return True
         males = [t for t in wounded if t != seat and (g := self.seat(t).general) is not None and g.gender == "male"]
         if me.has_skill(SKILL.jieyin) and not self.eng.this_turn.limits[SKILL.jieyin] and not counter[SKILL.jieyin] \
                 and me.hand_count >= 2 and males and self.chance(0.4):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
-                               targets=[self.rng.choice(males)]))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
+                                 targets=[self.rng.choice(males)]))
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
-            self.emit(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
-            self.fulfil()
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
         return False
 
