@@ -129,6 +129,7 @@ class Game:
         if not (isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification):
             self.unsynced = False
         before = len(self.eng.violations)
+        chances_before = dict(self.eng.skills.chances)
         self.eng.step(self.line, e)
         self.lines.append(self.enc.encode(e))
         if isinstance(e, (ev.Use, ev.Respond)):
@@ -152,7 +153,11 @@ class Game:
         if chances and not self.eng.over:
             for (seat, key), n in sorted(chances.items()):
                 skill = CHANCE_SKILLS.get(key)
-                if skill is not None and n > 0 and self.alive(seat) and self.chance(0.8):
+                if skill is None or n <= chances_before.get((seat, key), 0) or not self.alive(seat):
+                    continue  # only the chance this event opened, taken now or never
+                if key == "lianying" and self.seat(seat).hand_count:
+                    continue
+                if self.chance(0.8):
                     seq = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
                     self.fulfil(after=seq)  # its own draw only: what the event owed comes from its writer
