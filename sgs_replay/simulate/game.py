@@ -241,6 +241,10 @@ class Game:
         self.emit(ev.Turn(seat=seat))
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
+        while me.has_skill(SKILL.luoshen) and self.chance(0.8):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
+            if parse_card(self.judge_card(seat, SKILL.luoshen)).is_red:
+                break  # a black one is hers (implied) and she may go on
         self.skip = set()
         self.slashed = False
         if me.judge:
@@ -384,6 +388,17 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
+        if s.has_skill(SKILL.ganglie) and self.rs.mode == "identity" and source is not None and source != target \
+                and self.alive(source) and self.chance(0.8):
+            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie))
+            if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
+                hand = self.hand_of(source)
+                if len(hand) >= 2 and self.chance(0.5):
+                    self.emit(ev.Discard(seat=source, cards=self.rng.sample(hand, 2)))
+                else:
+                    self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
+            if not self.alive(target):
+                return
         if s.has_skill(SKILL.yiji):
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
@@ -620,9 +635,19 @@ class Game:
         """Each target of the card in the frame's order: 无懈可击 (a trick), a void (藤甲, 仁王盾), 八卦阵,
         the answers it needs (无双: two), else the damage the frame says the card deals."""
         eng = self.eng
+        tieji = False
+        user = self.seat(frame.user)
+        if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
+                and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
+            self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
+            tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
         for t in list(frame.queue):
             ts = self.seat(t)
             if not ts.alive:
+                continue
+            if tieji:
+                tieji = False
+                self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
                 continue
             if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
                 self.unsynced = True  # nothing to counter either: no 无懈可击 window
