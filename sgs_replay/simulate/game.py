@@ -103,6 +103,8 @@ class Game:
         #: 无懈可击 now would be read by the engine as part of that target's counter chain
         self.unsynced = False
         self.slashed = False  # the current player used or played a 杀 this turn (克己)
+        #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
+        self.judged_trick: str | None = None
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -126,6 +128,7 @@ class Game:
     def emit(self, e: ev.Event) -> None:
         """Write ``e`` and feed it to the engine; a violation it reports is the simulator's fault."""
         self.line += 1
+        self.judged_trick = None
         if not (isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification):
             self.unsynced = False
         before = len(self.eng.violations)
@@ -170,8 +173,11 @@ class Game:
             eng.settle_processing()
             coming = Counter(eng.table.discard)
             top = eng.stack[-1] if eng.stack else None
-            if isinstance(top, F.JudgeFrame) and not top.settled:
-                coming[top.card] += 1  # settled by the next event, before the pile is looked at
+            if self.judged_trick is not None and isinstance(top, F.JudgeFrame) and not top.settled:
+                coming[self.judged_trick] += 1  # the judged 乐不思蜀 (…) leaves with its judgement
+            if isinstance(top, F.JudgeFrame) and not top.settled and not (
+                    top.reason == SKILL.luoshen and parse_card(eng.skills.effective_card(top.seat, top.card)).is_black):
+                coming[top.card] += 1  # settled by the next event, before the pile is looked at (洛神's black: hers)
             if coming:
                 fresh = sorted(coming.elements())
                 self.rng.shuffle(fresh)
@@ -256,10 +262,20 @@ class Game:
             self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
-            for sk in (SKILL.yingzi, SKILL.luoyi):
-                if me.has_skill(sk) and self.chance(0.6):
-                    self.emit(ev.Skill(seat=seat, skill=sk))
-            self.emit(ev.Draw(seat=seat, cards=self.take(self.draw_count(me)), reason="phase"))
+            others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
+            if me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
+                targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
+                self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
+                for t in targets:
+                    self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                                      to=ev.Place(zone="hand", seat=seat), reason=SKILL.tuxi))
+            else:
+                for sk in (SKILL.yingzi, SKILL.luoyi):
+                    if me.has_skill(sk) and self.chance(0.6):
+                        self.emit(ev.Skill(seat=seat, skill=sk))
+            n = self.draw_count(me)
+            if n > 0:
+                self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
         if "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
         else:
@@ -299,7 +315,14 @@ class Game:
         """Turn a judgement card over for ``seat``; returns the card as it counts for ``seat`` (红颜)."""
         card = self.take(1)[0]
         self.emit(ev.Judge(seat=seat, card=card, reason=reason))
-        return self.eng.skills.effective_card(seat, card)
+        for s in self.eng.table.order_from(self.eng.current or seat):  # 鬼才: a hand card replaces it
+            if self.seat(s).has_skill(SKILL.guicai) and self.hand_of(s) and self.chance(0.25):
+                card = self.rng.choice(self.hand_of(s))
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guicai))
+        result = self.eng.skills.effective_card(seat, card)
+        if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
+        return result
 
     def judge_phase(self, seat: int) -> None:
         frame = self.eng.top(F.JudgePhase)
@@ -313,6 +336,9 @@ class Game:
             if self.nullify_window(frame_user=None, target=seat):
                 continue  # countered: 闪电 moves on, the others go to the discard pile (implied)
             card = parse_card(self.judge_card(seat, name))
+            hit = card.suit.name == "SPADE" and 2 <= card.rank <= 9
+            if name != CARD.lightning or hit:
+                self.judged_trick = trick
             # the judgement settles at the next event; its result is known now (frames.JudgePhase._effect)
             if name == CARD.indulgence and card.suit.name != "HEART":
                 self.skip.add("play")
@@ -569,6 +595,12 @@ class Game:
                 and me.hand_count >= 2 and males and self.chance(0.4):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
                                  targets=[self.rng.choice(males)]))
+            return True
+        others = self.eng.table.order_from(seat, include_first=False)
+        if me.has_skill(SKILL.rende) and me.hand_count and others and self.chance(0.2):
+            hand = self.hand_of(seat)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
+                                 cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
