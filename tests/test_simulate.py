@@ -63,6 +63,7 @@ def test_coverage_lists_every_card_of_the_deck(standard_run: Path) -> None:
     assert cov["games"] == 30 and cov["violations"] == 0 and cov["events"] > 30 * 100
     assert sum(cov["end_reasons"].values()) == 30
     assert cov["timings"]["seconds"] > 0
+    assert len(cov["skills"]) >= 8, cov["skills"]  # optional skills are invoked where they hold
 
 
 def test_the_same_seed_writes_the_same_bytes(standard_run: Path, tmp_path: Path) -> None:
