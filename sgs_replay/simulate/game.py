@@ -602,6 +602,16 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
                                  cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
             return True
+        men = [t for t in others if (g := self.seat(t).general) is not None and g.gender == "male"]
+        cards = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
+        if me.has_skill(SKILL.lijian) and not counter[SKILL.lijian] and not self.eng.this_turn.limits[SKILL.lijian] \
+                and len(men) >= 2 and cards and self.chance(0.3):
+            a, b = self.rng.sample(men, 2)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
+            duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
+            self.emit(duel)
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
@@ -687,9 +697,27 @@ class Game:
             if trick and self.nullify_window(frame.user, t, p=0.15):
                 continue
             if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
+                if frame.name == CARD.slash and self.after_dodge(frame, t):
+                    self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
                 continue
             amount = frame.expected_damage(eng, t)
             self.damage(t, amount, frame.source, frame.card, frame.nature)
+
+    def after_dodge(self, frame: F.CardEffect, t: int) -> bool:
+        """A 闪 cancelled the 杀 on ``t``: 贯石斧 (discard two cards: it hits after all; returns True) or
+        青龙偃月刀 (another 杀 on the same target, resolved here)."""
+        user = self.seat(frame.user)
+        if not user.alive or not self.alive(t) or frame.head != t:
+            return False
+        hand = self.hand_of(frame.user)
+        if user.weapon() == CARD.axe and len(hand) >= 2 and self.chance(0.5):
+            self.emit(ev.Skill(seat=frame.user, skill=CARD.axe, cards=self.rng.sample(hand, 2)))
+            return True
+        slashes = self.hand_of(frame.user, CARD.slash)
+        if user.weapon() == CARD.blade and slashes and self.chance(0.6):
+            self.emit(ev.Use(seat=frame.user, card=self.rng.choice(slashes), targets=[t]))
+            self.resolve_slash(frame.user)
+        return False
 
     def answer(self, frame: F.CardEffect, t: int, *, diagram: bool = True) -> bool:
         """``t`` answers the card (八卦阵's red judgement, then 闪 or 杀 from the hand) as often as the
@@ -757,13 +785,13 @@ class Game:
         if e.as_ is not None:
             self.fulfil()
 
-    def resolve_duel(self, e: ev.Use) -> None:
+    def resolve_duel(self, e: ev.Use, *, nullifiable: bool = True) -> None:
         eng = self.eng
         frame = eng.top(F.DuelFrame)
         if frame is None:
             return
         user, target = e.seat, frame.target
-        if self.nullify_window(user, target):
+        if nullifiable and self.nullify_window(user, target):
             return
         turn, other = target, user
         for _ in range(60):
