@@ -607,8 +607,10 @@ class Game:
         if me.has_skill(SKILL.lijian) and not counter[SKILL.lijian] and not self.eng.this_turn.limits[SKILL.lijian] \
                 and len(men) >= 2 and cards and self.chance(0.3):
             a, b = self.rng.sample(men, 2)
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
+            if plugins.target_bans(self.eng, self.seat(b), self.seat(a), CARD.duel, duel):
+                return False  # 空城 …: that man cannot be the 决斗's target
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             self.emit(duel)
             self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
             return True
@@ -714,9 +716,11 @@ class Game:
             self.emit(ev.Skill(seat=frame.user, skill=CARD.axe, cards=self.rng.sample(hand, 2)))
             return True
         slashes = self.hand_of(frame.user, CARD.slash)
-        if user.weapon() == CARD.blade and slashes and self.chance(0.6):
-            self.emit(ev.Use(seat=frame.user, card=self.rng.choice(slashes), targets=[t]))
-            self.resolve_slash(frame.user)
+        if user.weapon() == CARD.blade and slashes and self.eng.in_play_phase(frame.user) and self.chance(0.6):
+            again = ev.Use(seat=frame.user, card=self.rng.choice(slashes), targets=[t])
+            if not legality.check_use(self.eng, again):  # 空城 now, the range …
+                self.emit(again)
+                self.resolve_slash(frame.user)
         return False
 
     def answer(self, frame: F.CardEffect, t: int, *, diagram: bool = True) -> bool:
