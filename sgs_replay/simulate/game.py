@@ -253,12 +253,17 @@ class Game:
                 break  # a black one is hers (implied) and she may go on
         self.skip = set()
         self.slashed = False
-        if me.judge:
+        if self.shensu(me):
+            if not me.alive or self.eng.current != seat:
+                return
+        elif me.judge:
             self.emit(ev.Phase(seat=seat, phase="judge"))
             self.judge_phase(seat)
             if not me.alive:
                 return
-        if "draw" in self.skip:
+        if "shensu" in self.skip:
+            pass  # judge and draw phases skipped already
+        elif "draw" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
@@ -302,6 +307,26 @@ class Game:
         extra = me.hand_count - limit
         if extra > 0:
             self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
+
+    def shensu(self, me: Seat) -> bool:
+        """神速 (the first option): skip the judge and draw phases and use a 杀 with no card on anyone
+        (no distance limit). True when it was used."""
+        seat = me.seat
+        if not me.has_skill(SKILL.shensu) or not self.chance(0.3):
+            return False
+        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
+                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
+                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        if not targets:
+            return False
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_judge_draw"))
+        self.emit(ev.PhaseSkip(seat=seat, phase="judge", reason=SKILL.shensu))
+        self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=SKILL.shensu))
+        self.skip.add("shensu")
+        use = ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[self.rng.choice(targets)])
+        self.emit(use)
+        self.resolve_slash(seat)
+        return True
 
     def draw_count(self, me: Seat) -> int:
         """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
@@ -601,6 +626,16 @@ class Game:
             hand = self.hand_of(seat)
             self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
                                  cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
+            return True
+        if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
+                and me.hand_count and others and self.rs.p.fanjian_order == "damage_before_take" and self.chance(0.3):
+            t = self.rng.choice(others)
+            guess = self.rng.choice(("♠", "♥", "♣", "♦"))
+            card = self.rng.choice(self.hand_of(seat))
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
+            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+            if parse_card(card).suit.symbol != guess:
+                self.damage(t, F.damage_taken(self.eng, self.seat(t), 1, "normal"), seat, None, "normal")
             return True
         men = [t for t in others if (g := self.seat(t).general) is not None and g.gender == "male"]
         cards = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
