@@ -40,7 +40,7 @@ UNSUPPORTED_GENERALS = frozenset({"神关羽"})
 MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
-CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying}
+CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji}
 
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
@@ -160,7 +160,9 @@ class Game:
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
-                if self.chance(0.8):
+                if key == "leiji":
+                    self.leiji(seat)
+                elif self.chance(0.8):
                     seq = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
                     self.fulfil(after=seq)  # its own draw only: what the event owed comes from its writer
@@ -460,6 +462,16 @@ class Game:
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(seat)
         self.fulfil()
+
+    def leiji(self, seat: int) -> None:
+        """雷击: after a 闪 of its owner, a character of its choice judges; a ♠ deals it 2 thunder damage."""
+        others = self.eng.table.order_from(seat, include_first=False)
+        if not others or not self.chance(0.7):
+            return
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=seat, skill=SKILL.leiji, targets=[t]))
+        if parse_card(self.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
+            self.damage(t, F.damage_taken(self.eng, self.seat(t), 2, "thunder"), seat, None, "thunder")
 
     def invoke(self, e: ev.Skill) -> None:
         """Invoke a skill and write what its effect owes (its own frames only)."""
