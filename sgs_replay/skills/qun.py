@@ -187,7 +187,8 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if C.suit_for(en, t, card) == Suit.SPADE:
             frame.add(Step("damage", seat=t, source=e.seat, n=2, check=thunder))
         else:
-            frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+            # no 雷击 damage (another damage to that character, an AOE's next target, may follow)
+            frame.add(Step("damage", seat=t, source=e.seat, forbid=True, rule=R.D_UNEXPECTED))
 
     frame.steps[0].on_result = result
 
