@@ -975,6 +975,7 @@ class GlobalTrick(Frame):
         self.queue = list(order)
         self.nullified = 0
         self.revealed: list[str] = []
+        self.shown = False  # 五谷丰登's cards have been revealed (a later `reveal` is another effect's)
 
     def _jump(self, eng: Engine, seat: int, what: str) -> bool:
         if not self.queue or seat not in self.queue:
@@ -995,7 +996,7 @@ class GlobalTrick(Frame):
         if self.name == CARD.god_salvation:
             return isinstance(e, ev.Recover) and e.seat in self.queue
         if isinstance(e, ev.Reveal):
-            return not self.revealed and self.name == CARD.amazing_grace
+            return not self.shown and self.name == CARD.amazing_grace
         if isinstance(e, ev.Move):
             return e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK) and e.to.seat in self.queue
         if isinstance(e, ev.Draw):
@@ -1030,7 +1031,8 @@ class GlobalTrick(Frame):
             apply_recover(eng, e)
             return True
         if self.name == CARD.amazing_grace:
-            if isinstance(e, ev.Reveal) and not self.revealed:
+            if isinstance(e, ev.Reveal) and not self.shown:
+                self.shown = True
                 alive = len(eng.table.alive())
                 if len(e.cards) != alive:
                     eng.report(R.D_CARD_EFFECT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
@@ -1055,7 +1057,7 @@ class GlobalTrick(Frame):
                     if c in self.revealed:
                         self.revealed.remove(c)
                         eng.leave_processing([c], discard=False)
-                    elif not self.revealed:
+                    elif not self.shown:
                         eng.draw_from_pile(picked_seat, [c])
                     else:
                         eng.report(R.C_NOT_THERE, picked_seat, f"{c} is not among the revealed cards {self.revealed}", observed=c)
