@@ -740,6 +740,9 @@ class Game:
                 tieji = False
                 self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
                 continue
+            if frame.name == CARD.slash:
+                t = self.liuli(frame, t)
+                ts = self.seat(t)
             if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
                 self.unsynced = True  # nothing to counter either: no 无懈可击 window
                 continue
@@ -751,6 +754,24 @@ class Game:
                 continue
             amount = frame.expected_damage(eng, t)
             self.damage(t, amount, frame.source, frame.card, frame.nature)
+
+    def liuli(self, frame: F.CardEffect, t: int) -> int:
+        """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its
+        attack range (not the user, not a target already). Returns the target now."""
+        ts = self.seat(t)
+        if not ts.has_skill(SKILL.liuli) or not ts.hand_count or frame.head != t or frame.started:
+            return t
+        user = self.seat(frame.user)
+        probe = ev.Use(seat=frame.user, card=frame.card, as_=None if frame.card else CARD.slash,
+                       cards=None if frame.card else [])
+        others = [x for x in self.eng.table.order_from(t, include_first=False)
+                  if x != frame.user and x not in frame.queue and self.eng.table.in_attack_range(t, x)
+                  and not plugins.target_bans(self.eng, user, self.seat(x), CARD.slash, probe)]
+        if not others or not self.chance(0.5):
+            return t
+        x = self.rng.choice(others)
+        self.emit(ev.Skill(seat=t, skill=SKILL.liuli, targets=[x], cards=[self.rng.choice(self.hand_of(t))]))
+        return x
 
     def after_dodge(self, frame: F.CardEffect, t: int) -> bool:
         """A 闪 cancelled the 杀 on ``t``: 贯石斧 (discard two cards: it hits after all; returns True) or
