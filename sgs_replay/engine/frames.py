@@ -255,6 +255,10 @@ class CardEffect(Frame):
         # run of them may be split between consecutive targets in any way the rules permit.
         spare = self.nullified
         while self.queue and self.queue[0] != seat:
+            first = eng.seat(self.queue[0])
+            if first is not None and not first.alive and not self.started:
+                self._advance()  # died before its turn in the resolution came (雷击 …): nothing is asked of it
+                continue
             if self.answers >= self.need_count:
                 self._advance()
                 self.nullified = spare
