@@ -613,14 +613,16 @@ class DyingFrame(Frame):
         self.asked_index = 0
         self.died = False
         self.interrupted = False  # SGS-R004 was reported: play went on while this seat was dying
+        self.rescued = False  # rescued, then brought to 0 HP again: a new dying state has its own frame
 
     def awaiting(self, eng: Engine) -> bool:
         s = eng.seat(self.seat)
-        return not self.died and s is not None and s.alive and s.hp <= 0 and not survives_at_zero(eng, s)
+        return not self.died and not self.rescued and s is not None and s.alive and s.hp <= 0 \
+            and not survives_at_zero(eng, s)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
-        if s is None or self.died:
+        if s is None or self.died or self.rescued:
             return False
         if isinstance(e, (ev.Dying, ev.Death)):
             return e.seat == self.seat
@@ -665,7 +667,7 @@ class DyingFrame(Frame):
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         s = eng.seat(self.seat)
-        if s is None:
+        if s is None or self.rescued:
             return
         s.dying = False
         if isinstance(e, ev.Death) and e.seat == self.seat:
