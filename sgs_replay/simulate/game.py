@@ -146,6 +146,8 @@ class Game:
             self.cards[card_label(e.card)] += 1
         elif isinstance(e, ev.Skill):
             self.skills[e.skill] += 1
+        elif isinstance(e, ev.Retrial) and e.skill is not None:
+            self.skills[e.skill] += 1
         if len(self.eng.violations) > before:
             for v in self.eng.violations[before:]:
                 msg = f"line {v.line}: {v.rule} {v.message}"
@@ -343,9 +345,15 @@ class Game:
         card = self.take(1)[0]
         self.emit(ev.Judge(seat=seat, card=card, reason=reason))
         for s in self.eng.table.order_from(self.eng.current or seat):  # 鬼才: a hand card replaces it
-            if self.seat(s).has_skill(SKILL.guicai) and self.hand_of(s) and self.chance(0.25):
+            who = self.seat(s)
+            if who.has_skill(SKILL.guicai) and self.hand_of(s) and self.chance(0.25):
                 card = self.rng.choice(self.hand_of(s))
                 self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guicai))
+            black = [c for c in self.hand_of(s) + [who.equip[sl] for sl in sorted(who.equip)] if parse_card(c).is_black]
+            if who.has_skill(SKILL.guidao) and black and self.chance(0.25):  # 鬼道: a black card, the old one is his
+                card = self.rng.choice(black)
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guidao))
+                self.fulfil()  # an armour given up this way (白银狮子)
         result = self.eng.skills.effective_card(seat, card)
         if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
             self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
