@@ -818,7 +818,30 @@ class Game:
                     self.emit(a)
                     self.after_respond(a)
                 answered = need
+            elif need - answered == 1 and self.lord_help(t, frame.need):
+                answered = need
         return answered >= need
+
+    def lord_help(self, lord: int, need: str) -> bool:
+        """护驾 (闪) or 激将 (杀): the lord asks his kingdom, in turn order, for the card it needs now;
+        each passes or provides it. Returns whether someone did."""
+        skill = {CARD.jink: SKILL.hujia, CARD.slash: SKILL.jijiang}.get(need)
+        ls = self.seat(lord)
+        if skill is None or not ls.has_skill(skill) or not self.chance(0.7):
+            return False
+        kingdom = {SKILL.hujia: "wei", SKILL.jijiang: "shu"}[skill]
+        helpers = [t for t in self.eng.table.order_from(lord, include_first=False)
+                   if (g := self.seat(t).general) is not None and g.kingdom == kingdom]
+        if not helpers:
+            return False
+        self.emit(ev.Skill(seat=lord, skill=skill))
+        for t in helpers:
+            cards = self.hand_of(t, need)
+            if cards and self.chance(0.6):
+                self.emit(ev.Respond(seat=t, card=self.rng.choice(cards)))
+                return True
+            self.emit(ev.Pass(seat=t))
+        return False
 
     def answers_for(self, seat: int, name: str, n: int) -> list[ev.Respond] | None:
         """``n`` answers of the card ``name`` from ``seat``'s own cards — the card itself, or cards its
@@ -881,6 +904,9 @@ class Game:
                 for a in answers:
                     self.emit(a)
                     self.after_respond(a)
+                turn, other = other, turn
+                continue
+            if need == 1 and self.lord_help(turn, CARD.slash):
                 turn, other = other, turn
                 continue
             amount = 1 + (plugins.modify("damage_bonus", 0, eng, other, CARD.duel) if other == frame.user else 0)
