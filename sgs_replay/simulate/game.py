@@ -102,6 +102,7 @@ class Game:
         #: a target was passed over (countered, or its card void) with no event naming it since: a
         #: 无懈可击 now would be read by the engine as part of that target's counter chain
         self.unsynced = False
+        self.last_seq = 0
         self.slashed = False  # the current player used or played a 杀 this turn (克己)
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
@@ -133,6 +134,7 @@ class Game:
             self.unsynced = False
         before = len(self.eng.violations)
         chances_before = dict(self.eng.skills.chances)
+        seq = self.eng.frame_seq
         self.eng.step(self.line, e)
         self.lines.append(self.enc.encode(e))
         if isinstance(e, (ev.Use, ev.Respond)):
@@ -165,9 +167,10 @@ class Game:
                 if key == "leiji":
                     self.leiji(seat)
                 elif self.chance(0.8):
-                    seq = self.eng.frame_seq
+                    mark = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
-                    self.fulfil(after=seq)  # its own draw only: what the event owed comes from its writer
+                    self.fulfil(after=mark)  # its own draw only: what the event owed comes from its writer
+        self.last_seq = seq  # the frames the event just written opened are numbered above this
 
     def take(self, k: int) -> list[str]:
         """The top ``k`` cards of the draw pile, after the reshuffle the engine makes when it runs short
@@ -352,8 +355,9 @@ class Game:
             black = [c for c in self.hand_of(s) + [who.equip[sl] for sl in sorted(who.equip)] if parse_card(c).is_black]
             if who.has_skill(SKILL.guidao) and black and self.chance(0.25):  # 鬼道: a black card, the old one is his
                 card = self.rng.choice(black)
+                seq = self.eng.frame_seq
                 self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guidao))
-                self.fulfil()  # an armour given up this way (白银狮子)
+                self.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
         result = self.eng.skills.effective_card(seat, card)
         if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
             self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
@@ -692,7 +696,7 @@ class Game:
             self.after_respond(e)
         self.after_use(e)
         if kind is not None and kind.is_equip and e.as_ is None:
-            self.fulfil()
+            self.fulfil(after=self.last_seq)
             return
         if name == CARD.slash:
             self.resolve_slash(e.seat)
@@ -886,7 +890,7 @@ class Game:
     def after_respond(self, e: ev.Respond | ev.Use) -> None:
         """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""
         if e.as_ is not None:
-            self.fulfil()
+            self.fulfil(after=self.last_seq)
 
     def resolve_duel(self, e: ev.Use, *, nullifiable: bool = True) -> None:
         eng = self.eng
@@ -948,7 +952,7 @@ class Game:
         name = F.used_name(e) or ""
         to = ev.Place(zone="discard") if name == CARD.dismantlement else ev.Place(zone="hand", seat=e.seat)
         self.emit(ev.Move(cards=[card], from_=ev.Place(zone=zone, seat=t), to=to, reason=name))
-        self.fulfil()
+        self.fulfil(after=self.last_seq)
 
     def collateral(self, e: ev.Use) -> None:
         """借刀杀人: the weapon holder slashes the victim, or hands the weapon to the user."""
