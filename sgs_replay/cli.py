@@ -857,3 +857,44 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@app.command()
+def simulate(
+    ruleset: Annotated[str, typer.Option("--ruleset", help="the ruleset to play: standard, maneuvering, …")],
+    games: Annotated[int, typer.Option("--games", min=1, max=100_000, help="how many games")],
+    out: Annotated[Path, typer.Option("--out", help="folder for the logs and coverage.json")],
+    players: Annotated[int | None, typer.Option("--players", min=2, max=10,
+                                                help="seats at the table (identity: 4–10, default 5; 3v3: 6)")] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="the same seed plays the same games")] = 0,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="no progress bar and no coverage report on stderr")] = False,
+) -> None:
+    """Play complete games with random legal decisions and write one `sgs-replay/1` log per game
+    (identity mode: standard, maneuvering; 3v3 with its draft and action units).
+
+    Every event is judged by the rules engine as it is written; the coverage report (stderr and
+    OUT/coverage.json) lists the cards and skills used, how the games ended and the violations found
+    (0, or the simulator has a fault: exit 1). stdout gets a one-line summary.
+    """
+    from sgs_replay.content import RulesetError
+    from sgs_replay.content import ruleset as load_ruleset
+    from sgs_replay.progress import Progress
+    from sgs_replay.simulate import SimulateError, check_request, run
+
+    try:
+        rs = load_ruleset(ruleset, allow_path=True)
+        if players is None:
+            players = 6 if rs.mode == "3v3" else 5
+        check_request(rs, players)
+        _output_ok(out, "--out", folder=True, parents=True)
+    except (RulesetError, SimulateError) as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    with Progress(enabled=not quiet, what="games") as bar:
+        bar.start(games)
+        cov = run(rs, players, games, seed, out, on_game=bar.advance)
+    if not quiet:
+        for line in cov.lines():
+            _err(line)
+    print(f"{cov.games} games, {cov.events} events, {cov.violations} violations → {out}")
+    raise typer.Exit(EXIT_VIOLATIONS if cov.violations else EXIT_OK)

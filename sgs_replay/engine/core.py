@@ -628,8 +628,13 @@ class Engine:
 
     # ------------------------------------------------------------------ HP
     def apply_hp_loss(self, seat: Seat, amount: int) -> None:
+        before = seat.hp
         seat.hp -= amount
-        if seat.hp <= 0 and seat.alive and not seat.dying:
+        if seat.hp <= 0 and seat.alive and (not seat.dying or before > 0):
+            # a character rescued before (HP back above 0) enters a new dying state: the old one is over
+            for f in self.stack:
+                if isinstance(f, F.DyingFrame) and f.seat == seat.seat:
+                    f.rescued = True
             seat.dying = True
             self.push(F.DyingFrame(self, seat.seat))
 

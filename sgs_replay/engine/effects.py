@@ -274,7 +274,7 @@ class Effect(Frame):
         return lambda en, card: cb(en, en.skills.effective_card(seat, card))
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None:
+        if e is None or eng.over:  # a log fragment, or the game ended in the middle (二(三) 游戏立即结束)
             return
         for st in self.steps:
             if st.done or st.optional or not self._relevant(eng, st):

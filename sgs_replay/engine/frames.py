@@ -263,6 +263,10 @@ class CardEffect(Frame):
         # run of them may be split between consecutive targets in any way the rules permit.
         spare = self.nullified
         while self.queue and self.queue[0] != seat:
+            first = eng.seat(self.queue[0])
+            if first is not None and not first.alive and not self.started:
+                self._advance()  # died before its turn in the resolution came (雷击 …): nothing is asked of it
+                continue
             if self.answers >= self.need_count:
                 self._advance()
                 self.nullified = spare
@@ -624,14 +628,16 @@ class DyingFrame(Frame):
         self.asked_index = 0
         self.died = False
         self.interrupted = False  # SGS-R004 was reported: play went on while this seat was dying
+        self.rescued = False  # rescued, then brought to 0 HP again: a new dying state has its own frame
 
     def awaiting(self, eng: Engine) -> bool:
         s = eng.seat(self.seat)
-        return not self.died and s is not None and s.alive and s.hp <= 0 and not survives_at_zero(eng, s)
+        return not self.died and not self.rescued and s is not None and s.alive and s.hp <= 0 \
+            and not survives_at_zero(eng, s)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
-        if s is None or self.died:
+        if s is None or self.died or self.rescued:
             return False
         if isinstance(e, (ev.Dying, ev.Death)):
             return e.seat == self.seat
@@ -676,7 +682,7 @@ class DyingFrame(Frame):
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         s = eng.seat(self.seat)
-        if s is None:
+        if s is None or self.rescued:
             return
         s.dying = False
         if isinstance(e, ev.Death) and e.seat == self.seat:
@@ -990,6 +996,7 @@ class GlobalTrick(Frame):
         self.queue = list(order)
         self.nullified = 0
         self.revealed: list[str] = []
+        self.shown = False  # 五谷丰登's cards have been revealed (a later `reveal` is another effect's)
 
     def _jump(self, eng: Engine, seat: int, what: str) -> bool:
         if not self.queue or seat not in self.queue:
@@ -1010,7 +1017,7 @@ class GlobalTrick(Frame):
         if self.name == CARD.god_salvation:
             return isinstance(e, ev.Recover) and e.seat in self.queue
         if isinstance(e, ev.Reveal):
-            return not self.revealed and self.name == CARD.amazing_grace
+            return not self.shown and self.name == CARD.amazing_grace
         if isinstance(e, ev.Move):
             return e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK) and e.to.seat in self.queue
         if isinstance(e, ev.Draw):
@@ -1045,7 +1052,8 @@ class GlobalTrick(Frame):
             apply_recover(eng, e)
             return True
         if self.name == CARD.amazing_grace:
-            if isinstance(e, ev.Reveal) and not self.revealed:
+            if isinstance(e, ev.Reveal) and not self.shown:
+                self.shown = True
                 alive = len(eng.table.alive())
                 if len(e.cards) != alive:
                     eng.report(R.D_CARD_EFFECT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
@@ -1070,7 +1078,7 @@ class GlobalTrick(Frame):
                     if c in self.revealed:
                         self.revealed.remove(c)
                         eng.leave_processing([c], discard=False)
-                    elif not self.revealed:
+                    elif not self.shown:
                         eng.draw_from_pile(picked_seat, [c])
                     else:
                         eng.report(R.C_NOT_THERE, picked_seat, f"{c} is not among the revealed cards {self.revealed}", observed=c)

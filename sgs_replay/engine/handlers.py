@@ -167,7 +167,7 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
         return
     spec = CONVERSIONS.get(skill)
     if spec is None:
-        if not s.has_skill(skill):
+        if not s.has_skill(skill) and e.cards:  # with no card (视为使用, granted by 离间 …) nothing is converted
             note(f"conversion by {skill}, not checked")
         return
     owned = s.has_skill(skill) or (spec.weapon and s.weapon() == skill)

@@ -201,6 +201,7 @@ class SkillBook:
         self.used_once: set[tuple[int, str]] = set()  # (seat, skill id) of limited and awakening skills
         self.state: dict[str, Any] = {}  # per-skill state, keyed by skill id
         self.depth = 0
+        self.seq = 0
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
@@ -341,6 +342,7 @@ class SkillBook:
         while stack and stack[-1].transient and not stack[-1].wants(eng, e):
             stack.pop().close(eng, eng.line, e)  # a judgement settles first: its result is known now
         self.depth = len(stack)
+        self.seq = eng.frame_seq  # frames numbered above this were opened by the current event
         t = type(e)
         if t in _MOVES_ON or (t in _CARD_PLAYS and not any(isinstance(f, F.DyingFrame) for f in stack)):
             self.damaged.clear()
@@ -565,7 +567,9 @@ class SkillBook:
     def push(self, frame: F.Frame, *, below_new: bool = False) -> None:
         """Push a frame; ``below_new`` places it under the frames the current event opened (dying …)."""
         if below_new:
-            self.eng.insert(min(self.depth, len(self.eng.stack)), frame)
+            # under every frame the current event opened, however many of the older ones it closed
+            stack = self.eng.stack
+            self.eng.insert(next((i for i, f in enumerate(stack) if f.uid > self.seq), len(stack)), frame)
         else:
             self.eng.push(frame)
 

@@ -241,10 +241,11 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             en.report(R.S_EFFECT, t, "雷击 deals thunder damage", expected="thunder", observed=getattr(d, "nature", None))
 
     def result(en: Engine, card: str) -> None:
-        if C.suit_for(en, t, card) == Suit.SPADE:
-            frame.add(Step("damage", seat=t, source=e.seat, n=2, check=thunder))
+        if C.suit_for(en, t, card) == Suit.SPADE:  # 2 thunder damage, as the target's armour takes it (白银狮子)
+            frame.add(Step("damage", seat=t, source=e.seat, n=F.damage_taken(en, en.seat(t), 2, "thunder"), check=thunder))
         else:
-            frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+            # no 雷击 damage (another damage to that character, an AOE's next target, may follow)
+            frame.add(Step("damage", seat=t, source=e.seat, forbid=True, rule=R.D_UNEXPECTED))
 
     frame.steps[0].on_result = result
 

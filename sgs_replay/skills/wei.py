@@ -83,7 +83,8 @@ def _ganglie(eng: Engine, e: ev.Skill, judge_seat: int, victim: int) -> None:
 
     def result(en: Engine, card: str) -> None:
         if C.suit_for(en, judge_seat, card) == Suit.HEART:
-            frame.add(Step("damage", seat=victim, forbid=True, rule=R.D_UNEXPECTED))
+            # no damage from 刚烈's owner follows (another damage to the victim, one the chain passes on, may)
+            frame.add(Step("damage", seat=victim, source=e.seat, forbid=True, rule=R.D_UNEXPECTED))
             return
         hurt = Step("lose_hp", seat=victim, n=1) if lose else Step("damage", seat=victim, source=e.seat, n=1)
         alts: tuple[Step, ...] = (Step("discard", seat=victim, n=2, check=two_hand_cards), hurt)

@@ -149,8 +149,8 @@ def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, g
         hurt = Step("damage", seat=t, source=owner, n=1, optional=True, check=order.hurt)
     else:
         hit = c.suit != guess if isinstance(guess, Suit) else ("red" if c.is_red else "black") != guess
-        if not hit:
-            frame.add(Step("damage", seat=t, forbid=True, rule=R.D_UNEXPECTED))
+        if not hit:  # no damage by 周瑜 (another damage to the target may follow)
+            frame.add(Step("damage", seat=t, source=owner, forbid=True, rule=R.D_UNEXPECTED))
             return
         if version(eng, "fanjian") == "000":
             hurt = Step("choice", seat=t, alts=(Step("lose_hp", seat=t, n=1, check=order.hurt),

@@ -119,3 +119,42 @@ def test_flags_missing_damage_at_a_later_phase_skill(sgs: Any) -> None:
                         {"type": "phase_skip", "seat": 3, "phase": "discard", "reason": "克己"}],
                        players=players, hands={3: ["♠7 南蛮入侵"]})
     out.assert_flags("SGS-D002", line=6, seat=2)
+
+
+def test_ok_rescued_seat_dies_again_in_a_later_aoe(sgs: Any) -> None:
+    """A character rescued from dying (HP back above 0) is out of the dying state: a later card of the
+    same play phase that brings it to 0 HP again opens a new dying state inside that card's resolution,
+    and the card's other targets still follow."""
+    aoe = "♠7 南蛮入侵"
+    sgs.identity([SLASH, {"type": "damage", "target": 4, "amount": 1, "source": 3, "card": "♠7 杀"},
+                  {"type": "dying", "seat": 4},
+                  {"type": "use", "seat": 3, "card": "♥3 桃", "targets": [4]},
+                  {"type": "recover", "seat": 4, "amount": 1, "source": 3, "card": "♥3 桃"},
+                  {"type": "use", "seat": 3, "card": aoe},
+                  {"type": "damage", "target": 4, "amount": 1, "source": 3, "card": aoe},
+                  {"type": "dying", "seat": 4},
+                  {"type": "use", "seat": 3, "card": "♥4 桃", "targets": [4]},
+                  {"type": "recover", "seat": 4, "amount": 1, "source": 3, "card": "♥4 桃"},
+                  *[{"type": "damage", "target": t, "amount": 1, "source": 3, "card": aoe} for t in (5, 1, 2)],
+                  NEXT], hands={3: ["♠7 杀", "♥3 桃", "♥4 桃", aoe]}, hp={4: 1}).assert_clean()
+
+
+def test_ok_rescued_seat_dying_again_from_a_skill_asks_from_the_current_player(sgs: Any) -> None:
+    """Rescued (by the last seat asked), then brought to 0 HP again by a skill before any new card: a
+    new dying state, whose rescue is asked from the current player onwards again."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("周瑜", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    sgs.identity([{"type": "use", "seat": 2, "card": "♠7 杀", "targets": [3]},
+                  {"type": "damage", "target": 3, "amount": 1, "source": 2, "card": "♠7 杀"},
+                  {"type": "dying", "seat": 3},
+                  {"type": "use", "seat": 1, "card": "♥3 桃", "targets": [3]},
+                  {"type": "recover", "seat": 3, "amount": 1, "source": 1, "card": "♥3 桃"},
+                  {"type": "skill", "seat": 2, "skill": "反间", "targets": [3], "choice": "♣"},
+                  {"type": "reveal", "cards": ["♠A 闪电"], "seat": 2, "reason": "反间"},
+                  {"type": "damage", "target": 3, "amount": 1, "source": 2},
+                  {"type": "dying", "seat": 3},
+                  {"type": "use", "seat": 4, "card": "♦Q 桃", "targets": [3]},
+                  {"type": "recover", "seat": 3, "amount": 1, "source": 4, "card": "♦Q 桃"},
+                  {"type": "phase", "seat": 2, "phase": "discard"}],
+                 players=players, hands={2: ["♠7 杀", "♠A 闪电"], 1: ["♥3 桃"], 4: ["♦Q 桃"]}, hp={3: 1},
+                 current=2, phase="play").assert_clean()

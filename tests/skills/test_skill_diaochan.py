@@ -57,3 +57,17 @@ def test_biyue_bad_in_play_phase(play):
 def test_biyue_bad_draws_two(play):
     out = play(TABLE, [phase(1, "finish"), skill(1, "闭月"), draw(1, ["♦2 闪", "♦3 闪"], skill="闭月")], phase="discard")
     out.bad("SGS-S006", 4)
+
+
+def test_lijian_duel_is_fully_checked(sgs):
+    """The 决斗 离间 makes one man use on the other is a card used with no card (视为使用): there is no
+    conversion to check, so nothing in it is left unverifiable."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("貂蝉", "lord"), ("张飞", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    out = sgs.identity([{"type": "skill", "seat": 1, "skill": "离间", "targets": [2, 3], "cards": ["♦2 闪"]},
+                        {"type": "use", "seat": 3, "as": "决斗", "cards": [], "skill": "离间", "targets": [2]},
+                        {"type": "respond", "seat": 2, "card": "♠7 杀"},
+                        {"type": "damage", "target": 3, "amount": 1, "source": 2}],
+                       players=players, hands={1: ["♦2 闪"], 2: ["♠7 杀"]}, current=1, phase="play")
+    out.assert_clean()
+    assert out.report.unverifiable == 0

@@ -113,3 +113,21 @@ def test_ganglie_version_by_roster(play):
         damage(5, 1, 1),
     ], mode="3v3", ruleset="3v3-2010", current=6, hands={6: ["♠7 杀"]})
     out.bad("SGS-D003", 6)
+
+
+def test_ganglie_ok_heart_then_the_chain_passes_the_damage_on(sgs):
+    """After a ♥ 刚烈 judgement no 刚烈 damage follows; the fire damage the chain then passes on to the
+    source (chained too) is the chain's, not 刚烈's."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("夏侯惇", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    card = "♥4 火杀"
+    out = sgs.identity([{"type": "use", "seat": 1, "card": card, "targets": [2]},
+                        {"type": "damage", "target": 2, "amount": 1, "source": 1, "card": card, "nature": "fire"},
+                        {"type": "skill", "seat": 2, "skill": "刚烈"},
+                        {"type": "judge", "seat": 2, "card": "♥J 杀", "reason": "刚烈"},
+                        {"type": "damage", "target": 1, "amount": 1, "source": 1, "card": card, "nature": "fire",
+                         "chain": True},
+                        {"type": "phase", "seat": 1, "phase": "discard"}],
+                       players=players, ruleset="maneuvering", hands={1: [card]}, chained=[1, 2], current=1,
+                       phase="play")
+    out.assert_clean()

@@ -110,3 +110,55 @@ def test_huangtian_bad_wrong_card(play):
 def test_huangtian_bad_not_lord(play):
     out = play(["华佗", "张飞", "许褚", "张角"], [skill(1, "黄天", targets=[4], cards=["♦2 闪"])], hands={1: ["♦2 闪"]})
     out.bad("SGS-S005", 2)
+
+
+def test_leiji_ok_not_spade_then_the_aoe_goes_on(sgs):
+    """A 雷击 judgement that is no ♠ forbids only 雷击's own damage: the 万箭齐发 still hits the
+    character it named when that character's turn in the AOE comes."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("张角", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    card = "♥A 万箭齐发"
+    out = sgs.identity([{"type": "use", "seat": 1, "card": card},
+                        {"type": "respond", "seat": 2, "card": "♦2 闪"},
+                        {"type": "skill", "seat": 2, "skill": "雷击", "targets": [3]},
+                        {"type": "judge", "seat": 3, "card": "♥J 杀", "reason": "雷击"},
+                        *[{"type": "damage", "target": t, "amount": 1, "source": 1, "card": card} for t in (3, 4, 5)],
+                        {"type": "phase", "seat": 1, "phase": "discard"}],
+                       players=players, hands={1: [card], 2: ["♦2 闪"]}, current=1, phase="play")
+    out.assert_clean()
+
+
+def test_leiji_ok_kills_a_later_target_of_the_aoe(sgs):
+    """A target that 雷击 kills before its turn in the 万箭齐发 comes is passed over: the next target's
+    answer is in order."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("张角", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    card = "♥A 万箭齐发"
+    out = sgs.identity([{"type": "use", "seat": 1, "card": card},
+                        {"type": "respond", "seat": 2, "card": "♦2 闪"},
+                        {"type": "skill", "seat": 2, "skill": "雷击", "targets": [3]},
+                        {"type": "judge", "seat": 3, "card": "♠8 杀", "reason": "雷击"},
+                        {"type": "damage", "target": 3, "amount": 2, "source": 2, "nature": "thunder"},
+                        {"type": "dying", "seat": 3},
+                        {"type": "death", "seat": 3, "killer": 2},
+                        {"type": "respond", "seat": 4, "card": "♦3 闪"},
+                        {"type": "damage", "target": 5, "amount": 1, "source": 1, "card": card},
+                        {"type": "phase", "seat": 1, "phase": "discard"}],
+                       players=players, hands={1: [card], 2: ["♦2 闪"], 4: ["♦3 闪"]}, hp={3: 2},
+                       current=1, phase="play")
+    out.assert_clean()
+
+
+def test_leiji_ok_silver_lion_takes_one(sgs):
+    """白银狮子 prevents the damage beyond 1: 雷击's 2 thunder damage is 1 to its wearer."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("张角", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    out = sgs.identity([{"type": "use", "seat": 1, "card": "♠7 杀", "targets": [2]},
+                        {"type": "respond", "seat": 2, "card": "♦2 闪"},
+                        {"type": "skill", "seat": 2, "skill": "雷击", "targets": [3]},
+                        {"type": "judge", "seat": 3, "card": "♠8 杀", "reason": "雷击"},
+                        {"type": "damage", "target": 3, "amount": 1, "source": 2, "nature": "thunder"},
+                        {"type": "phase", "seat": 1, "phase": "discard"}],
+                       players=players, ruleset="maneuvering", hands={1: ["♠7 杀"], 2: ["♦2 闪"]},
+                       equip={3: ["♣A 白银狮子"]}, current=1, phase="play")
+    out.assert_clean()

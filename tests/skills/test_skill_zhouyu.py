@@ -82,3 +82,20 @@ def test_fanjian_bad_twice(play):
 def test_fanjian_bad_no_hand_cards(play):
     out = play(TABLE, [skill(1, "反间", targets=[2], choice="♠")])
     out.bad("SGS-S004", 2)
+
+
+def test_a_reveal_after_a_finished_amazing_grace_is_not_its_own(sgs):
+    """Every revealed card of 五谷丰登 taken, a later `reveal` (反间's card) is another effect's: it is not
+    read as 五谷丰登's display again."""
+    players = [{"seat": i, "name": f"P{i}", "general": g, "role": r} for i, (g, r) in enumerate(
+        [("孙权", "lord"), ("周瑜", "rebel"), ("许褚", "loyalist"), ("黄盖", "rebel"), ("华佗", "renegade")], start=1)]
+    shown = ["♦2 闪", "♦3 闪", "♦4 闪", "♦5 闪", "♦6 闪"]
+    picks = [{"type": "move", "cards": [c], "from": {"zone": "processing"}, "to": {"zone": "hand", "seat": s},
+              "reason": "五谷丰登"} for s, c in zip((2, 3, 4, 5, 1), shown, strict=True)]
+    out = sgs.identity([{"type": "use", "seat": 2, "card": "♥3 五谷丰登"},
+                        {"type": "reveal", "cards": shown, "reason": "五谷丰登"}, *picks,
+                        {"type": "skill", "seat": 2, "skill": "反间", "targets": [3], "choice": "♠"},
+                        {"type": "reveal", "cards": ["♥9 桃"], "seat": 2, "reason": "反间"},
+                        {"type": "damage", "target": 3, "amount": 1, "source": 2}],
+                       players=players, hands={2: ["♥3 五谷丰登", "♥9 桃"]}, deck=shown, current=2, phase="play")
+    out.assert_clean()

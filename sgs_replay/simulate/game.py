@@ -1,0 +1,1078 @@
+"""One simulated game: a table of players who make random legal decisions, played to its end.
+
+The simulator is a layer above the engine. It keeps an :class:`~sgs_replay.engine.core.Engine` and
+feeds it every event it writes (``Engine.step``), so the engine judges the game as it is made: any
+violation it reports is a fault of the simulator. What a seat may do comes from the engine's legality
+layer (:func:`sgs_replay.engine.legality.legal_uses`, :func:`~sgs_replay.engine.legality.check_use`);
+what a card, a judgement or a death brings about is asked of the engine's frames (the damage a card
+deals, who must answer, the rescue order, the reward) rather than derived again here.
+
+Only the hidden information is the simulator's own: the order of the draw pile (one
+:class:`random.Random` per game, so a seed gives the same game every time).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from sgs_replay import events as ev
+from sgs_replay.cards import parse_card
+from sgs_replay.content import Ruleset, card_kinds
+from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.engine import frames as F
+from sgs_replay.engine import legality, plugins
+from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
+from sgs_replay.engine.core import ROLE_TABLE, Engine
+from sgs_replay.engine.effects import Effect
+from sgs_replay.engine.handlers import CONVERSIONS
+from sgs_replay.engine.state import Seat, Slot
+from sgs_replay.engine.three_v_three import OptionalReward
+
+#: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
+UNSUPPORTED_GENERALS = frozenset({"神关羽"})
+
+#: the cards whose user chooses the direction where the ruleset lets it (3v3)
+MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
+
+#: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
+CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji}
+
+#: the most turns a game may last before it is called off (a safety net: games end long before)
+MAX_TURNS = 400
+#: the most actions in one play phase
+MAX_ACTIONS = 40
+
+
+class GameOver(Exception):
+    """The game has ended (a victory condition holds, or the cards ran out)."""
+
+
+class SimulationError(Exception):
+    """The engine judged an event the simulator wrote illegal: a fault of the simulator."""
+
+
+@dataclass
+class Outcome:
+    """One finished game: its lines (header first) and what it used."""
+
+    lines: list[bytes]
+    winner: str
+    reason: str
+    turns: int
+    violations: list[str] = field(default_factory=list)
+    cards: Counter[str] = field(default_factory=Counter)
+    skills: Counter[str] = field(default_factory=Counter)
+    reshuffles: int = 0
+
+
+def card_label(card: str) -> str:
+    """The name a card is written with (``♠4 雷杀`` → ``雷杀``): what the coverage counts."""
+    return card.split(" ", 1)[1] if " " in card else card
+
+
+class Game:
+    """A game of identity mode under ``ruleset`` with ``players`` seats, decided by ``rng``."""
+
+    def __init__(self, ruleset: Ruleset, players: int, rng: random.Random, *, game_id: str = "sim",
+                 strict: bool = True) -> None:
+        self.rs = ruleset
+        self.n = players
+        self.rng = rng
+        self.strict = strict
+        self.enc = msgspec.json.Encoder()
+        self.lines: list[bytes] = []
+        self.line = 1
+        self.cards: Counter[str] = Counter()
+        self.skills: Counter[str] = Counter()
+        self.reshuffles = 0
+        self.violations: list[str] = []
+        self.prelude: list[ev.Event] = []  # events before the deal (the 3v3 draft)
+        header = self._header(game_id)
+        self.lines.append(self.enc.encode(header))
+        self.eng = Engine(header, ruleset)
+        self.pile = list(ruleset.deck)
+        rng.shuffle(self.pile)
+        self.turns = 0
+        self.skip: set[str] = set()  # the phases this turn's judgements skip
+        #: a target was passed over (countered, or its card void) with no event naming it since: a
+        #: 无懈可击 now would be read by the engine as part of that target's counter chain
+        self.unsynced = False
+        self.last_seq = 0
+        self.slashed = False  # the current player used or played a 杀 this turn (克己)
+        #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
+        self.judged_trick: str | None = None
+
+    # ------------------------------------------------------------------ setup
+    def _header(self, game_id: str) -> ev.Game:
+        rs, n, rng = self.rs, self.n, self.rng
+        rows = ROLE_TABLE[n]
+        if n == 8 and rs.p.eight_player_roles:
+            loyal, rebels, renegades = (int(x) for x in rs.p.eight_player_roles.split("/")[1:])
+        else:
+            loyal, rebels, renegades = rows[rng.randrange(len(rows))]
+        roles = ["loyalist"] * loyal + ["rebel"] * rebels + ["renegade"] * renegades
+        rng.shuffle(roles)
+        roles.insert(0, "lord")
+        pool = [g for g in rs.roster if g not in UNSUPPORTED_GENERALS]
+        generals = rng.sample(pool, n)
+        players = [ev.Player(seat=i + 1, general=generals[i], name=f"P{i + 1}", role=roles[i])  # type: ignore[arg-type]
+                   for i in range(n)]
+        return ev.Game(format=ev.FORMAT_ID, mode="identity", ruleset=rs.name, players=players, game_id=game_id,
+                       meta={"generator": "sgs-replay simulate"})
+
+    # ------------------------------------------------------------------ writing
+    def emit(self, e: ev.Event) -> None:
+        """Write ``e`` and feed it to the engine; a violation it reports is the simulator's fault."""
+        self.line += 1
+        self.judged_trick = None
+        if not (isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification):
+            self.unsynced = False
+        before = len(self.eng.violations)
+        chances_before = dict(self.eng.skills.chances)
+        seq = self.eng.frame_seq
+        self.eng.step(self.line, e)
+        self.lines.append(self.enc.encode(e))
+        if isinstance(e, (ev.Use, ev.Respond)):
+            for c in [e.card] if e.card else (e.cards or []):
+                self.cards[card_label(c)] += 1
+            if e.seat == self.eng.current and F.used_name(e) == CARD.slash:
+                self.slashed = True
+            if e.skill is not None:  # a conversion (武圣, 龙胆, 丈八蛇矛 …) counts as the skill used
+                self.skills[e.skill] += 1
+        elif isinstance(e, ev.Recast):
+            self.cards[card_label(e.card)] += 1
+        elif isinstance(e, ev.Skill):
+            self.skills[e.skill] += 1
+        elif isinstance(e, ev.Retrial) and e.skill is not None:
+            self.skills[e.skill] += 1
+        if len(self.eng.violations) > before:
+            for v in self.eng.violations[before:]:
+                msg = f"line {v.line}: {v.rule} {v.message}"
+                self.violations.append(msg)
+                if self.strict:
+                    raise SimulationError(msg)
+        chances = self.eng.skills.chances
+        if chances and not self.eng.over:
+            for (seat, key), n in sorted(chances.items()):
+                skill = CHANCE_SKILLS.get(key)
+                if skill is None or n <= chances_before.get((seat, key), 0) or not self.alive(seat):
+                    continue  # only the chance this event opened, taken now or never
+                if key == "lianying" and self.seat(seat).hand_count:
+                    continue
+                if key == "leiji":
+                    self.leiji(seat)
+                elif self.chance(0.8):
+                    mark = self.eng.frame_seq
+                    self.emit(ev.Skill(seat=seat, skill=skill))
+                    self.fulfil(after=mark)  # its own draw only: what the event owed comes from its writer
+        self.last_seq = seq  # the frames the event just written opened are numbered above this
+
+    def take(self, k: int) -> list[str]:
+        """The top ``k`` cards of the draw pile, after the reshuffle the engine makes when it runs short
+        (the discard pile, shuffled, goes under what is left: ``Engine.need_cards``)."""
+        if len(self.pile) < k:
+            eng = self.eng
+            eng.settle_processing()
+            coming = Counter(eng.table.discard)
+            top = eng.stack[-1] if eng.stack else None
+            if self.judged_trick is not None and isinstance(top, F.JudgeFrame) and not top.settled:
+                coming[self.judged_trick] += 1  # the judged 乐不思蜀 (…) leaves with its judgement
+            if isinstance(top, F.JudgeFrame) and not top.settled and not (
+                    top.reason == SKILL.luoshen and parse_card(eng.skills.effective_card(top.seat, top.card)).is_black):
+                coming[top.card] += 1  # settled by the next event, before the pile is looked at (洛神's black: hers)
+            if coming:
+                fresh = sorted(coming.elements())
+                self.rng.shuffle(fresh)
+                self.pile.extend(fresh)
+                self.reshuffles += 1
+            if len(self.pile) < k:
+                raise GameOver("cards")
+        out, self.pile = self.pile[:k], self.pile[k:]
+        return out
+
+    # ------------------------------------------------------------------ helpers
+    def seat(self, n: int) -> Seat:
+        s = self.eng.seat(n)
+        assert s is not None
+        return s
+
+    def alive(self, n: int) -> bool:
+        return self.seat(n).alive
+
+    def hand_of(self, n: int, name: str | None = None) -> list[str]:
+        """The seat's hand cards (of the card ``name`` only, when given), sorted for determinism."""
+        s = self.seat(n)
+        cards = sorted(s.hand.elements())
+        if name is None:
+            return cards
+        return [c for c in cards if parse_card(c).name == name]
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def check_over(self) -> None:
+        if self.eng.over:
+            winner, reason = self.eng.over
+            self.emit(ev.GameEnd(winner=winner, reason=reason))
+            raise GameOver(reason)
+
+    # ------------------------------------------------------------------ the game
+    def play(self) -> Outcome:
+        winner, reason = "none", "draw"
+        try:
+            for e in self.prelude:
+                self.emit(e)
+            first = self.rs.p.initial_hand
+            for s in range(1, self.n + 1):
+                k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+                self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
+            self.rounds()
+            raise GameOver("turns")
+        except GameOver as over:
+            if self.eng.over:
+                winner, reason = self.eng.over
+            elif str(over) in ("cards", "turns"):
+                reason = "draw"
+                self.emit(ev.GameEnd(winner="none", reason="draw"))
+        return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
+                       self.reshuffles)
+
+    def rounds(self) -> None:
+        """Identity mode: turns from the lord (seat 1), each to the next living seat."""
+        seat = 1
+        while self.turns < MAX_TURNS:
+            self.turn(seat)
+            seat = self.eng.table.next_alive(seat)
+
+    def turn(self, seat: int) -> None:
+        self.turns += 1
+        self.emit(ev.Turn(seat=seat))
+        self.emit(ev.Phase(seat=seat, phase="start"))
+        me = self.seat(seat)
+        while me.has_skill(SKILL.luoshen) and self.chance(0.8):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
+            if parse_card(self.judge_card(seat, SKILL.luoshen)).is_red:
+                break  # a black one is hers (implied) and she may go on
+        self.skip = set()
+        self.slashed = False
+        if self.shensu(me):
+            if not me.alive or self.eng.current != seat:
+                return
+        elif me.judge:
+            self.emit(ev.Phase(seat=seat, phase="judge"))
+            self.judge_phase(seat)
+            if not me.alive:
+                return
+        if "shensu" in self.skip:
+            pass  # judge and draw phases skipped already
+        elif "draw" in self.skip:
+            self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
+        else:
+            self.emit(ev.Phase(seat=seat, phase="draw"))
+            others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
+            if me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
+                targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
+                self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
+                for t in targets:
+                    self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                                      to=ev.Place(zone="hand", seat=seat), reason=SKILL.tuxi))
+            else:
+                for sk in (SKILL.yingzi, SKILL.luoyi):
+                    if me.has_skill(sk) and self.chance(0.6):
+                        self.emit(ev.Skill(seat=seat, skill=sk))
+            n = self.draw_count(me)
+            if n > 0:
+                self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
+        if "play" in self.skip:
+            self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
+        else:
+            self.emit(ev.Phase(seat=seat, phase="play"))
+            self.play_phase(seat)
+            if not me.alive:
+                return
+        if me.has_skill(SKILL.keji) and not self.slashed and self.chance(0.8):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.keji))
+            self.emit(ev.PhaseSkip(seat=seat, phase="discard", reason=SKILL.keji))
+        else:
+            self.discard_phase(me)
+        self.emit(ev.Phase(seat=seat, phase="finish"))
+        if me.has_skill(SKILL.biyue) and self.chance(0.9):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
+        self.emit(ev.TurnEnd(seat=seat))
+
+    def discard_phase(self, me: Seat) -> None:
+        eng, seat = self.eng, me.seat
+        self.emit(ev.Phase(seat=seat, phase="discard"))
+        limit = plugins.modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
+        if plugins.modify("hand_limit_waived", False, eng, me):
+            limit = me.hand_count
+        extra = me.hand_count - limit
+        if extra > 0:
+            self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
+
+    def shensu(self, me: Seat) -> bool:
+        """神速 (the first option): skip the judge and draw phases and use a 杀 with no card on anyone
+        (no distance limit). True when it was used."""
+        seat = me.seat
+        if not me.has_skill(SKILL.shensu) or not self.chance(0.3):
+            return False
+        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
+                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
+                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        if not targets:
+            return False
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_judge_draw"))
+        self.emit(ev.PhaseSkip(seat=seat, phase="judge", reason=SKILL.shensu))
+        self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=SKILL.shensu))
+        self.skip.add("shensu")
+        use = ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[self.rng.choice(targets)])
+        self.emit(use)
+        self.resolve_slash(seat)
+        return True
+
+    def draw_count(self, me: Seat) -> int:
+        """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
+        eng = self.eng
+        n = self.rs.p.draw_phase_cards + eng.mode.draw_bonus(me)
+        n = plugins.modify("draw_phase_count", n, eng, me)
+        return int(eng.skills.draw_count(me, n))
+
+    # ------------------------------------------------------------------ judgements
+    def judge_card(self, seat: int, reason: str) -> str:
+        """Turn a judgement card over for ``seat``; returns the card as it counts for ``seat`` (红颜)."""
+        card = self.take(1)[0]
+        self.emit(ev.Judge(seat=seat, card=card, reason=reason))
+        for s in self.eng.table.order_from(self.eng.current or seat):  # 鬼才: a hand card replaces it
+            who = self.seat(s)
+            if who.has_skill(SKILL.guicai) and self.hand_of(s) and self.chance(0.25):
+                card = self.rng.choice(self.hand_of(s))
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guicai))
+            black = [c for c in self.hand_of(s) + [who.equip[sl] for sl in sorted(who.equip)] if parse_card(c).is_black]
+            if who.has_skill(SKILL.guidao) and black and self.chance(0.25):  # 鬼道: a black card, the old one is his
+                card = self.rng.choice(black)
+                seq = self.eng.frame_seq
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guidao))
+                self.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
+        result = self.eng.skills.effective_card(seat, card)
+        if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
+        return result
+
+    def judge_phase(self, seat: int) -> None:
+        frame = self.eng.top(F.JudgePhase)
+        if frame is None:
+            return
+        me = self.seat(seat)
+        for trick in list(frame.queue):
+            if trick not in frame.queue or not me.alive:
+                continue
+            name = frame._name(self.eng, trick)
+            if self.nullify_window(frame_user=None, target=seat):
+                continue  # countered: 闪电 moves on, the others go to the discard pile (implied)
+            card = parse_card(self.judge_card(seat, name))
+            hit = card.suit.name == "SPADE" and 2 <= card.rank <= 9
+            if name != CARD.lightning or hit:
+                self.judged_trick = trick
+            # the judgement settles at the next event; its result is known now (frames.JudgePhase._effect)
+            if name == CARD.indulgence and card.suit.name != "HEART":
+                self.skip.add("play")
+            elif name == CARD.supply_shortage and card.suit.name != "CLUB":
+                self.skip.add("draw")
+            elif name == CARD.lightning and card.suit.name == "SPADE" and 2 <= card.rank <= 9:
+                natures = str(self.rs.p.lightning_nature).split("|")
+                nature = "thunder" if "thunder" in natures else natures[0]
+                amount = F.damage_taken(self.eng, me, 3, nature)
+                self.damage(seat, amount, None, None, nature)
+
+    # ------------------------------------------------------------------ 无懈可击
+    def nullify_window(self, frame_user: int | None, target: int, p: float = 0.3) -> bool:
+        """Anyone holding 无懈可击 may counter the effect on ``target``, and be countered in turn.
+        Returns whether the effect is countered (an odd number of 无懈可击)."""
+        if self.unsynced:
+            return False
+        count = 0
+        while True:
+            start = self.eng.current or target
+            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)]
+            if not holders or not self.chance(p):
+                self.unsynced = count % 2 == 1
+                return self.unsynced
+            who = self.rng.choice(holders)
+            use = ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification)))
+            self.emit(use)
+            self.after_use(use)
+            count += 1
+            p *= 0.6
+
+    def after_use(self, e: ev.Use) -> None:
+        """Skills that follow the use of a card: 集智 (a non-delayed trick)."""
+        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
+        s = self.seat(e.seat)
+        if kind is not None and kind.type == "trick" and kind.subtype != "delayed_trick" \
+                and s.has_skill(SKILL.jizhi) and self.chance(0.9):
+            self.invoke(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
+
+    # ------------------------------------------------------------------ damage, dying, death
+    def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
+               *, chain: bool = False) -> None:
+        """Deal damage; then the dying state, and what the damage set off (the chain's passing on,
+        狂骨's recovery), in the order of the engine's stack."""
+        self.emit(ev.Damage(target=target, amount=amount, source=source, card=card,
+                            nature=nature, chain=chain))  # type: ignore[arg-type]
+        s = self.seat(target)
+        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+            self.dying(target)
+        if s.alive:
+            self.damaged(target, amount, source, card)
+        self.fulfil()
+
+    def damaged(self, target: int, amount: int, source: int | None, card: str | None) -> None:
+        """Skills of the damaged character (受到伤害后): 奸雄, 反馈, 遗计 — each at random."""
+        eng = self.eng
+        s = self.seat(target)
+        window = eng.skills.damaged.get(target)
+        if window is None:
+            return
+        if s.has_skill(SKILL.jianxiong) and card is not None and self.chance(0.8):
+            held = eng.table.processing[card] + eng.table.discard[card]
+            if held:
+                self.emit(ev.Skill(seat=target, skill=SKILL.jianxiong))
+        if s.has_skill(SKILL.fankui) and source is not None and source != target and self.alive(source) \
+                and self.chance(0.8):
+            src = self.seat(source)
+            places = [("hand", c) for c in sorted(src.hand.elements())] + [("equip", src.equip[sl]) for sl in sorted(src.equip)]
+            if places:
+                zone, c = self.rng.choice(places)
+                self.emit(ev.Skill(seat=target, skill=SKILL.fankui, targets=[source]))
+                seq = self.eng.frame_seq
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
+                                  reason=SKILL.fankui))
+                self.fulfil(after=seq)
+        if s.has_skill(SKILL.ganglie) and self.rs.mode == "identity" and source is not None and source != target \
+                and self.alive(source) and self.chance(0.8):
+            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie))
+            if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
+                hand = self.hand_of(source)
+                if len(hand) >= 2 and self.chance(0.5):
+                    self.emit(ev.Discard(seat=source, cards=self.rng.sample(hand, 2)))
+                else:
+                    self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
+            if not self.alive(target):
+                return
+        if s.has_skill(SKILL.yiji):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
+
+    def after_hp_change(self, seat: int) -> None:
+        s = self.seat(seat)
+        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+            self.dying(seat)
+        self.fulfil()
+
+    def leiji(self, seat: int) -> None:
+        """雷击: after a 闪 of its owner, a character of its choice judges; a ♠ deals it 2 thunder damage."""
+        others = self.eng.table.order_from(seat, include_first=False)
+        if not others or not self.chance(0.7):
+            return
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=seat, skill=SKILL.leiji, targets=[t]))
+        if parse_card(self.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
+            self.damage(t, F.damage_taken(self.eng, self.seat(t), 2, "thunder"), seat, None, "thunder")
+
+    def invoke(self, e: ev.Skill) -> None:
+        """Invoke a skill and write what its effect owes (its own frames only)."""
+        seq = self.eng.frame_seq
+        self.emit(e)
+        self.fulfil(after=seq)
+
+    def fulfil(self, after: int = 0) -> None:
+        """Emit the consequences the open resolutions make mandatory, the topmost first: the damage a
+        chain passes on (``ChainDamage``), what an effect owes (狂骨's and 白银狮子's recovery, a skill's
+        draw or loss of HP). ``after``: only the frames opened after that frame number."""
+        eng = self.eng
+        for _ in range(32):
+            for f in reversed(eng.stack):
+                if f.uid <= after:
+                    return
+                if isinstance(f, F.DyingFrame) and f.awaiting(eng):
+                    return  # the rescue or the death comes first
+                if isinstance(f, ChainDamage):
+                    due = [t for t in f.queue if f._due(eng, t)]
+                    if due:
+                        t = due[0]
+                        amount = F.damage_taken(eng, self.seat(t), f.amount, f.nature)
+                        self.damage(t, amount, f.source, f.card, f.nature, chain=True)
+                        break
+                elif isinstance(f, Effect):
+                    step = next((st for st in f.steps if not st.done and not st.optional and f._relevant(eng, st)), None)
+                    if step is None or step.seat is None:
+                        continue
+                    if step.kind == "recover":
+                        s = self.seat(step.seat)
+                        self.emit(ev.Recover(seat=step.seat, amount=min(step.n or 1, s.max_hp - s.hp)))
+                        break
+                    if step.kind == "draw" and step.n:
+                        self.emit(ev.Draw(seat=step.seat, cards=self.take(step.n), reason="skill", skill=f.skill))
+                        break
+                    if step.kind == "lose_hp" and step.n:
+                        self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
+                        self.after_hp_change(step.seat)
+                        break
+            else:
+                return
+
+    def dying(self, seat: int) -> None:
+        eng = self.eng
+        frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == seat), None)
+        self.emit(ev.Dying(seat=seat))
+        s = self.seat(seat)
+        order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
+        for helper in order:
+            while s.hp <= 0 and self.alive(helper):
+                rescue = self.rescue_card(helper, seat)
+                if rescue is None:
+                    break
+                self.emit(rescue)
+                self.cards_recover_after_rescue(helper, seat, rescue.card)
+                self.after_respond(rescue)
+            if s.hp > 0:
+                return
+        killer = eng.last_damage_source.get(seat)
+        self.emit(ev.Death(seat=seat, killer=killer))
+        self.check_over()
+        self.aftermath()
+
+    def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
+        """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
+        rescue, or None."""
+        cards = self.hand_of(helper, CARD.peach)
+        if helper == dying:
+            cards += [c for c in self.hand_of(helper, CARD.analeptic)]
+        uses = [ev.Use(seat=helper, card=c, targets=[dying]) for c in cards]
+        uses += [ev.Use(seat=helper, as_=CARD.peach, cards=cs, skill=sk, targets=[dying])
+                 for sk, cs in self.conversions(helper, CARD.peach)]
+        if not uses:
+            return None
+        if helper != dying and not self.chance(0.5):
+            return None
+        return self.rng.choice(uses)
+
+    def cards_recover_after_rescue(self, helper: int, dying: int, card: str | None) -> None:
+        top = self.eng.stack[-1] if self.eng.stack else None
+        n = 1
+        if isinstance(top, Effect):
+            st = next((st for st in top.steps if st.kind == "recover" and not st.done), None)
+            if st is not None and st.n:
+                n = st.n
+        s = self.seat(dying)
+        n = min(n, s.max_hp - s.hp)
+        self.emit(ev.Recover(seat=dying, amount=n, source=helper, card=card))
+
+    def aftermath(self) -> None:
+        """The reward draw or the lord's penalty after a death (``frames.DeathAftermath``)."""
+        frame = self.eng.stack[-1] if self.eng.stack else None
+        if isinstance(frame, OptionalReward):  # 3v3: the killer may decline it
+            if self.chance(0.9):
+                self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.size), reason="reward"))
+            return
+        if not isinstance(frame, F.DeathAftermath) or frame.killer is None:
+            return
+        if not frame.rewarded:
+            self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.reward), reason="reward"))
+        if not frame.penalised:
+            k = self.seat(frame.killer)
+            cards = sorted(k.hand.elements()) + [k.equip[sl] for sl in sorted(k.equip)]
+            if cards:
+                self.emit(ev.Discard(seat=frame.killer, cards=cards, reason="penalty"))
+
+    # ------------------------------------------------------------------ the play phase
+    def play_phase(self, seat: int) -> None:
+        me = self.seat(seat)
+        for _ in range(MAX_ACTIONS):
+            if not me.alive or self.eng.current != seat:
+                return
+            options = legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+            recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
+            if not options and not recast:
+                return
+            if self.chance(0.08):
+                return
+            if self.active_skill(me):
+                continue
+            if recast and self.chance(0.1 if options else 0.5):
+                self.recast(seat, self.rng.choice(recast))
+                continue
+            if not options:
+                return
+            self.use(self.rng.choice(options))
+
+    def converted_uses(self, seat: int) -> list[ev.Use]:
+        """The legal uses of cards the seat's conversions make (武圣's 杀, 国色's 乐不思蜀, 奇袭's 过河拆桥,
+        丈八蛇矛, 朱雀羽扇's 火杀 …), each target choice asked of the legality layer."""
+        out: list[ev.Use] = []
+        names = sorted({n for spec in CONVERSIONS.values() for n in spec.into} - {CARD.jink, CARD.nullification})
+        for into in names:
+            for skill, cards in self.conversions(seat, into):
+                probe = f"{cards[0].split(' ')[0]} {into}"  # the name and kind the targets depend on
+                for cand in legality._candidates(self.eng, seat, probe):
+                    use = ev.Use(seat=seat, as_=into, cards=cards, skill=skill, targets=cand.targets, victim=cand.victim)
+                    if not legality.answers_a_demand(self.eng, use) and not legality.check_use(self.eng, use):
+                        out.append(use)
+        return out
+
+    def active_skill(self, me: Seat) -> bool:
+        """Perhaps invoke a skill of the play phase (苦肉, 制衡); True when one was invoked."""
+        seat = me.seat
+        if me.has_skill(SKILL.kurou) and me.hp >= 2 and self.chance(0.2):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
+            return True
+        counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
+        if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
+                and self.chance(0.4):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[self.rng.choice(self.hand_of(seat))],
+                                 targets=[self.rng.choice(wounded)]))
+            return True
+        males = [t for t in wounded if t != seat and (g := self.seat(t).general) is not None and g.gender == "male"]
+        if me.has_skill(SKILL.jieyin) and not self.eng.this_turn.limits[SKILL.jieyin] and not counter[SKILL.jieyin] \
+                and me.hand_count >= 2 and males and self.chance(0.4):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
+                                 targets=[self.rng.choice(males)]))
+            return True
+        others = self.eng.table.order_from(seat, include_first=False)
+        if me.has_skill(SKILL.rende) and me.hand_count and others and self.chance(0.2):
+            hand = self.hand_of(seat)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
+                                 cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
+            return True
+        if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
+                and me.hand_count and others and self.rs.p.fanjian_order == "damage_before_take" and self.chance(0.3):
+            t = self.rng.choice(others)
+            guess = self.rng.choice(("♠", "♥", "♣", "♦"))
+            card = self.rng.choice(self.hand_of(seat))
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
+            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+            if parse_card(card).suit.symbol != guess:
+                self.damage(t, F.damage_taken(self.eng, self.seat(t), 1, "normal"), seat, None, "normal")
+            return True
+        men = [t for t in others if (g := self.seat(t).general) is not None and g.gender == "male"]
+        cards = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
+        if me.has_skill(SKILL.lijian) and not counter[SKILL.lijian] and not self.eng.this_turn.limits[SKILL.lijian] \
+                and len(men) >= 2 and cards and self.chance(0.3):
+            a, b = self.rng.sample(men, 2)
+            duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
+            if plugins.target_bans(self.eng, self.seat(b), self.seat(a), CARD.duel, duel):
+                return False  # 空城 …: that man cannot be the 决斗's target
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
+            self.emit(duel)
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            return True
+        if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
+            hand = self.hand_of(seat)
+            cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
+            return True
+        return False
+
+    def recast(self, seat: int, card: str) -> None:
+        self.emit(ev.Recast(seat=seat, card=card))
+        self.emit(ev.Draw(seat=seat, cards=self.take(1), reason="recast"))
+
+    def use(self, e: ev.Use) -> None:
+        name = F.used_name(e) or ""
+        kind = card_kinds.BY_NAME.get(name)
+        if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
+            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
+        if name == CARD.collateral and e.targets:
+            return self.collateral(e)
+        self.emit(e)
+        if name != CARD.peach:  # its recovery first (below)
+            self.after_respond(e)
+        self.after_use(e)
+        if kind is not None and kind.is_equip and e.as_ is None:
+            self.fulfil(after=self.last_seq)
+            return
+        if name == CARD.slash:
+            self.resolve_slash(e.seat)
+        elif name == CARD.peach:
+            self.emit(ev.Recover(seat=e.seat, amount=1, source=e.seat, card=e.card))
+        elif name in (CARD.savage_assault, CARD.archery_attack):
+            self.resolve_aoe(e.seat)
+        elif name == CARD.duel:
+            self.resolve_duel(e)
+        elif name in (CARD.god_salvation, CARD.amazing_grace):
+            self.resolve_global(e)
+        elif name == CARD.ex_nihilo:
+            if not self.nullify_window(e.seat, e.seat):
+                self.emit(ev.Draw(seat=e.seat, cards=self.take(2 + self.eng.mode.ex_nihilo_bonus(e.seat)),
+                                  reason="card", card_name=CARD.ex_nihilo))
+        elif name in (CARD.snatch, CARD.dismantlement):
+            self.resolve_take(e)
+        elif name == CARD.iron_chain:
+            for t in [t for t in self.eng.table.order_from(e.seat) if t in (e.targets or [])]:
+                self.nullify_window(e.seat, t, p=0.15)
+        elif name == CARD.fire_attack:
+            self.resolve_fire_attack(e)
+        # 乐不思蜀, 闪电, 兵粮寸断: into the judge area (implied); 酒: in force for the next 杀
+
+    # -- 杀 and the cards that ask for answers
+    def resolve_slash(self, user: int) -> None:
+        frame = self.eng.top(F.CardEffect)
+        if frame is None or frame.name != CARD.slash:
+            return
+        self.resolve_effect(frame)
+
+    def resolve_aoe(self, user: int) -> None:
+        frame = self.eng.top(F.CardEffect)
+        if frame is None:
+            return
+        self.resolve_effect(frame, trick=True)
+
+    def resolve_effect(self, frame: F.CardEffect, *, trick: bool = False) -> None:
+        """Each target of the card in the frame's order: 无懈可击 (a trick), a void (藤甲, 仁王盾), 八卦阵,
+        the answers it needs (无双: two), else the damage the frame says the card deals."""
+        eng = self.eng
+        tieji = False
+        user = self.seat(frame.user)
+        if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
+                and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
+            self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
+            tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        for t in list(frame.queue):
+            ts = self.seat(t)
+            if not ts.alive:
+                continue
+            if tieji:
+                tieji = False
+                self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                continue
+            if frame.name == CARD.slash:
+                t = self.liuli(frame, t)
+                ts = self.seat(t)
+            if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
+                self.unsynced = True  # nothing to counter either: no 无懈可击 window
+                continue
+            if trick and self.nullify_window(frame.user, t, p=0.15):
+                continue
+            if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
+                if frame.name == CARD.slash and self.after_dodge(frame, t):
+                    self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                continue
+            amount = frame.expected_damage(eng, t)
+            self.damage(t, amount, frame.source, frame.card, frame.nature)
+
+    def liuli(self, frame: F.CardEffect, t: int) -> int:
+        """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its
+        attack range (not the user, not a target already). Returns the target now."""
+        ts = self.seat(t)
+        if not ts.has_skill(SKILL.liuli) or not ts.hand_count or frame.head != t or frame.started:
+            return t
+        user = self.seat(frame.user)
+        probe = ev.Use(seat=frame.user, card=frame.card, as_=None if frame.card else CARD.slash,
+                       cards=None if frame.card else [])
+        others = [x for x in self.eng.table.order_from(t, include_first=False)
+                  if x != frame.user and x not in frame.queue and self.eng.table.in_attack_range(t, x)
+                  and not plugins.target_bans(self.eng, user, self.seat(x), CARD.slash, probe)]
+        if not others or not self.chance(0.5):
+            return t
+        x = self.rng.choice(others)
+        self.emit(ev.Skill(seat=t, skill=SKILL.liuli, targets=[x], cards=[self.rng.choice(self.hand_of(t))]))
+        return x
+
+    def after_dodge(self, frame: F.CardEffect, t: int) -> bool:
+        """A 闪 cancelled the 杀 on ``t``: 贯石斧 (discard two cards: it hits after all; returns True) or
+        青龙偃月刀 (another 杀 on the same target, resolved here)."""
+        user = self.seat(frame.user)
+        if not user.alive or not self.alive(t) or frame.head != t:
+            return False
+        hand = self.hand_of(frame.user)
+        if user.weapon() == CARD.axe and len(hand) >= 2 and self.chance(0.5):
+            self.emit(ev.Skill(seat=frame.user, skill=CARD.axe, cards=self.rng.sample(hand, 2)))
+            return True
+        slashes = self.hand_of(frame.user, CARD.slash)
+        if user.weapon() == CARD.blade and slashes and self.eng.in_play_phase(frame.user) and self.chance(0.6):
+            again = ev.Use(seat=frame.user, card=self.rng.choice(slashes), targets=[t])
+            if not legality.check_use(self.eng, again):  # 空城 now, the range …
+                self.emit(again)
+                self.resolve_slash(frame.user)
+        return False
+
+    def answer(self, frame: F.CardEffect, t: int, *, diagram: bool = True) -> bool:
+        """``t`` answers the card (八卦阵's red judgement, then 闪 or 杀 from the hand) as often as the
+        frame needs (无双: twice), or not at all. Returns whether the card is cancelled for ``t``.
+        ``diagram``: 八卦阵 may be used (the engine takes a 八卦阵 judgement only for the target it knows
+        is in resolution, not after an earlier target was passed over with no event naming it)."""
+        eng = self.eng
+        ts = self.seat(t)
+        answered, need = 0, frame.need_count
+        if diagram and frame.need == CARD.jink and ts.armor() == CARD.eight_diagram and not frame.armor_ignored(eng) \
+                and self.chance(0.9):
+            if parse_card(self.judge_card(t, CARD.eight_diagram)).is_red:
+                answered += 1
+        if answered < need and frame.need is not None:
+            answers = self.answers_for(t, frame.need, need - answered)
+            if answers is not None and self.chance(0.85):
+                for a in answers:
+                    self.emit(a)
+                    self.after_respond(a)
+                answered = need
+            elif need - answered == 1 and self.lord_help(t, frame.need):
+                answered = need
+        return answered >= need
+
+    def lord_help(self, lord: int, need: str) -> bool:
+        """护驾 (闪) or 激将 (杀): the lord asks his kingdom, in turn order, for the card it needs now;
+        each passes or provides it. Returns whether someone did."""
+        skill = {CARD.jink: SKILL.hujia, CARD.slash: SKILL.jijiang}.get(need)
+        ls = self.seat(lord)
+        if skill is None or not ls.has_skill(skill) or not self.chance(0.7):
+            return False
+        kingdom = {SKILL.hujia: "wei", SKILL.jijiang: "shu"}[skill]
+        helpers = [t for t in self.eng.table.order_from(lord, include_first=False)
+                   if (g := self.seat(t).general) is not None and g.kingdom == kingdom]
+        if not helpers:
+            return False
+        self.emit(ev.Skill(seat=lord, skill=skill))
+        for t in helpers:
+            cards = self.hand_of(t, need)
+            if cards and self.chance(0.6):
+                self.emit(ev.Respond(seat=t, card=self.rng.choice(cards)))
+                return True
+            self.emit(ev.Pass(seat=t))
+        return False
+
+    def answers_for(self, seat: int, name: str, n: int) -> list[ev.Respond] | None:
+        """``n`` answers of the card ``name`` from ``seat``'s own cards — the card itself, or cards its
+        skills or weapon convert (龙胆, 倾国, 武圣, 丈八蛇矛) — using no card twice; None if it has not
+        that many. Physical cards first, in a random order."""
+        plain = self.hand_of(seat, name)
+        self.rng.shuffle(plain)
+        out = [ev.Respond(seat=seat, card=c) for c in plain[:n]]
+        spent = set(plain[:n])
+        for skill, cards in self.conversions(seat, name):
+            if len(out) >= n:
+                break
+            if spent.isdisjoint(cards) and len(set(cards)) == len(cards):
+                out.append(ev.Respond(seat=seat, as_=name, cards=cards, skill=skill))
+                spent.update(cards)
+        return out if len(out) >= n else None
+
+    def conversions(self, seat: int, into: str) -> list[tuple[str, list[str]]]:
+        """What ``seat`` may turn into the card ``into`` (``handlers.CONVERSIONS``: its skills and
+        weapon): (skill or weapon, physical cards), in a random order."""
+        s = self.seat(seat)
+        out: list[tuple[str, list[str]]] = []
+        for name, spec in sorted(CONVERSIONS.items()):
+            if into not in spec.into or not (s.has_skill(name) or (spec.weapon and s.weapon() == name)):
+                continue
+            if spec.outside_own_turn and self.eng.current == seat:
+                continue
+            pool = self.hand_of(seat) + ([] if spec.hand_only else [s.equip[sl] for sl in sorted(s.equip)])
+            fits = [c for c in pool if spec.qualifies(parse_card(c), into)]
+            count = spec.count or 1
+            if len(fits) < count:
+                continue
+            picks = [[c] for c in fits] if count == 1 else [self.rng.sample(fits, count)]
+            for cards in picks:
+                if spec.together is not None and spec.together(self.eng, ev.Use(seat=seat, as_=into, cards=cards,
+                                                                                skill=name), s) is not None:
+                    continue
+                out.append((name, cards))
+        self.rng.shuffle(out)
+        return out
+
+    def after_respond(self, e: ev.Respond | ev.Use) -> None:
+        """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""
+        if e.as_ is not None:
+            self.fulfil(after=self.last_seq)
+
+    def resolve_duel(self, e: ev.Use, *, nullifiable: bool = True) -> None:
+        eng = self.eng
+        frame = eng.top(F.DuelFrame)
+        if frame is None:
+            return
+        user, target = e.seat, frame.target
+        if nullifiable and self.nullify_window(user, target):
+            return
+        turn, other = target, user
+        for _ in range(60):
+            need = frame._need(eng)
+            answers = self.answers_for(turn, CARD.slash, need)
+            if answers is not None and self.chance(0.8):
+                for a in answers:
+                    self.emit(a)
+                    self.after_respond(a)
+                turn, other = other, turn
+                continue
+            if need == 1 and self.lord_help(turn, CARD.slash):
+                turn, other = other, turn
+                continue
+            amount = 1 + (plugins.modify("damage_bonus", 0, eng, other, CARD.duel) if other == frame.user else 0)
+            amount = F.damage_taken(eng, self.seat(turn), amount, "normal")
+            self.damage(turn, amount, other, e.card, "normal")
+            return
+
+    def resolve_global(self, e: ev.Use) -> None:
+        eng = self.eng
+        frame = eng.top(F.GlobalTrick)
+        if frame is None:
+            return
+        if frame.name == CARD.amazing_grace:
+            shown = self.take(len(eng.table.alive()))
+            self.emit(ev.Reveal(cards=shown, reason=CARD.amazing_grace))
+            for t in list(frame.queue):
+                if self.nullify_window(e.seat, t, p=0.1):
+                    continue
+                pick = self.rng.choice(sorted(frame.revealed))
+                self.emit(ev.Move(cards=[pick], from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=t),
+                                  reason=CARD.amazing_grace))
+        else:
+            for t in list(frame.queue):
+                if self.nullify_window(e.seat, t, p=0.1):
+                    continue
+                self.emit(ev.Recover(seat=t, amount=1, source=e.seat, card=e.card))
+
+    def resolve_take(self, e: ev.Use) -> None:
+        t = (e.targets or [0])[0]
+        if self.nullify_window(e.seat, t):
+            return
+        ts = self.seat(t)
+        places: list[tuple[str, str]] = [("hand", c) for c in sorted(ts.hand.elements())]
+        places += [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        places += [("judge", c) for c in ts.judge]
+        if not places:
+            return
+        zone, card = self.rng.choice(places)
+        name = F.used_name(e) or ""
+        to = ev.Place(zone="discard") if name == CARD.dismantlement else ev.Place(zone="hand", seat=e.seat)
+        self.emit(ev.Move(cards=[card], from_=ev.Place(zone=zone, seat=t), to=to, reason=name))
+        self.fulfil(after=self.last_seq)
+
+    def collateral(self, e: ev.Use) -> None:
+        """借刀杀人: the weapon holder slashes the victim, or hands the weapon to the user."""
+        holder = (e.targets or [0])[0]
+        victim = e.victim
+        self.emit(e)
+        self.after_use(e)
+        if self.nullify_window(e.seat, holder):
+            return
+        hs = self.seat(holder)
+        slashes = self.hand_of(holder, CARD.slash)
+        if victim is not None and slashes and self.chance(0.7):
+            card = self.rng.choice(slashes)
+            answer = ev.Use(seat=holder, card=card, targets=[victim])
+            if not legality.check_use(self.eng, answer):
+                self.emit(answer)
+                self.resolve_slash(holder)
+                return
+        weapon = hs.equip.get(Slot.WEAPON)
+        if weapon is not None:
+            self.emit(ev.Move(cards=[weapon], from_=ev.Place(zone="equip", seat=holder),
+                              to=ev.Place(zone="hand", seat=e.seat), reason=CARD.collateral))
+
+    def resolve_fire_attack(self, e: ev.Use) -> None:
+        eng = self.eng
+        frame = eng.top(FireAttack)
+        if frame is None:
+            return
+        t = frame.target
+        if self.nullify_window(e.seat, t):
+            return
+        if not self.hand_of(t):
+            return  # its last hand card went on a 无懈可击 that did not stand: nothing to show
+        shown = self.rng.choice(self.hand_of(t))
+        self.emit(ev.Reveal(cards=[shown], seat=t, reason=CARD.fire_attack))
+        suit = parse_card(shown).suit
+        payable = [c for c in self.hand_of(e.seat) if parse_card(c).suit == suit]
+        if not payable or not self.chance(0.8):
+            return
+        self.emit(ev.Discard(seat=e.seat, cards=[self.rng.choice(payable)], reason=CARD.fire_attack))
+        if not self.seat(t).alive:
+            return
+        amount = F.damage_taken(eng, self.seat(t), 1, "fire")
+        self.damage(t, amount, e.seat, e.card, "fire")
+
+
+class ThreeVThreeGame(Game):
+    """3v3: the draft and the lineups (before the header is written), the sides' action units."""
+
+    #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
+    #: does not handle yet: left out of the draft pool
+    UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+
+    def _header(self, game_id: str) -> ev.Game:
+        from sgs_replay.engine.draft import POOL_SIZE
+
+        rng = self.rng
+        pool = rng.sample([g for g in self.rs.roster if g not in self.UNSUPPORTED], POOL_SIZE)
+        first: ev.Side = rng.choice(("cold", "warm"))
+        other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}
+        self.prelude = [ev.DraftPool(generals=list(pool)), ev.DraftFirst(side=first)]
+        left = list(pool)
+        picks: dict[str, list[str]] = {"cold": [], "warm": []}
+        side = first
+        for size in (1, 2, 2, 2, 2, 2, 2, 2, 1):
+            chosen = rng.sample(left, size)
+            for g in chosen:
+                left.remove(g)
+            picks[side].extend(chosen)
+            self.prelude.append(ev.DraftPick(side=side, generals=chosen))
+            side = other[side]
+        seats: dict[int, tuple[str, ev.Side, ev.Position]] = {}
+        for side_name, (va, cmd, vb) in (("cold", (1, 2, 3)), ("warm", (6, 5, 4))):
+            sd: ev.Side = "cold" if side_name == "cold" else "warm"
+            commander, a, b = rng.sample(picks[sd], 3)
+            self.prelude.append(ev.Lineup(side=sd, commander=commander, vanguards=[a, b]))
+            seats[cmd] = (commander, sd, "commander")
+            seats[va] = (a, sd, "vanguard")
+            seats[vb] = (b, sd, "vanguard")
+        players = [ev.Player(seat=k, general=g, name=f"P{k}", side=sd, position=pos)
+                   for k, (g, sd, pos) in sorted(seats.items())]
+        return ev.Game(format=ev.FORMAT_ID, mode="3v3", ruleset=self.rs.name, players=players, game_id=game_id,
+                       meta={"generator": "sgs-replay simulate"})
+
+    def rounds(self) -> None:
+        """Action units: the first side's commander, then the sides alternate, each choosing its
+        commander or its upright vanguards in an order (the engine's mode keeps who is upright)."""
+        mode: Any = self.eng.mode
+        first: ev.Side = self.rng.choice(("cold", "warm"))
+        self.emit(ev.FirstAction(side=first))
+        start = True
+        while self.turns < MAX_TURNS:
+            mode._close_turn()  # what the next unit's event does first (a turn its character died in)
+            mode._prune()
+            side = first if start else mode.due_side()
+            if side is None:
+                return
+            options: list[ev.ActionUnit] = []
+            cmd = mode.commander(side)
+            cs = self.eng.seat(cmd)
+            if cmd is not None and cs is not None and cs.alive and cmd not in mode.acted:
+                options.append(ev.ActionUnit(side=side, who="commander"))
+            vans = mode.upright_vanguards(side)
+            if vans and not start:
+                self.rng.shuffle(vans)
+                options.append(ev.ActionUnit(side=side, who="vanguards", order=vans))
+            if not options:
+                return
+            unit = self.rng.choice(options)
+            start = False
+            self.emit(unit)
+            for seat in [cmd] if unit.who == "commander" else list(unit.order or []):
+                if seat is not None and self.alive(seat):
+                    self.turn(seat)
+
+
+def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: bool = True) -> Outcome:
+    """Play game ``index`` of a run seeded ``seed``: its own :class:`random.Random`, so every game of a
+    run can be replayed alone."""
+    rng = random.Random(seed * 1_000_003 + index)
+    cls = ThreeVThreeGame if ruleset.mode == "3v3" else Game
+    game = cls(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
+    return game.play()

@@ -1,0 +1,122 @@
+"""`sgs-replay simulate`: complete games that the engine judges clean, the same for the same seed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sgs_replay.content import ruleset
+from sgs_replay.reader import read_path
+from sgs_replay.replay import validate_parsed
+from sgs_replay.simulate import SimulateError, check_request
+from sgs_replay.simulate.game import card_label, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "sgs_replay", "simulate", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+
+
+def _logs(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.sgs.jsonl"))
+
+
+@pytest.fixture(scope="module")
+def standard_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sim") / "standard"
+    r = _cli("--ruleset", "standard", "--players", "5", "--games", "30", "--seed", "11", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("\n") == 1 and "30 games" in r.stdout and "0 violations" in r.stdout
+    return out
+
+
+def test_the_cli_writes_one_clean_log_per_game(standard_run: Path) -> None:
+    logs = _logs(standard_run)
+    assert len(logs) == 30
+    for path in logs:
+        rep = validate_parsed(read_path(path)).report
+        assert not rep.violations, (path.name, rep.violations[:3])
+        assert rep.unverifiable == 0
+        assert rep.result is not None and rep.result["winner"] in ("lord", "rebel", "renegade")
+
+
+def test_the_validator_agrees_through_its_own_command(standard_run: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "sgs_replay", "validate", str(standard_run), "--json", "-q"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert r.returncode == 0, r.stdout[-2000:]
+    report = json.loads(r.stdout)
+    assert len(report["files"]) == 30 and not report["unreadable"]
+    assert all(not f["violations"] for f in report["files"])
+
+
+def test_coverage_lists_every_card_of_the_deck(standard_run: Path) -> None:
+    cov = json.loads((standard_run / "coverage.json").read_text(encoding="utf-8"))
+    deck = {card_label(c) for c in ruleset("standard").deck}
+    assert set(cov["cards"]) >= deck, sorted(deck - set(cov["cards"]))
+    assert cov["cards_unused"] == []
+    assert cov["games"] == 30 and cov["violations"] == 0 and cov["events"] > 30 * 100
+    assert sum(cov["end_reasons"].values()) == 30
+    assert cov["timings"]["seconds"] > 0
+    assert len(cov["skills"]) >= 8, cov["skills"]  # optional skills are invoked where they hold
+
+
+def test_the_same_seed_writes_the_same_bytes(standard_run: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    r = _cli("--ruleset", "standard", "--players", "5", "--games", "5", "--seed", "11", "--out", str(again), "-q")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    for path in _logs(again):
+        assert path.read_bytes() == (standard_run / path.name).read_bytes()
+
+
+def test_another_seed_plays_other_games() -> None:
+    rs = ruleset("standard")
+    a = play_game(rs, 5, 1, 0)
+    b = play_game(rs, 5, 2, 0)
+    assert a.lines[1:] != b.lines[1:]
+    assert play_game(rs, 5, 1, 0).lines == a.lines
+
+
+@pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
+                                               ("3v3-2010", 6)])
+def test_games_are_clean(name: str, players: int) -> None:
+    """strict: the first violation the engine reports raises."""
+    rs = ruleset(name)
+    for i in range(6):
+        out = play_game(rs, players, 3, i, strict=True)
+        assert out.reason in ("lord_killed", "rebels_and_renegades_dead", "commander_killed")
+
+
+def test_maneuvering_cards_are_all_used() -> None:
+    rs = ruleset("maneuvering")
+    used: set[str] = set()
+    for i in range(30):
+        used.update(play_game(rs, 5, 5, i).cards)
+    deck = {card_label(c) for c in rs.deck}
+    assert deck <= used, sorted(deck - used)
+
+
+def test_a_3v3_game_has_its_draft_and_units(tmp_path: Path) -> None:
+    r = _cli("--ruleset", "3v3-2013", "--games", "2", "--seed", "4", "--out", str(tmp_path), "-q")
+    assert r.returncode == 0, r.stderr
+    for path in _logs(tmp_path):
+        text = path.read_text(encoding="utf-8")
+        for kind in ("draft_pool", "draft_first", "draft_pick", "lineup", "first_action", "action_unit"):
+            assert f'"type":"{kind}"' in text, kind
+        rep = validate_parsed(read_path(path)).report
+        assert not rep.violations and rep.result is not None and rep.result["reason"] == "commander_killed"
+
+
+def test_unsupported_requests_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SimulateError):
+        check_request(ruleset("standard"), 3)
+    with pytest.raises(SimulateError):
+        check_request(ruleset("3v3-2013"), 5)
+    r = _cli("--ruleset", "no-such-ruleset", "--games", "1", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and "error" in r.stderr and r.stdout == ""
