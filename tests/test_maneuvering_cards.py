@@ -351,3 +351,11 @@ def test_chain_reset_without_its_damage(sgs: Any) -> None:
                hands={3: ["♠4 雷杀"]}, chained=[4])
     out.assert_flags("SGS-D002", line=3, seat=4)
     assert "SGS-D010" not in out.rules
+
+
+def test_eight_diagram_of_a_later_target_first(sgs: Any) -> None:
+    """万箭齐发: seat 5's 八卦阵 before seat 4 has answered or taken its damage is out of order."""
+    out = play(sgs, [use(3, "♥A 万箭齐发"), {"type": "skill", "seat": 5, "skill": "八卦阵"},
+                     {"type": "judge", "seat": 5, "card": "♥4 桃", "reason": "八卦阵"}],
+               hands={3: ["♥A 万箭齐发"]}, equip={5: ["♠2 八卦阵"]})
+    assert {"SGS-R001"} & out.rules, out.violations

@@ -316,7 +316,7 @@ class SkillBook:
         if seat is None or info is None or not seat.has_skill(info.name):
             return False
         spec = SPECS.get(self.resolve(seat, info.name) or "")
-        return spec is not None and spec.play
+        return spec is not None and (spec.play or spec.timing is Timing.PLAY_PHASE)  # 苦肉 has no limit but is one
 
     def _slash_window(self, e: ev.Skill, name: str) -> None:
         """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""

@@ -322,14 +322,12 @@ def _incoming(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
 
 @F.effect_rule
 class TianxiangRedirect(F.EffectRule):
-    """天香 may move the damage of a card in resolution to another character: with it at the table (or
-    used on the current target) the card's damage to that target is not required."""
-
-    def held_by(self, seat: Seat) -> bool:
-        return SKILL.tianxiang in seat.skills
+    """天香 moves the damage of a card in resolution to another character: once it is used on the current
+    target (a `skill` event, with its ♥ card), the card's damage to that target is not required. Holding
+    天香 alone excuses nothing: the skill is announced when it is used."""
 
     def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
-        return self.held_by(seat) or (current and SKILL.tianxiang in frame.extra)
+        return current and SKILL.tianxiang in frame.extra
 
 
 @skill("tianxiang", timing=Timing.TAKE_DAMAGE)

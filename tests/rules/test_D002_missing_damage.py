@@ -158,3 +158,22 @@ def test_ok_rescued_seat_dying_again_from_a_skill_asks_from_the_current_player(s
                   {"type": "phase", "seat": 2, "phase": "discard"}],
                  players=players, hands={2: ["♠7 杀", "♠A 闪电"], 1: ["♥3 桃"], 4: ["♦Q 桃"]}, hp={3: 1},
                  current=2, phase="play").assert_clean()
+
+
+def test_flags_missing_damage_at_kurou(sgs: Any) -> None:
+    """苦肉 is used in the play phase when nothing resolves: a 杀 still owing its damage is over at that line."""
+    out = sgs.identity([{"type": "use", "seat": 4, "card": "♠7 杀", "targets": [5]},
+                        {"type": "skill", "seat": 4, "skill": "苦肉"},
+                        {"type": "lose_hp", "seat": 4, "amount": 1, "reason": "苦肉"}],
+                       hands={4: ["♠7 杀"]}, current=4)
+    out.assert_flags("SGS-D002", line=3, seat=5)
+
+
+def test_flags_missing_damage_to_a_holder_of_tianxiang(sgs: Any) -> None:
+    """小乔 holds 天香 but does not use it: the 杀's damage to her is still due."""
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("小乔", "rebel"),
+                                    ("华佗", "renegade")))
+    out = sgs.identity([{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
+                        {"type": "phase", "seat": 3, "phase": "discard"}],
+                       players=players, hands={3: ["♠7 杀"], 4: ["♥3 桃"]})
+    out.assert_flags("SGS-D002", line=3, seat=4)

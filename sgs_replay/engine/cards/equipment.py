@@ -78,12 +78,14 @@ class EightTrigrams(F.EffectRule):
     def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             return e.skill == CARD.eight_diagram and e.seat == frame.given_answer
-        return e.seat == frame.head and e.reason == CARD.eight_diagram
+        return e.seat in frame.queue and e.reason == CARD.eight_diagram
 
     def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             frame.given_answer = None  # the 闪 that the red judgement gave, already counted
             return True
+        if e.seat != frame.head:  # a later target's judgement: the ones before it are done, or out of order
+            frame._jump_to(eng, e.seat, CARD.eight_diagram)
         frame.started = True
         frame.extra.add(CARD.eight_diagram)
         if frame.armor_ignored(eng) and "青釭剑!" not in frame.extra:
