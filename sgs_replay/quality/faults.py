@@ -661,8 +661,9 @@ def death_with_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {n} dies with {s.hp[n]} HP, never dying")
 
 
-# a new action while the character still lies dying (SGS-R004) is the same fault seen at its line
-@fault("death_missing", "SGS-D004", "SGS-R004")
+# a new action while the character still lies dying (SGS-R004), or the lord's penalty for it (SGS-D007:
+# the penalty follows the death), is the same fault seen at its line
+@fault("death_missing", "SGS-D004", "SGS-R004", "SGS-D007")
 def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A dying character nobody saved: its death left out of the log."""
     for i, e in enumerate(g.events):
