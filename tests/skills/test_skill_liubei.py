@@ -91,3 +91,16 @@ def test_jijiang_bad_slash_without_provider(play):
 def test_jijiang_bad_not_lord(play):
     out = play(["张飞", "刘备", "许褚", "关羽"], [skill(2, "激将")], current=2)
     out.bad("SGS-S005", 2)
+
+
+def test_jijiang_ok_after_a_countered_target(play):
+    """南蛮入侵 by seat 3: seat 4's effect is countered by its own 无懈可击, then the lord (seat 1) is asked and
+    uses 激将 — the countered target before him is done, nothing is out of its moment."""
+    out = play(["刘备", "张飞", "许褚", "关羽"], [
+        use(3, "♠7 南蛮入侵"),
+        use(4, "♣K 无懈可击"),
+        skill(1, "激将"),
+        respond(2, "♣3 杀"),
+        damage(2, 3, 1, "♠7 南蛮入侵"),
+    ], current=3, hands={3: ["♠7 南蛮入侵"], 4: ["♣K 无懈可击"], 2: ["♣3 杀"]})
+    assert "SGS-S003" not in {v.rule for v in out.violations}, out.describe()
