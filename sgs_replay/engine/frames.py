@@ -253,6 +253,20 @@ class CardEffect(Frame):
     def _resolved(self) -> bool:
         return self.nullified % 2 == 1 or self.answers >= self.need_count
 
+    def needs_damage(self, eng: Engine) -> bool:
+        """The target whose turn it is still owes the card's damage."""
+        return self._current_needs_damage(eng)
+
+    def skip_current(self) -> None:
+        """The target whose turn it is is over (its missing consequence was reported)."""
+        self._advance()
+
+    def reach(self, eng: Engine, seat: int, what: str) -> None:
+        """An effect outside this frame (八卦阵, a lord's demand) acts for ``seat``, a later target: the
+        targets before it are done (answered, countered, void), or the order is reported."""
+        if seat != self.head and seat in self.queue:
+            self._jump_to(eng, seat, what)
+
     def _jump_to(self, eng: Engine, seat: int, what: str) -> bool:
         """An event for ``seat``; returns True if it may be applied as that target's resolution."""
         if seat == self.head:

@@ -316,7 +316,7 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     effect = DISCARD_EFFECTS.get(e.reason or "")
     if effect is not None:
         effect(eng, e, s)
-    _penalty_before_death(eng, e, s)
+    _penalty_without_cause(eng, e, s)
     if eng.phase == "discard" and eng.current == e.seat and e.reason in (None, "phase", "discard"):
         limit = plugins.modify("hand_limit", max(s.hp, 0) + eng.mode.hand_limit_bonus(s), eng, s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
@@ -327,26 +327,26 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
     do_discard(eng, e)
 
 
-def _penalty_before_death(eng: Engine, e: ev.Discard, s: Seat) -> None:
-    """The lord discards while a loyalist the lord brought down is still dying: the penalty for killing a
-    loyalist (seed 001 三(二)) comes after the death, never before it. And a lord who has just killed
-    a rebel or the renegade owes no penalty: a discard of everything there has no cause."""
+def _penalty_without_cause(eng: Engine, e: ev.Discard, s: Seat) -> None:
+    """A lord's discard that looks like the penalty for killing a loyalist (seed 001 三(二)) where there is
+    none to pay: before the loyalist's death (the penalty follows it), or right after killing a rebel or
+    the renegade (only a loyalist's death costs the lord its cards)."""
     if eng.header.mode != "identity" or s.role != "lord" or not eng.rs.p.loyalist_kill_penalty or e.reason not in (None, "penalty"):
         return
-    if eng.phase != "discard" or eng.current != e.seat:
-        victim = eng.seat(eng.last_death[0]) if eng.last_death is not None else None
-        if victim is not None and eng.last_death is not None and eng.last_death[1] == e.seat \
-                and victim.role != "loyalist" and eng.line - eng.last_death[2] <= 2 \
-                and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack):
-            eng.report(R.D_PENALTY, e.seat, f"seat {victim.seat} was a {victim.role}: only killing a loyalist costs the "
-                       "lord its cards", expected="no penalty", observed=f"discard {len(e.cards)}")
-            return
-    for f in eng.stack:
-        victim = eng.seat(f.seat) if isinstance(f, F.DyingFrame) and f.awaiting(eng) else None
-        if victim is not None and victim.role == "loyalist" and eng.last_damage_source.get(victim.seat) == e.seat:
-            eng.report(R.D_PENALTY, e.seat, f"the lord's penalty for killing a loyalist follows the death; seat "
-                       f"{victim.seat} is still dying", expected=f"death of seat {victim.seat} first", observed="discard")
-            return
+    dying = next((eng.seat(f.seat) for f in eng.stack if isinstance(f, F.DyingFrame) and f.awaiting(eng)
+                  and eng.last_damage_source.get(f.seat) == e.seat), None)
+    if dying is not None and dying.role == "loyalist":
+        eng.report(R.D_PENALTY, e.seat, f"the lord's penalty for killing a loyalist follows the death; seat "
+                   f"{dying.seat} is still dying", expected=f"death of seat {dying.seat} first", observed="discard")
+        return
+    if eng.last_death is None or (eng.phase == "discard" and eng.current == e.seat):
+        return
+    victim_seat, killer, line = eng.last_death
+    victim = eng.seat(victim_seat)
+    if victim is not None and killer == e.seat and victim.role != "loyalist" and eng.line - line <= 2 \
+            and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack):
+        eng.report(R.D_PENALTY, e.seat, f"seat {victim.seat} was a {victim.role}: only killing a loyalist costs the "
+                   "lord its cards", expected="no penalty", observed=f"discard {len(e.cards)}")
 
 
 def on_move(eng: Engine, e: ev.Move) -> None:
@@ -900,28 +900,6 @@ def on_recast(eng: Engine, e: ev.Recast) -> None:
     eng.push(Effect(e.seat, "重铸", [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
 
 
-def on_chain(eng: Engine, e: ev.Chain) -> None:
-    """A chain state logged where no resolution in progress changes it: accepted when it only states what
-    is so (the reset a natured damage implied), else reported and applied."""
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    frame = eng.top(F.CardEffect)
-    if not e.chained and s.chained and frame is not None and frame.head == e.seat and frame.nature != "normal" \
-            and frame._current_needs_damage(eng):
-        # the reset a natured damage brings, with no damage: the damage is what is missing
-        eng.report(R.D_MISSING, e.seat, f"seat {e.seat} is reset as after the {frame.nature} damage of {frame.name}, "
-                   "and the damage is not logged", expected=f"damage to seat {e.seat}", observed="chain reset")
-        s.chained = False
-        frame._advance()
-        return
-    if s.chained != e.chained:
-        what = "chains" if e.chained else "resets"
-        eng.report(R.D_CARD_EFFECT, e.seat, f"nothing in resolution {what} seat {e.seat}'s character",
-                   expected=f"chained {s.chained}", observed=f"chained {e.chained}")
-        s.chained = e.chained
-
-
 def on_skill(eng: Engine, e: ev.Skill) -> None:
     eng.skills.invoke(e)
 
@@ -947,7 +925,7 @@ TABLE: dict[type, Any] = {
     ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
     ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
     ev.Dying: on_dying, ev.Death: on_death, ev.Judge: on_judge, ev.Retrial: on_retrial, ev.Reveal: on_reveal,
-    ev.Recast: on_recast, ev.Chain: on_chain, ev.Pindian: on_pindian,
+    ev.Recast: on_recast, ev.Pindian: on_pindian,  # `chain` is the 军争 cards' own (engine/cards/maneuvering.py)
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,

@@ -377,8 +377,8 @@ def demand_on(eng: Engine, seat: int, need: str) -> Any:
     from sgs_replay.engine import frames as F
 
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.need == need and seat in f.queue and f.head != seat:
-            f._jump_to(eng, seat, "a lord skill's demand")  # the targets before it are done (countered, void …)
+        if isinstance(f, F.CardEffect) and f.need == need:
+            f.reach(eng, seat, "a lord skill's demand")
         if isinstance(f, F.CardEffect) and f.need == need and f.head == seat and not f._resolved():
             return f
         if isinstance(f, F.DuelFrame) and need == CARD.slash and f.turn == seat and not f.done:

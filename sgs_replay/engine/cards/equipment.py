@@ -84,8 +84,7 @@ class EightTrigrams(F.EffectRule):
         if isinstance(e, ev.Respond):
             frame.given_answer = None  # the 闪 that the red judgement gave, already counted
             return True
-        if e.seat != frame.head:  # a later target's judgement: the ones before it are done, or out of order
-            frame._jump_to(eng, e.seat, CARD.eight_diagram)
+        frame.reach(eng, e.seat, CARD.eight_diagram)  # a later target's judgement
         frame.started = True
         frame.extra.add(CARD.eight_diagram)
         if frame.armor_ignored(eng) and "青釭剑!" not in frame.extra:
@@ -176,8 +175,8 @@ def bagua(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if not _equipped(eng, e, seat):
         return
     frame = eng.top(F.CardEffect)
-    if frame is not None and frame.need == CARD.jink and frame.head != e.seat and e.seat in frame.queue:
-        frame._jump_to(eng, e.seat, CARD.eight_diagram)  # the targets before it are done (countered, void …)
+    if frame is not None and frame.need == CARD.jink:
+        frame.reach(eng, e.seat, CARD.eight_diagram)
     if frame is None or frame.need != CARD.jink or frame.head != e.seat:
         eng.unverifiable_because("八卦阵 outside a 闪 demand the engine tracks")
     elif frame.armor_ignored(eng):

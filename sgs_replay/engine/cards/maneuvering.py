@@ -25,6 +25,7 @@ from sgs_replay.engine.handlers import (
     protected_target,
     use_check,
 )
+from sgs_replay.engine.handlers import TABLE as HANDLER_TABLE
 from sgs_replay.engine.stack import Frame
 from sgs_replay.rules import catalogue as R
 
@@ -183,6 +184,31 @@ def pass_on_chain(eng: Engine, e: ev.Damage, seat: Seat, passed_on: bool) -> Non
 
 
 DAMAGE_FOLLOWERS.append(pass_on_chain)
+
+
+def on_chain(eng: Engine, e: ev.Chain) -> None:
+    """A chain state logged where no resolution in progress changes it: accepted when it only states what
+    is so (the reset a natured damage implied); a reset with the natured damage it implies missing reports
+    the damage; anything else is reported and applied."""
+    s = eng.seat(e.seat)
+    if s is None:
+        return
+    frame = eng.top(F.CardEffect)
+    if not e.chained and s.chained and frame is not None and frame.head == e.seat and frame.nature != "normal" \
+            and frame.needs_damage(eng):
+        eng.report(R.D_MISSING, e.seat, f"seat {e.seat} is reset as after the {frame.nature} damage of {frame.name}, "
+                   "and the damage is not logged", expected=f"damage to seat {e.seat}", observed="chain reset")
+        s.chained = False
+        frame.skip_current()
+        return
+    if s.chained != e.chained:
+        what = "chains" if e.chained else "resets"
+        eng.report(R.D_CARD_EFFECT, e.seat, f"nothing in resolution {what} seat {e.seat}'s character",
+                   expected=f"chained {s.chained}", observed=f"chained {e.chained}")
+        s.chained = e.chained
+
+
+HANDLER_TABLE[ev.Chain] = on_chain
 
 
 class ChainDamage(Frame):
