@@ -186,12 +186,12 @@ def insert_table(con: Any, name: str, table: Any) -> None:
     """Append one Arrow table to the DuckDB table of the same name (columns matched by name)."""
     if table.num_rows == 0:
         return
-    view = f"_batch_{name}"
-    con.register(view, table)
-    try:
-        con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM {view}")
-    finally:
-        con.unregister(view)
+    # read through DuckDB's replacement scan of this local variable, not ``con.register``: a
+    # registered table stays referenced until the transaction ends, so a load held every batch it had
+    # inserted (measured: 0.13 MB a game, 98 MB of Arrow buffers after 768 games); this way the
+    # batch is freed as soon as it is in
+    _sgs_batch = table  # noqa: F841 - read by name by the SQL below
+    con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _sgs_batch")
 
 
 def _flush(con: Any, batch: _Batch) -> None:
