@@ -190,7 +190,7 @@ def insert_table(con: Any, name: str, table: Any) -> None:
     # registered table stays referenced until the transaction ends, so a load held every batch it had
     # inserted (measured: 0.13 MB a game, 98 MB of Arrow buffers after 768 games); this way the
     # batch is freed as soon as it is in
-    _sgs_batch = table  # noqa: F841 - read by name by the SQL below
+    _sgs_batch = table  # read by name by the SQL below
     con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _sgs_batch")
 
 
