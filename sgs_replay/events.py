@@ -112,6 +112,9 @@ class Game(_Base, tag="game"):
     game_id: str | None = None
     meta: dict[str, Any] = {}
     start: Start | None = None
+    #: identity mode, ruleset house-anhun: the name (as in ``players``) of the player who was out first in the
+    #: previous game of the series. *Extension*, optional.
+    protected_player: str | None = None
 
 
 # ---------------------------------------------------------------------------------------------------
