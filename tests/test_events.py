@@ -282,6 +282,18 @@ def test_t_and_note_are_allowed_on_the_header() -> None:
     assert parsed.header is not None and parsed.header.note == "决赛"
 
 
+def test_series_fields_are_optional_and_ranged() -> None:
+    """``series_id``/``game_number`` (docs/log-format.md §4): a header without them is valid as before."""
+    assert _parse_lines(json.dumps(HEADER, ensure_ascii=False)).violations == []
+    h = dict(HEADER, series_id="club-2026-11", game_number=3)
+    parsed = _parse_lines(json.dumps(h, ensure_ascii=False))
+    assert parsed.violations == []
+    assert parsed.header is not None and (parsed.header.series_id, parsed.header.game_number) == ("club-2026-11", 3)
+    for bad in ({"game_number": 0}, {"game_number": 100}, {"series_id": ""}, {"series_id": "x" * 65}, {"game_number": "2"}):
+        parsed = _parse_lines(json.dumps(dict(HEADER, **bad), ensure_ascii=False))
+        assert [(v.rule, v.line) for v in parsed.violations] == [("SGS-F004", 1)], bad
+
+
 def _minimal(cls: type) -> Any:
     """The smallest valid event of a type: required fields only, with plain values."""
     values: dict[str, Any] = {"seat": 1, "target": 1, "amount": 1, "cards": ["♠7 杀", "♠8 杀"], "card": "♠7 杀", "phase": "play",
