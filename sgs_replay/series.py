@@ -27,9 +27,10 @@ ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade"
 
 
 def facts_of(header: Any, engine: Any, result: dict[str, Any] | None) -> GameFacts | None:
-    """The scoring facts of a replayed identity game; None when it is not one or has no result."""
-    if header is None or engine is None or header.mode != "identity" or not result:
-        return None
+    """The scoring facts of a replayed identity game; None when it is not one, starts from a position or
+    has no result."""
+    if header is None or engine is None or header.mode != "identity" or header.start is not None or not result:
+        return None  # a game from a `start` position: the deaths before it are not known
     winner = result.get("winner")
     if winner not in ("lord", "rebel", "renegade"):
         return None
@@ -60,6 +61,7 @@ class SeriesGame:
     names: dict[int, str | None]  # seat → player name
     roles: dict[int, str | None]  # seat → role
     game_id: str | None = None
+    from_position: bool = False
     winner: str | None = None
     points: list[Points] | None = None
     violations: int = 0
@@ -117,7 +119,7 @@ def series_game(file: str, parsed: Any, replay: Any) -> SeriesGame:
         file=file, mode=h.mode if h else None, series_id=h.series_id if h else None,
         number=h.game_number if h else None,
         names={p.seat: p.name for p in h.players} if h else {}, roles={p.seat: p.role for p in h.players} if h else {},
-        game_id=h.game_id if h else None, winner=(rep.result or {}).get("winner"), violations=len(rep.violations))
+        game_id=h.game_id if h else None, from_position=bool(h and h.start is not None), winner=(rep.result or {}).get("winner"), violations=len(rep.violations))
     g.points = game_points(h, replay.engine, rep.result)
     return g
 
@@ -146,7 +148,10 @@ def check_series(games: Iterable[SeriesGame]) -> SeriesReport:
     _check_numbers(mine, rep, problems)
     _check_lords(mine, rep, problems)
     for g in mine:
-        if g.points is None:
+        if g.from_position:
+            problems.append(Problem("the game starts from a position (`start`): what happened before it is not "
+                                    "known, so it cannot be scored", g.file, 1))
+        elif g.points is None:
             problems.append(Problem("the game has no result (the log ends before the game does): it cannot be scored",
                                     g.file, None))
     for g in mine:

@@ -176,3 +176,26 @@ def test_the_builder_makes_a_well_formed_series(tmp_path: Path) -> None:
     rep, unreadable = score_files(files)
     assert unreadable == [] and rep.problems == []
     assert rep.series_id == "four" and len(rep.games) == 4 and rep.winners
+
+
+def test_load_stores_the_points_of_every_game(tmp_path: Path, series: list[Path]) -> None:
+    """`sgs-replay load` fills series_points: the same points as `score`, and a changed file replaces its rows."""
+    from sgs_replay.pipeline import load_paths
+    from sgs_replay.series_cli import score_files
+    from sgs_replay.store.stats import query
+
+    db = tmp_path / "s.duckdb"
+    load_paths(series, db, snapshots=False)
+    rep, _ = score_files(SAMPLE_FILES)
+    rows = query(db, "SELECT name, sum(points) AS p, count(DISTINCT game_number) AS g FROM series_points "
+                     "WHERE series_id = 'sample-series-5' GROUP BY name")
+    assert {r["name"]: r["p"] for r in rows.iter_rows(named=True)} == rep.totals
+    assert set(rows["g"]) == {5}
+    one = query(db, "SELECT seat, role, base, bonus, points FROM series_points WHERE game_number = 1 ORDER BY seat")
+    want = rep.games[0].points or []
+    assert [tuple(r) for r in one.iter_rows()] == [(p.seat, p.role, p.base, p.bonus, p.total) for p in want]
+    # a file changed since: its game's rows are replaced, not added to
+    _edit_header(series[0], series_id="renamed")
+    load_paths(series, db, snapshots=False)
+    counts = query(db, "SELECT series_id, count(*) AS n FROM series_points GROUP BY series_id ORDER BY series_id")
+    assert [tuple(r) for r in counts.iter_rows()] == [("renamed", 5), ("sample-series-5", 20)]
