@@ -615,8 +615,31 @@ def demo(
         raise typer.Exit(EXIT_UNREADABLE) from None
     code = _finish_load(summary)
     if summary.total_games:
+        _print_series(db, samples / "series")
         print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
     raise typer.Exit(code)
+
+
+def _print_series(db: Path, folder: Path) -> None:
+    """The standings of the series in the database (4th-edition points, highest first)."""
+    import duckdb
+
+    from sgs_replay.store import StoreError
+    from sgs_replay.store.stats import query
+
+    try:
+        rows = query(db, "SELECT series_id, name, sum(points)::BIGINT AS points FROM series_points "
+                         "WHERE series_id IS NOT NULL GROUP BY ALL ORDER BY series_id, points DESC, name")
+    except (StoreError, duckdb.Error):
+        return
+    by_series: dict[str, list[str]] = {}
+    for sid, name, points in rows.iter_rows():
+        by_series.setdefault(sid, []).append(f"{name} {points}")
+    if by_series:
+        print("\nSeries standings (4th-edition scoring):")
+        for sid, standing in by_series.items():
+            print(f"  {sid}: {', '.join(standing)}")
+        print(f"  each game and the checks: sgs-replay score {folder}")
 
 
 class ScoreFormat(StrEnum):

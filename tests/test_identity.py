@@ -159,3 +159,4 @@ def test_a_second_demo_says_the_games_were_already_loaded(tmp_path: Path) -> Non
     assert total and total == [ln for ln in second.stdout.splitlines() if ln.startswith("In the database:")]
     assert "already loaded" in second.stdout
     assert "In the database: 0 games" not in second.stdout
+    assert "Series standings (4th-edition scoring):" in first.stdout and "  sample-series-5: " in first.stdout
