@@ -194,6 +194,10 @@ def test_load_stores_the_points_of_every_game(tmp_path: Path, series: list[Path]
     one = query(db, "SELECT seat, role, base, bonus, points FROM series_points WHERE game_number = 1 ORDER BY seat")
     want = rep.games[0].points or []
     assert [tuple(r) for r in one.iter_rows()] == [(p.seat, p.role, p.base, p.bonus, p.total) for p in want]
+    from sgs_replay.stats_cli import export
+
+    assert "series_points" in export(db, tmp_path / "csv", "csv")
+    assert len(list(csv.DictReader((tmp_path / "csv" / "series_points.csv").open(encoding="utf-8")))) == 25
     # a file changed since: its game's rows are replaced, not added to
     _edit_header(series[0], series_id="renamed")
     load_paths(series, db, snapshots=False)
