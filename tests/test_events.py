@@ -80,6 +80,9 @@ def strategy_for_type(tp: Any, *, field_name: str = "") -> st.SearchStrategy[Any
             return st.from_regex(tp.pattern, fullmatch=True)
         if field_name == "as":
             return card_names
+        if tp.min_length is not None or tp.max_length is not None:
+            lo, hi = tp.min_length or 0, tp.max_length if tp.max_length is not None else 1 << 30
+            return text.filter(lambda v: lo <= len(v) <= hi)
         return text
     if isinstance(tp, mi.LiteralType):
         return st.sampled_from(tp.values)
