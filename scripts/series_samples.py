@@ -1,4 +1,5 @@
-"""Write a series of identity games (推广版计分赛) to ``sample_logs/series/``: ``python scripts/series_samples.py``.
+"""A series of identity games (推广版计分赛) for ``sample_logs/series/``: ``python scripts/series_samples.py``
+writes it (``scripts/regen_samples.py`` writes it with every other sample, and checks it).
 
 The games are simulated (``sgs_replay.simulate``, the same seed gives the same games); each header then
 gets the series fields and the players' names. The lord sits in seat 1 of every log, so game g seats
@@ -28,7 +29,7 @@ def build(players: int = 5, seed: int = SEED, series_id: str = SERIES_ID, *, nam
     rs = load_ruleset(ruleset)
     out = []
     for g in range(1, players + 1):
-        o = play_game(rs, players, seed, g - 1, strict=False)
+        o = play_game(rs, players, seed, g - 1, strict=True)  # a sample is a legal game
         header = json.loads(o.lines[0])
         for p in header["players"]:
             p["name"] = names[(g - 1 + p["seat"] - 1) % players]
