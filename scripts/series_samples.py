@@ -28,15 +28,37 @@ def build(players: int = 5, seed: int = SEED, series_id: str = SERIES_ID, *, nam
 
     rs = load_ruleset(ruleset)
     out = []
+    protected: str | None = None  # 暗魂 protection (house-anhun): the player out first in the game before
     for g in range(1, players + 1):
-        o = play_game(rs, players, seed, g - 1, strict=True)  # a sample is a legal game
-        header = json.loads(o.lines[0])
+        index = g - 1
+        while True:
+            o = play_game(rs, players, seed, index, strict=True)  # a sample is a legal game
+            header = json.loads(o.lines[0])
+            seat_name = {p["seat"]: names[(g - 1 + p["seat"] - 1) % players] for p in header["players"]}
+            first_out = _first_out(o.lines)
+            # under the protection, a game whose first out is the protected player is another game (of the
+            # same seed, further on): the protection would have kept that player in
+            if not rs.p.anhun_protection or protected is None or first_out is None or seat_name[first_out] != protected:
+                break
+            index += players
         for p in header["players"]:
-            p["name"] = names[(g - 1 + p["seat"] - 1) % players]
+            p["name"] = seat_name[p["seat"]]
         header.update(game_id=f"{series_id}-g{g}", series_id=series_id, game_number=g)
+        header.pop("protected_player", None)
+        if rs.p.anhun_protection and protected is not None:
+            header["protected_player"] = protected
+        protected = seat_name[first_out] if first_out is not None else None
         lines = [json.dumps(header, ensure_ascii=False).encode(), *o.lines[1:]]
         out.append((f"{series_id}-game{g}.sgs.jsonl", b"\n".join(lines) + b"\n"))
     return out
+
+
+def _first_out(lines: list[bytes]) -> int | None:
+    """The seat of the first death of a simulated game."""
+    for raw in lines[1:]:
+        if b'"type":"death"' in raw:
+            return int(json.loads(raw)["seat"])
+    return None
 
 
 def main() -> int:

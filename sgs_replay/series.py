@@ -65,6 +65,10 @@ class SeriesGame:
     winner: str | None = None
     points: list[Points] | None = None
     violations: int = 0
+    #: 暗魂 protection (house-anhun): the ruleset has it, the header's protected player, the first player out
+    anhun: bool = False
+    protected: str | None = None
+    first_out: str | None = None
 
     def lord(self) -> str | None:
         return next((self.names.get(s) for s, r in self.roles.items() if r == "lord"), None)
@@ -121,6 +125,16 @@ def series_game(file: str, parsed: Any, replay: Any) -> SeriesGame:
         names={p.seat: p.name for p in h.players} if h else {}, roles={p.seat: p.role for p in h.players} if h else {},
         game_id=h.game_id if h else None, from_position=bool(h and h.start is not None), winner=(rep.result or {}).get("winner"), violations=len(rep.violations))
     g.points = game_points(h, replay.engine, rep.result)
+    if h is not None and h.mode == "identity":
+        from sgs_replay.content import RulesetError, ruleset
+
+        try:
+            g.anhun = bool(ruleset(h.ruleset).p.anhun_protection)
+        except RulesetError:
+            g.anhun = False
+        g.protected = h.protected_player
+        if replay.engine is not None and replay.engine.killer_of:
+            g.first_out = g.names.get(next(iter(replay.engine.killer_of)))
     return g
 
 
@@ -147,6 +161,7 @@ def check_series(games: Iterable[SeriesGame]) -> SeriesReport:
     _check_players(mine, rep, problems)
     _check_numbers(mine, rep, problems)
     _check_lords(mine, rep, problems)
+    _check_protection(mine, problems)
     for g in mine:
         if g.from_position:
             problems.append(Problem("the game starts from a position (`start`): what happened before it is not "
@@ -230,3 +245,21 @@ def _check_lords(games: Sequence[SeriesGame], rep: SeriesReport, problems: list[
         if heir and g.lord() and g.lord() != heir:
             problems.append(Problem(f"the lord is {g.lord()}, but after game {prev.number} ({prev.file}) the lord "
                                     f"passes to the next player, {heir} (seat 2 there)", g.file, 1))
+
+
+def _check_protection(games: Sequence[SeriesGame], problems: list[Problem]) -> None:
+    """暗魂 protection (house-anhun, 《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 2: 此局游戏第一个出局的玩家，
+    下局不能第一个出局): each game's ``protected_player`` is the player out first in the game before it;
+    the first game protects nobody."""
+    by_number = {g.number: g for g in reversed(games)}
+    for k in sorted(x for x in by_number if x is not None):
+        g = by_number[k]
+        if not g.anhun:
+            continue
+        prev = by_number.get(k - 1)
+        if k == 1 and g.protected is not None:
+            problems.append(Problem(f"protected_player {g.protected!r} in the first game: nobody was out in a game "
+                                    "before it", g.file, 1))
+        elif prev is not None and prev.first_out is not None and g.protected != prev.first_out:
+            problems.append(Problem(f"protected_player is {g.protected!r}, but {prev.first_out} was out first in game "
+                                    f"{prev.number} ({prev.file})", g.file, 1))

@@ -203,3 +203,23 @@ def test_load_stores_the_points_of_every_game(tmp_path: Path, series: list[Path]
     load_paths(series, db, snapshots=False)
     counts = query(db, "SELECT series_id, count(*) AS n FROM series_points GROUP BY series_id ORDER BY series_id")
     assert [tuple(r) for r in counts.iter_rows()] == [("renamed", 5), ("sample-series-5", 20)]
+
+
+def test_anhun_protection_passes_from_game_to_game(tmp_path: Path, cli_fast: Any) -> None:
+    """house-anhun: each game's protected_player is the player out first in the game before it; the
+    first game protects nobody (《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 2)."""
+    files = []
+    for name, data in _builder().build(4, seed=3, series_id="anhun-4", ruleset="house-anhun"):
+        (tmp_path / name).write_bytes(data)
+        files.append(tmp_path / name)
+    heads = [json.loads(f.read_text(encoding="utf-8").split("\n", 1)[0]) for f in files]
+    assert "protected_player" not in heads[0] and all(h.get("protected_player") for h in heads[1:])
+    p = cli_fast("score", *map(str, files))
+    assert p.returncode == 0, p.stderr
+    wrong = next(n for n in ("Ada", "Bo", "Cai", "Dong") if n != heads[2]["protected_player"])
+    _edit_header(files[2], protected_player=wrong)
+    _edit_header(files[0], protected_player="Ada")
+    p = cli_fast("score", *map(str, files))
+    assert p.returncode == 1
+    assert f"{files[2]}:1: protected_player is {wrong!r}, but" in p.stderr and "out first in game 2" in p.stderr
+    assert f"{files[0]}:1: protected_player 'Ada' in the first game" in p.stderr
