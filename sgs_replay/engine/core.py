@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
@@ -33,7 +33,7 @@ class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
     def __init__(self, header: ev.Game, ruleset: Ruleset, *, header_line: int = 1) -> None:
-        from sgs_replay.engine.modes import mode_for
+        from sgs_replay.engine.modes import Mode, mode_for
 
         self.header = header
         self.rs = ruleset
@@ -81,6 +81,10 @@ class Engine:
         self.skills = SkillBook(self)
         self.mode = mode_for(self)
         self.mode.setup()
+        # the mode's check of every event, None when it checks nothing (the base mode)
+        self._screen = None if type(self.mode).screen is Mode.screen else self.mode.screen
+        if not HANDLERS:
+            HANDLERS.update(_handler_table())
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
@@ -419,7 +423,8 @@ class Engine:
             self.checking = True
 
     def step(self, line: int, e: ev.Event) -> None:
-        self.settle_processing()
+        if self._spent or self.holds:
+            self.settle_processing()
         seq = self.frame_seq
         self._step(line, e)
         if self._spent:
@@ -428,9 +433,10 @@ class Engine:
     def _step(self, line: int, e: ev.Event) -> None:
         self.line = line
         self.event = e
-        if isinstance(e, ev.GameEnd):
+        t = type(e)
+        if t is ev.GameEnd:
             self._settle_all(line, e)
-            self.mode.on_game_end(e)
+            self.mode.on_game_end(cast(ev.GameEnd, e))
             return
         if self.ended or (self.over and not self._post_death_ok(e)):
             if not self.after_end_reported:  # one report for the whole tail after the end
@@ -439,16 +445,22 @@ class Engine:
                             expected="no further events", observed=ev.event_type(e))
                 self.after_end_reported = True
             return
-        if not self._seats_ok(e):
+        fields = _SEAT_FIELDS.get(t)
+        if fields is None:
+            fields = _SEAT_FIELDS[t] = tuple(
+                f for f in ("seat", "target", "source", "killer", "victim", "targets") if f in t.__struct_fields__)
+        if fields and not self._seats_ok(e, fields):
             return
-        if not self.mode.screen(e):
+        if self._screen is not None and not self._screen(e):
             return
-        self.skills.before(e)
-        if not self._offer(line, e):
-            handler = HANDLERS.get(type(e))
+        skills = self.skills
+        skills.before(e)
+        # with no open resolution no frame takes the event, and settling them all is nothing to do
+        if not self.stack or not self._offer(line, e):
+            handler = HANDLERS.get(t)
             if handler is not None:
                 handler(self, e)
-        self.skills.after(e)
+        skills.after(e)
         for observe in plugins.OBSERVERS:
             observe(self, e)
 
@@ -456,11 +468,8 @@ class Engine:
         """After the deciding death only its rewards may still be logged before `game_end`."""
         return isinstance(e, (ev.Draw, ev.Discard)) and bool(self.stack)
 
-    def _seats_ok(self, e: ev.Event) -> bool:
-        fields = _SEAT_FIELDS.get(type(e))
-        if fields is None:
-            fields = _SEAT_FIELDS[type(e)] = tuple(
-                f for f in ("seat", "target", "source", "killer", "victim", "targets") if f in type(e).__struct_fields__)
+    def _seats_ok(self, e: ev.Event, fields: tuple[str, ...]) -> bool:
+        """Every seat the event names is at the table (``fields``: the event type's seat fields)."""
         n = self.table.n
         for name in fields:
             v = getattr(e, name)
@@ -667,14 +676,8 @@ def _handler_table() -> dict[type, Any]:
     return H.TABLE
 
 
-class _LazyHandlers(dict):  # type: ignore[type-arg]
-    def get(self, key: Any, default: Any = None) -> Any:
-        if not self:
-            self.update(_handler_table())
-        return super().get(key, default)
-
-
-HANDLERS: dict[type, Any] = _LazyHandlers()
+#: event type → its handler (filled from :mod:`sgs_replay.engine.handlers` by the first engine)
+HANDLERS: dict[type, Any] = {}
 
 
 def card_of(text: str | None) -> Card | None:

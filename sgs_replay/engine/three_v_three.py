@@ -72,6 +72,10 @@ class OptionalReward(Frame):
         return True
 
 
+#: the event types whose cards :meth:`SideMode._check_deck` looks at
+_HOLDS_CARDS = frozenset((ev.Use, ev.Respond, ev.Discard, ev.Skill, ev.Move, ev.Retrial, ev.Draw, ev.Judge, ev.Reveal))
+
+
 class SideMode(Mode):
     """What 3v3 and 1v1 share: two sides, the ruleset's own deck, the competition rules of seed 004.
 
@@ -173,6 +177,8 @@ class SideMode(Mode):
 
     def _check_deck(self, e: ev.Event) -> None:
         """A card that the ruleset's deck does not hold (the pile's own draws are checked there)."""
+        if type(e) not in _HOLDS_CARDS:
+            return
         eng = self.eng
         seat: int | None = getattr(e, "seat", None)
         cards: list[str] = []
