@@ -75,6 +75,7 @@ class Engine:
         self.holds: list[tuple[list[str], Frame]] = []
         self._spent: list[str] = []
         self.table = self._setup()
+        self._seats: dict[int, Seat] = self.table.seats
         from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards)
         from sgs_replay.engine.skills import SkillBook
 
@@ -219,9 +220,7 @@ class Engine:
 
     # ------------------------------------------------------------------ helpers
     def seat(self, n: int | None) -> Seat | None:
-        if n is None:
-            return None
-        return self.table.seats.get(n)
+        return self._seats.get(n)  # type: ignore[arg-type]  # None is no seat number: None
 
     def valid_seat(self, n: int | None, what: str = "seat") -> bool:
         if n is None or n in self.table.seats:
@@ -266,10 +265,12 @@ class Engine:
                     seat.hand = +seat.hand
                 self.unverifiable_because("a hidden card is used")
                 continue
-            if seat.hand[c] > 0:
-                seat.hand[c] -= 1
-                if not seat.hand[c]:
-                    del seat.hand[c]
+            count = seat.hand.get(c, 0)  # get and pop: Counter's own __missing__ and __delitem__ are Python code
+            if count > 0:
+                if count == 1:
+                    seat.hand.pop(c)
+                else:
+                    seat.hand[c] = count - 1
                 continue
             if allow_equip and c in seat.equip.values():
                 for sl, v in list(seat.equip.items()):
@@ -308,17 +309,19 @@ class Engine:
             return
 
     def to_discard(self, cards: Iterable[str]) -> None:
+        discard = self.table.discard
         for c in cards:
             if not is_unknown(c):
-                self.table.discard[c] += 1
+                discard[c] = discard.get(c, 0) + 1
 
     def to_processing(self, cards: Iterable[str]) -> None:
         """A card used or played waits in the processing area (处理区) until its resolution is over
         (seed 001 二(二) IV: 每使用一张牌，即执行该牌之效果…游戏牌在使用后均需弃置): a reshuffle in
         the middle of its resolution does not take it."""
+        processing = self.table.processing
         for c in cards:
             if not is_unknown(c):
-                self.table.processing[c] += 1
+                processing[c] = processing.get(c, 0) + 1
                 self._spent.append(c)
 
     def leave_processing(self, cards: Iterable[str], *, discard: bool = True) -> None:
@@ -329,9 +332,9 @@ class Engine:
                 continue
             t.processing[c] -= 1
             if not t.processing[c]:
-                del t.processing[c]
+                t.processing.pop(c)
             if discard:
-                t.discard[c] += 1
+                t.discard[c] = t.discard.get(c, 0) + 1
 
     def _hold(self, seq: int) -> None:
         """The cards spent by this event wait for the first resolution it opened, if still open."""
@@ -387,7 +390,7 @@ class Engine:
             if t.pile[c] > 0:
                 t.pile[c] -= 1
                 if not t.pile[c]:
-                    del t.pile[c]
+                    t.pile.pop(c)
             elif t.deck_counts[c] == 0:
                 self.report(R.C_NOT_IN_DECK, seat, f"{c} is not a card of the {self.rs.name} deck", observed=c)
             else:
