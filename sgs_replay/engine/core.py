@@ -451,8 +451,13 @@ class Engine:
         fields = _SEAT_FIELDS.get(t)
         if fields is None:
             fields = _SEAT_FIELDS[t] = tuple(
-                f for f in ("seat", "target", "source", "killer", "victim", "targets") if f in t.__struct_fields__)
-        if fields and not self._seats_ok(e, fields):
+                f for f in ("seat", "target", "source", "killer", "victim") if f in t.__struct_fields__)
+        n = len(self._seats)
+        for name in fields:  # every seat the event names is at the table
+            v = getattr(e, name)
+            if v is not None and not 1 <= v <= n and not self.valid_seat(v, name):
+                return
+        if t in _WITH_TARGETS and not self._targets_ok(cast(ev.Use, e).targets, n):
             return
         if self._screen is not None and not self._screen(e):
             return
@@ -471,18 +476,10 @@ class Engine:
         """After the deciding death only its rewards may still be logged before `game_end`."""
         return isinstance(e, (ev.Draw, ev.Discard)) and bool(self.stack)
 
-    def _seats_ok(self, e: ev.Event, fields: tuple[str, ...]) -> bool:
-        """Every seat the event names is at the table (``fields``: the event type's seat fields)."""
-        n = self.table.n
-        for name in fields:
-            v = getattr(e, name)
-            if v is None:
-                continue
-            if name == "targets":
-                for t in v:
-                    if not 1 <= t <= n and not self.valid_seat(t, "target"):
-                        return False
-            elif not 1 <= v <= n and not self.valid_seat(v, name):
+    def _targets_ok(self, targets: list[int] | None, n: int) -> bool:
+        """Every target is a seat at the table (of ``n``)."""
+        for t in targets or ():
+            if not 1 <= t <= n and not self.valid_seat(t, "target"):
                 return False
         return True
 
@@ -670,7 +667,10 @@ class Engine:
 
 
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
+#: event type → its fields that name one seat
 _SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
+#: the event types with a list of target seats
+_WITH_TARGETS = frozenset(t for t in ev.EVENT_TYPES if "targets" in t.__struct_fields__)
 
 
 def _handler_table() -> dict[type, Any]:

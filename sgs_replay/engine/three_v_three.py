@@ -157,9 +157,12 @@ class SideMode(Mode):
                            expected="game_end", observed=ev.event_type(e))
                 eng.after_end_reported = True
             return False
-        self._check_clock(e)
-        self._check_deck(e)
-        self._settle_direction(e)
+        if not self.time_up_seen and e.t is not None:
+            self._check_clock(e)
+        if type(e) in _HOLDS_CARDS:
+            self._check_deck(e)
+        if self.direction_probe is not None:
+            self._settle_direction(e)
         return True
 
     def _check_clock(self, e: ev.Event) -> None:
@@ -452,7 +455,7 @@ class ThreeVThree(SideMode):
 
     # ---- every event
     def screen(self, e: ev.Event) -> bool:
-        if not isinstance(e, DRAFT_EVENTS) and not self.draft_closed:
+        if not self.draft_closed and not isinstance(e, DRAFT_EVENTS):
             self.draft_closed = True
             from sgs_replay.engine.draft import close_draft
 
