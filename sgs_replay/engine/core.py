@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card, is_unknown, parse_card
@@ -436,11 +436,11 @@ class Engine:
     def _step(self, line: int, e: ev.Event) -> None:
         self.line = line
         self.event = e
-        t = type(e)
-        if t is ev.GameEnd:
+        if isinstance(e, ev.GameEnd):
             self._settle_all(line, e)
-            self.mode.on_game_end(cast(ev.GameEnd, e))
+            self.mode.on_game_end(e)
             return
+        t = type(e)
         if self.ended or (self.over and not self._post_death_ok(e)):
             if not self.after_end_reported:  # one report for the whole tail after the end
                 self.report(R.O_AFTER_END, getattr(e, "seat", None),
@@ -457,7 +457,7 @@ class Engine:
             v = getattr(e, name)
             if v is not None and not 1 <= v <= n and not self.valid_seat(v, name):
                 return
-        if t in _WITH_TARGETS and not self._targets_ok(cast(ev.Use, e).targets, n):
+        if t in _WITH_TARGETS and not self._targets_ok(e.targets, n):  # type: ignore[union-attr]
             return
         if self._screen is not None and not self._screen(e):
             return
