@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -230,6 +230,8 @@ class Game:
             first = self.rs.p.initial_hand
             for s in range(1, self.n + 1):
                 k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+                if self.seat(s).side == "warm" and self.seat(s).position == "commander":
+                    k += self.rs.p.warm_commander_initial_bonus or 0
                 self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
             self.rounds()
             raise GameOver("turns")
@@ -1005,13 +1007,18 @@ class ThreeVThreeGame(Game):
     #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
     #: does not handle yet: left out of the draft pool
     UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+    #: FreeKill's 3v3 besides: 吕布v33 and 吕布v33旧 (战神, as 吕布) and 赵云v33, whose 救主 makes an unsaved teammate
+    #: play on at 0 HP in that engine (``undead_after_failed_rescue``): a fault to accept in its
+    #: recordings, not a game to write
+    UNSUPPORTED_BY_RULESET: ClassVar[dict[str, frozenset[str]]] = {"freekill-3v3": frozenset({"吕布v33", "吕布v33旧", "赵云v33"})}
 
     def _header(self, game_id: str) -> ev.Game:
         from sgs_replay.engine.draft import POOL_SIZE
 
         rng = self.rng
-        pool = rng.sample([g for g in self.rs.roster if g not in self.UNSUPPORTED], POOL_SIZE)
-        first: ev.Side = rng.choice(("cold", "warm"))
+        left_out = self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset())
+        pool = rng.sample([g for g in self.rs.roster if g not in left_out], POOL_SIZE)
+        first: ev.Side = "warm" if self.rs.p.draft_first_side == "warm" else rng.choice(("cold", "warm"))
         other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}
         self.prelude = [ev.DraftPool(generals=list(pool)), ev.DraftFirst(side=first)]
         left = list(pool)
@@ -1041,7 +1048,8 @@ class ThreeVThreeGame(Game):
         """Action units: the first side's commander, then the sides alternate, each choosing its
         commander or its upright vanguards in an order (the engine's mode keeps who is upright)."""
         mode: Any = self.eng.mode
-        first: ev.Side = self.rng.choice(("cold", "warm"))
+        fixed = self.rs.p.round_first_side
+        first: ev.Side = fixed if fixed != "alternate" else self.rng.choice(("cold", "warm"))
         self.emit(ev.FirstAction(side=first))
         start = True
         while self.turns < MAX_TURNS:
@@ -1056,7 +1064,7 @@ class ThreeVThreeGame(Game):
             if cmd is not None and cs is not None and cs.alive and cmd not in mode.acted:
                 options.append(ev.ActionUnit(side=side, who="commander"))
             vans = mode.upright_vanguards(side)
-            if vans and not start:
+            if vans and (not start or self.rs.p.first_unit == "any"):
                 self.rng.shuffle(vans)
                 options.append(ev.ActionUnit(side=side, who="vanguards", order=vans))
             if not options:
@@ -1069,10 +1077,20 @@ class ThreeVThreeGame(Game):
                     self.turn(seat)
 
 
+def game_name(ruleset: Ruleset, players: int, seed: int, index: int) -> str:
+    """The name of game ``index`` (from 0) of a run: ``<ruleset>-<players>p-<seed>-<number from 1>``, the
+    file's stem and (after ``sim-``) the header's ``game_id``, so runs of one ruleset with different
+    player counts or seeds never share a game id."""
+    return f"{ruleset.name}-{players}p-{seed}-{index + 1:04d}"
+
+
 def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: bool = True) -> Outcome:
     """Play game ``index`` of a run seeded ``seed``: its own :class:`random.Random`, so every game of a
-    run can be replayed alone."""
-    rng = random.Random(seed * 1_000_003 + index)
+    run can be replayed alone. The generator is seeded with the game's name (a string seeds through
+    SHA-512, whatever the hash seed), so runs of different rulesets or player counts with the same
+    seed are different games."""
+    rng = random.Random(game_name(ruleset, players, seed, index))
     cls = ThreeVThreeGame if ruleset.mode == "3v3" else Game
-    game = cls(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
+    game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
+               strict=strict)
     return game.play()
