@@ -30,6 +30,7 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS
+from sgs_replay.engine.modes import ATTRITION
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
 
@@ -254,6 +255,8 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        if not self.attrition(seat):
+            return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
@@ -306,6 +309,18 @@ class Game:
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
         self.emit(ev.TurnEnd(seat=seat))
+
+    def attrition(self, seat: int) -> bool:
+        """The house rule of last-three attrition, when the engine's mode says it is due as this turn
+        begins: every living character loses 1 HP, then those at 0 are rescued or die, one by one from
+        the lord. False: the player whose turn it is did not survive it."""
+        due = list(getattr(self.eng.mode, "attrition_due", ()))
+        for s in due:
+            self.emit(ev.LoseHp(seat=s, amount=1, reason=ATTRITION))
+        for s in due:
+            if self.alive(s) and self.seat(s).hp <= 0:
+                self.dying(s)
+        return self.alive(seat)
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat
