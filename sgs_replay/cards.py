@@ -127,7 +127,7 @@ def parse_card(text: str) -> Card:
 
 
 def is_unknown(text: str) -> bool:
-    return text.strip() == UNKNOWN
+    return text == UNKNOWN or (UNKNOWN in text and text.strip() == UNKNOWN)
 
 
 @lru_cache(maxsize=8192)

@@ -276,7 +276,7 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
                     log.add(make(R.F_HEADER, 1, None, f"format {hdr.format!r} is not {ev.FORMAT_ID!r}",
                                  expected=ev.FORMAT_ID, observed=hdr.format))
                 log.header = hdr
-                log.events = list(zip(range(2, len(fast) + 2), fast, strict=True))
+                log.events = list(enumerate(fast, start=2))
                 return log
     return _parse_lines(log, data, name)
 
@@ -306,18 +306,47 @@ def _fast_events(body: bytes) -> list[ev.Event] | None:
         return None
     if len(events) != n or body.count(b":") != _ENCODE.encode(events).count(b":"):
         return None
-    fixes, shaped, shape = _FIX, _SHAPED, ev.check_shape
-    for e in events:
-        t = type(e)
-        fix = fixes.get(t)
-        if fix is not None:
-            try:
-                fix(e)
-            except CardError:
-                return None
-        if t in shaped and shape(e) is not None:
-            return None
+    fixes, shaped, shape, plays, lists, canonical = _FIX, _SHAPED, ev.check_shape, _PLAYS, _LISTS, _CANONICAL
+    try:
+        for e in events:
+            t = type(e)
+            if t in lists:  # the commonest card events, inline: cards already canonical stay as they are
+                if not canonical.issuperset(e.cards):  # type: ignore[union-attr,arg-type]
+                    _fix_list(e)  # type: ignore[arg-type]
+            elif t in plays:
+                if not _fix_play(e):  # type: ignore[arg-type]
+                    return None
+            else:
+                fix = fixes.get(t)
+                if fix is not None:
+                    fix(e)
+                if t in shaped and shape(e) is not None:
+                    return None
+    except CardError:
+        return None
     return events
+
+
+#: the event types whose only card field is the list ``cards`` (canonicalised by _fix_list)
+_LISTS = frozenset((ev.Draw, ev.Discard, ev.Reveal, ev.Pindian))
+#: a card used or played (canonicalised and shape-checked at once by _fix_play)
+_PLAYS = frozenset((ev.Use, ev.Respond))
+
+
+def _fix_play(e: ev.Use | ev.Respond) -> bool:
+    """:func:`_fix_use` and :func:`events.check_shape` of a use or an answer in one call: False when the
+    shape is wrong (a plain ``card``, or ``as`` with the physical ``cards``)."""
+    card, cards = e.card, e.cards
+    if card is not None:
+        if e.as_ is not None or cards is not None:
+            return False
+        if card not in _CANONICAL:
+            e.card = _canon(card)
+        return True
+    if e.as_ is None or cards is None:
+        return False
+    _fix_use(e)
+    return True
 
 
 def _parse_lines(log: ParsedLog, data: bytes, name: str) -> ParsedLog:

@@ -33,7 +33,7 @@ class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
     def __init__(self, header: ev.Game, ruleset: Ruleset, *, header_line: int = 1) -> None:
-        from sgs_replay.engine.modes import mode_for
+        from sgs_replay.engine.modes import Mode, mode_for
 
         self.header = header
         self.rs = ruleset
@@ -75,12 +75,17 @@ class Engine:
         self.holds: list[tuple[list[str], Frame]] = []
         self._spent: list[str] = []
         self.table = self._setup()
+        self._seats: dict[int, Seat] = self.table.seats
         from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards)
         from sgs_replay.engine.skills import SkillBook
 
         self.skills = SkillBook(self)
         self.mode = mode_for(self)
         self.mode.setup()
+        # the mode's check of every event, None when it checks nothing (the base mode)
+        self._screen = None if type(self.mode).screen is Mode.screen else self.mode.screen
+        if not HANDLERS:
+            HANDLERS.update(_handler_table())
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
@@ -215,9 +220,7 @@ class Engine:
 
     # ------------------------------------------------------------------ helpers
     def seat(self, n: int | None) -> Seat | None:
-        if n is None:
-            return None
-        return self.table.seats.get(n)
+        return self._seats.get(n)  # type: ignore[arg-type]  # None is no seat number: None
 
     def valid_seat(self, n: int | None, what: str = "seat") -> bool:
         if n is None or n in self.table.seats:
@@ -262,10 +265,12 @@ class Engine:
                     seat.hand = +seat.hand
                 self.unverifiable_because("a hidden card is used")
                 continue
-            if seat.hand[c] > 0:
-                seat.hand[c] -= 1
-                if not seat.hand[c]:
-                    del seat.hand[c]
+            count = seat.hand.get(c, 0)  # get and pop: Counter's own __missing__ and __delitem__ are Python code
+            if count > 0:
+                if count == 1:
+                    seat.hand.pop(c)
+                else:
+                    seat.hand[c] = count - 1
                 continue
             if allow_equip and c in seat.equip.values():
                 for sl, v in list(seat.equip.items()):
@@ -304,17 +309,19 @@ class Engine:
             return
 
     def to_discard(self, cards: Iterable[str]) -> None:
+        discard = self.table.discard
         for c in cards:
             if not is_unknown(c):
-                self.table.discard[c] += 1
+                discard[c] = discard.get(c, 0) + 1
 
     def to_processing(self, cards: Iterable[str]) -> None:
         """A card used or played waits in the processing area (处理区) until its resolution is over
         (seed 001 二(二) IV: 每使用一张牌，即执行该牌之效果…游戏牌在使用后均需弃置): a reshuffle in
         the middle of its resolution does not take it."""
+        processing = self.table.processing
         for c in cards:
             if not is_unknown(c):
-                self.table.processing[c] += 1
+                processing[c] = processing.get(c, 0) + 1
                 self._spent.append(c)
 
     def leave_processing(self, cards: Iterable[str], *, discard: bool = True) -> None:
@@ -325,9 +332,9 @@ class Engine:
                 continue
             t.processing[c] -= 1
             if not t.processing[c]:
-                del t.processing[c]
+                t.processing.pop(c)
             if discard:
-                t.discard[c] += 1
+                t.discard[c] = t.discard.get(c, 0) + 1
 
     def _hold(self, seq: int) -> None:
         """The cards spent by this event wait for the first resolution it opened, if still open."""
@@ -383,7 +390,7 @@ class Engine:
             if t.pile[c] > 0:
                 t.pile[c] -= 1
                 if not t.pile[c]:
-                    del t.pile[c]
+                    t.pile.pop(c)
             elif t.deck_counts[c] == 0:
                 self.report(R.C_NOT_IN_DECK, seat, f"{c} is not a card of the {self.rs.name} deck", observed=c)
             else:
@@ -419,7 +426,8 @@ class Engine:
             self.checking = True
 
     def step(self, line: int, e: ev.Event) -> None:
-        self.settle_processing()
+        if self._spent or self.holds:
+            self.settle_processing()
         seq = self.frame_seq
         self._step(line, e)
         if self._spent:
@@ -432,6 +440,7 @@ class Engine:
             self._settle_all(line, e)
             self.mode.on_game_end(e)
             return
+        t = type(e)
         if self.ended or (self.over and not self._post_death_ok(e)):
             if not self.after_end_reported:  # one report for the whole tail after the end
                 self.report(R.O_AFTER_END, getattr(e, "seat", None),
@@ -439,16 +448,27 @@ class Engine:
                             expected="no further events", observed=ev.event_type(e))
                 self.after_end_reported = True
             return
-        if not self._seats_ok(e):
+        fields = _SEAT_FIELDS.get(t)
+        if fields is None:
+            fields = _SEAT_FIELDS[t] = tuple(
+                f for f in ("seat", "target", "source", "killer", "victim") if f in t.__struct_fields__)
+        n = len(self._seats)
+        for name in fields:  # every seat the event names is at the table
+            v = getattr(e, name)
+            if v is not None and not 1 <= v <= n and not self.valid_seat(v, name):
+                return
+        if t in _WITH_TARGETS and not self._targets_ok(e.targets, n):  # type: ignore[union-attr]
             return
-        if not self.mode.screen(e):
+        if self._screen is not None and not self._screen(e):
             return
-        self.skills.before(e)
-        if not self._offer(line, e):
-            handler = HANDLERS.get(type(e))
+        skills = self.skills
+        skills.before(e)
+        # with no open resolution no frame takes the event, and settling them all is nothing to do
+        if not self.stack or not self._offer(line, e):
+            handler = HANDLERS.get(t)
             if handler is not None:
                 handler(self, e)
-        self.skills.after(e)
+        skills.after(e)
         for observe in plugins.OBSERVERS:
             observe(self, e)
 
@@ -456,21 +476,10 @@ class Engine:
         """After the deciding death only its rewards may still be logged before `game_end`."""
         return isinstance(e, (ev.Draw, ev.Discard)) and bool(self.stack)
 
-    def _seats_ok(self, e: ev.Event) -> bool:
-        fields = _SEAT_FIELDS.get(type(e))
-        if fields is None:
-            fields = _SEAT_FIELDS[type(e)] = tuple(
-                f for f in ("seat", "target", "source", "killer", "victim", "targets") if f in type(e).__struct_fields__)
-        n = self.table.n
-        for name in fields:
-            v = getattr(e, name)
-            if v is None:
-                continue
-            if name == "targets":
-                for t in v:
-                    if not 1 <= t <= n and not self.valid_seat(t, "target"):
-                        return False
-            elif not 1 <= v <= n and not self.valid_seat(v, name):
+    def _targets_ok(self, targets: list[int] | None, n: int) -> bool:
+        """Every target is a seat at the table (of ``n``)."""
+        for t in targets or ():
+            if not 1 <= t <= n and not self.valid_seat(t, "target"):
                 return False
         return True
 
@@ -658,7 +667,10 @@ class Engine:
 
 
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)
+#: event type → its fields that name one seat
 _SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
+#: the event types with a list of target seats
+_WITH_TARGETS = frozenset(t for t in ev.EVENT_TYPES if "targets" in t.__struct_fields__)
 
 
 def _handler_table() -> dict[type, Any]:
@@ -667,14 +679,8 @@ def _handler_table() -> dict[type, Any]:
     return H.TABLE
 
 
-class _LazyHandlers(dict):  # type: ignore[type-arg]
-    def get(self, key: Any, default: Any = None) -> Any:
-        if not self:
-            self.update(_handler_table())
-        return super().get(key, default)
-
-
-HANDLERS: dict[type, Any] = _LazyHandlers()
+#: event type → its handler (filled from :mod:`sgs_replay.engine.handlers` by the first engine)
+HANDLERS: dict[type, Any] = {}
 
 
 def card_of(text: str | None) -> Card | None:

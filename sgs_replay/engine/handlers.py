@@ -35,11 +35,12 @@ def add_to_hand(eng: Engine, seat: int, cards: list[str]) -> None:
     s = eng.seat(seat)
     if s is None:
         return
+    hand = s.hand
     for c in cards:
         if is_unknown(c):
             s.hidden += 1
         else:
-            s.hand[c] += 1
+            hand[c] = hand.get(c, 0) + 1
 
 
 def do_draw(eng: Engine, e: ev.Draw) -> None:

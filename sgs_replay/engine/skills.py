@@ -205,7 +205,9 @@ class SkillBook:
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
-        self._plans: dict[tuple[str, type], list[tuple[int, str, bool, list[Watch]]]] = {}
+        # event type → the watchers that look at it (see _plan), before and after the event
+        self._before: dict[type, list[tuple[int, str, bool, list[Watch]]]] = {}
+        self._after: dict[type, list[tuple[int, str, bool, list[Watch]]]] = {}
         for install in plugins.INSTALLERS:
             install(eng)
 
@@ -372,7 +374,11 @@ class SkillBook:
                     del self.damaged[s]
         if t is not ev.Retrial and (t is not ev.Skill or timing_of(cast(ev.Skill, e).skill) is not Timing.BEFORE_JUDGEMENT_TAKES_EFFECT):
             self.judgement["fresh"] = self.judgement.get("fresh", 0) + 1
-        self._watch("before", WATCH_BEFORE, e)
+        plan = self._before.get(t)
+        if plan is None:
+            plan = self._before[t] = self._plan(WATCH_BEFORE, t)
+        if plan:
+            self._watch(plan, e)
 
     def after(self, e: ev.Event) -> None:
         """Called for every event after it was applied: windows open, effects are tracked."""
@@ -392,28 +398,31 @@ class SkillBook:
             u = cast(ev.Use, e)
             self.last_use[u.seat] = (u, eng.line)
         stack = eng.stack
-        for f in reversed(stack):
-            if isinstance(f, Effect) and f.note(eng, e):
-                break
-        self._watch("after", WATCH_AFTER, e)
+        if stack:
+            for f in reversed(stack):
+                if isinstance(f, Effect) and f.note(eng, e):
+                    break
+        plan = self._after.get(t)
+        if plan is None:
+            plan = self._after[t] = self._plan(WATCH_AFTER, t)
+        if plan:
+            self._watch(plan, e)
         while stack and isinstance(stack[-1], Effect) and stack[-1].finished:
             stack.pop()
 
-    def _watch(self, key: str, table: dict[str, list[Watch]], e: ev.Event) -> None:
-        """Run the watchers of the skills at the table that look at this kind of event (the plan is
-        built once per table and event type)."""
-        t = type(e)
-        plan = self._plans.get((key, t))
-        if plan is None:
-            names = skill_table()
-            plan = []
-            for seat_no, sid in self._watched:
-                fns = [fn for fn in table.get(sid, ()) if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
-                if fns:
-                    plan.append((seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns))
-            self._plans[(key, t)] = plan
-        if not plan:
-            return
+    def _plan(self, table: dict[str, list[Watch]], t: type) -> list[tuple[int, str, bool, list[Watch]]]:
+        """The watchers of the skills at the table that look at events of type ``t`` (built once per
+        table and event type, again when a seat gains a skill)."""
+        names = skill_table()
+        plan = []
+        for seat_no, sid in self._watched:
+            fns = [fn for fn in table.get(sid, ()) if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
+            if fns:
+                plan.append((seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns))
+        return plan
+
+    def _watch(self, plan: list[tuple[int, str, bool, list[Watch]]], e: ev.Event) -> None:
+        """Run the watchers of a plan, for the seats that have the skill now."""
         eng = self.eng
         seats = eng.table.seats
         for seat_no, name, always, fns in plan:
@@ -538,7 +547,8 @@ class SkillBook:
         seat.skills.add(skill_table()[sid].name)
         if (seat.seat, sid) not in self._watched:
             self._watched.append((seat.seat, sid))
-            self._plans.clear()
+            self._before.clear()
+            self._after.clear()
 
     # ------------------------------------------------------------------ windows used by hooks
     def after_damage(self, e: ev.Skill, sid: str, *, per_point: bool = False) -> DamageWindow | None:

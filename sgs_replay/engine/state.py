@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
 from sgs_replay.cards import Card, parse_card
 from sgs_replay.content import General, card_kinds
@@ -40,6 +41,10 @@ SLOT_OF_SUBTYPE = {
     "offensive_horse": Slot.MINUS_HORSE,
 }
 
+#: a new empty Counter, made without Counter.__init__ (Python code that only handles its arguments):
+#: the turn and phase records are made afresh at every phase
+_counter = partial(Counter.__new__, Counter)
+
 PHASE_ORDER = ("start", "judge", "draw", "play", "discard", "finish")
 
 
@@ -51,7 +56,7 @@ class PhaseRecord:
     free_slashes: int = 0  # 杀 about to be used that a weapon's effect does not count (青龙偃月刀)
     unchecked_skill: int = 0  # skills whose effect the engine cannot check (the draw count is not judged)
     given: int = 0  # cards given away by a skill this phase (仁德's heal counts them)
-    limits: Counter[str] = field(default_factory=Counter)  # uses of skills limited per phase, by skill
+    limits: Counter[str] = field(default_factory=_counter)  # uses of skills limited per phase, by skill
     draw_reported: bool = False  # the draw phase's count was already found wrong
 
 
@@ -59,15 +64,15 @@ class PhaseRecord:
 class TurnRecord:
     """What the current turn has seen so far (a new record at every turn)."""
 
-    skills: Counter[str] = field(default_factory=Counter)  # skills used this turn, by name
-    limits: Counter[str] = field(default_factory=Counter)  # uses of skills limited per turn, by skill
+    skills: Counter[str] = field(default_factory=_counter)  # skills used this turn, by name
+    limits: Counter[str] = field(default_factory=_counter)  # uses of skills limited per turn, by skill
     slashes: int = 0  # 杀 used before the log starts (a start position's ``used``)
-    slashes_played: Counter[int] = field(default_factory=Counter)  # 杀 played (打出), by seat
-    judged: Counter[str] = field(default_factory=Counter)  # delayed tricks judged, by name
-    damage_taken: Counter[int] = field(default_factory=Counter)  # damage taken, by seat
+    slashes_played: Counter[int] = field(default_factory=_counter)  # 杀 played (打出), by seat
+    judged: Counter[str] = field(default_factory=_counter)  # delayed tricks judged, by name
+    damage_taken: Counter[int] = field(default_factory=_counter)  # damage taken, by seat
     spared: set[str] = field(default_factory=set)  # phases a delayed trick's judgement spared ("play", "draw")
-    drinks: Counter[int] = field(default_factory=Counter)  # 酒 used for its bonus this turn, by seat
-    drinks_in_force: Counter[int] = field(default_factory=Counter)  # 酒 not yet spent on a 杀, by seat
+    drinks: Counter[int] = field(default_factory=_counter)  # 酒 used for its bonus this turn, by seat
+    drinks_in_force: Counter[int] = field(default_factory=_counter)  # 酒 not yet spent on a 杀, by seat
 
 
 def slot_of(card: Card) -> Slot | None:
@@ -84,7 +89,7 @@ class Seat:
     hp: int = 4
     max_hp: int = 4
     alive: bool = True
-    hand: Counter[str] = field(default_factory=Counter)
+    hand: Counter[str] = field(default_factory=_counter)
     hidden: int = 0  # hand cards whose identity is unknown
     equip: dict[Slot, str] = field(default_factory=dict)
     judge: list[str] = field(default_factory=list)  # delayed tricks, earliest placed first
@@ -131,10 +136,10 @@ class Table:
 
     seats: dict[int, Seat]
     deck_counts: Counter[str]
-    pile: Counter[str] = field(default_factory=Counter)  # the draw pile as a multiset
+    pile: Counter[str] = field(default_factory=_counter)  # the draw pile as a multiset
     pile_top: list[str] = field(default_factory=list)  # known order of its top, top first
-    discard: Counter[str] = field(default_factory=Counter)
-    processing: Counter[str] = field(default_factory=Counter)
+    discard: Counter[str] = field(default_factory=_counter)
+    processing: Counter[str] = field(default_factory=_counter)
 
     @property
     def n(self) -> int:

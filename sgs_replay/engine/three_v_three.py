@@ -72,6 +72,10 @@ class OptionalReward(Frame):
         return True
 
 
+#: the event types whose cards :meth:`SideMode._check_deck` looks at
+_HOLDS_CARDS = frozenset((ev.Use, ev.Respond, ev.Discard, ev.Skill, ev.Move, ev.Retrial, ev.Draw, ev.Judge, ev.Reveal))
+
+
 class SideMode(Mode):
     """What 3v3 and 1v1 share: two sides, the ruleset's own deck, the competition rules of seed 004.
 
@@ -153,9 +157,12 @@ class SideMode(Mode):
                            expected="game_end", observed=ev.event_type(e))
                 eng.after_end_reported = True
             return False
-        self._check_clock(e)
-        self._check_deck(e)
-        self._settle_direction(e)
+        if not self.time_up_seen and e.t is not None:
+            self._check_clock(e)
+        if type(e) in _HOLDS_CARDS:
+            self._check_deck(e)
+        if self.direction_probe is not None:
+            self._settle_direction(e)
         return True
 
     def _check_clock(self, e: ev.Event) -> None:
@@ -173,6 +180,8 @@ class SideMode(Mode):
 
     def _check_deck(self, e: ev.Event) -> None:
         """A card that the ruleset's deck does not hold (the pile's own draws are checked there)."""
+        if type(e) not in _HOLDS_CARDS:
+            return
         eng = self.eng
         seat: int | None = getattr(e, "seat", None)
         cards: list[str] = []
@@ -446,7 +455,7 @@ class ThreeVThree(SideMode):
 
     # ---- every event
     def screen(self, e: ev.Event) -> bool:
-        if not isinstance(e, DRAFT_EVENTS) and not self.draft_closed:
+        if not self.draft_closed and not isinstance(e, DRAFT_EVENTS):
             self.draft_closed = True
             from sgs_replay.engine.draft import close_draft
 

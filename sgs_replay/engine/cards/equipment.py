@@ -313,6 +313,8 @@ class Vine(F.EffectRule):
 
 
 _LION = "silver_lion_worn"
+_ARMOUR = "armour_worn"  # every seat's armour after the last event
+_ARMOR_SLOT = Slot.ARMOR
 
 
 @observer
@@ -324,7 +326,12 @@ def silver_lion_lost(eng: Engine, e: ev.Event) -> None:
         in_deck = eng.scratch["silver_lion_in_deck"] = any(parse_card(c).name == CARD.silver_lion for c in eng.rs.deck_counts)
     if not in_deck:
         return
-    worn = {k: c for k, s in eng.table.seats.items() if (c := s.equip.get(Slot.ARMOR)) is not None
+    seats = eng.table.seats
+    armour = [s.equip.get(_ARMOR_SLOT) for s in seats.values()]
+    if armour == eng.scratch.get(_ARMOUR):
+        return  # no armour changed hands: nor did 白银狮子
+    eng.scratch[_ARMOUR] = armour
+    worn = {k: c for k, s in seats.items() if (c := s.equip.get(Slot.ARMOR)) is not None
             and parse_card(c).name == CARD.silver_lion}
     before: dict[int, str] = eng.scratch.get(_LION, {})
     if before == worn:
