@@ -299,8 +299,10 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
     from sgs_replay import events as ev
 
     turns = sum(1 for _, e in parsed.events if isinstance(e, ev.Turn))
-    families = sorted({r.id.removeprefix("SGS-")[:1] for r in REGISTRY.values()})
     from sgs_replay.rules.docs import FAMILIES
+
+    present = {r.id.removeprefix("SGS-")[:1] for r in REGISTRY.values()}
+    families = [f for f in FAMILIES if f in present and _family_applies(f, h.mode if h else None, rep.ruleset)]
 
     return Audit(
         file=parsed.name, game_id=rep.game_id, ruleset=rep.ruleset, mode=h.mode if h else None, players=players,
@@ -313,7 +315,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         sha256=hashlib.sha256(data).hexdigest() if data is not None else "",
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),
         turns=turns, rounds=(final.round or 0) if final else 0,
-        checked=[FAMILIES.get(f, f) for f in families if f in FAMILIES], report=rep, header=h, final=final,
+        checked=[FAMILIES[f] for f in families], report=rep, header=h, final=final,
     )
 
 
@@ -329,3 +331,19 @@ def _now() -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     t = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch and epoch.isdigit() else dt.datetime.now(dt.UTC)
     return t.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _family_applies(family: str, mode: str | None, ruleset_name: str | None) -> bool:
+    """Whether the rules of a family are checked in a game of this mode and ruleset: the 3v3 rules in
+    3v3 games, the house rules under a ruleset that has one."""
+    if family == "3":
+        return mode == "3v3"
+    if family == "X":
+        from sgs_replay.content import RulesetError, ruleset
+
+        try:
+            p = ruleset(ruleset_name or "").p
+        except RulesetError:
+            return False
+        return p.attrition_free_rounds is not None or p.anhun_protection
+    return True
