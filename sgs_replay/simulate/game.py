@@ -30,8 +30,10 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS
+from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.skills.wu import incoming_damage
 
 #: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
 UNSUPPORTED_GENERALS = frozenset({"神关羽"})
@@ -106,6 +108,7 @@ class Game:
         self.slashed = False  # the current player used or played a 杀 this turn (克己)
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
+        self.skipped_turn: set[int] = set()  # 据守: the seat's next turn does not take place
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -246,7 +249,10 @@ class Game:
         """Identity mode: turns from the lord (seat 1), each to the next living seat."""
         seat = 1
         while self.turns < MAX_TURNS:
-            self.turn(seat)
+            if seat in self.skipped_turn:
+                self.skipped_turn.discard(seat)
+            else:
+                self.turn(seat)
             seat = self.eng.table.next_alive(seat)
 
     def turn(self, seat: int) -> None:
@@ -258,6 +264,7 @@ class Game:
             self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
             if parse_card(self.judge_card(seat, SKILL.luoshen)).is_red:
                 break  # a black one is hers (implied) and she may go on
+        self.guanxing(me)
         self.skip = set()
         self.slashed = False
         if self.shensu(me):
@@ -275,7 +282,9 @@ class Game:
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
-            if me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
+            if me.has_skill(SKILL.shelie) and self.chance(0.6):
+                self.shelie(seat)
+            elif me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
                 targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
                 self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
                 for t in targets:
@@ -286,9 +295,12 @@ class Game:
                     if me.has_skill(sk) and self.chance(0.6):
                         self.emit(ev.Skill(seat=seat, skill=sk))
             n = self.draw_count(me)
-            if n > 0:
+            if n > 0 and SKILL.shelie not in self.eng.phase_draw_mods:
                 self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
-        if "play" in self.skip:
+        if "play" not in self.skip and self.shensu_play(me):
+            if not me.alive or self.eng.current != seat:
+                return
+        elif "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
@@ -303,6 +315,9 @@ class Game:
         self.emit(ev.Phase(seat=seat, phase="finish"))
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
+        if me.has_skill(SKILL.jushou) and self.rs.mode == "identity" and self.chance(0.3):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
+            self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
 
     def discard_phase(self, me: Seat) -> None:
@@ -334,6 +349,56 @@ class Game:
         self.emit(use)
         self.resolve_slash(seat)
         return True
+
+    def shensu_play(self, me: Seat) -> bool:
+        """神速 (the second option): skip the play phase, discard an equipment card and use a 杀 with no
+        card on anyone. True when it was used."""
+        seat = me.seat
+        equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+        if not me.has_skill(SKILL.shensu) or not equips or not self.chance(0.3):
+            return False
+        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
+                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
+                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        if not targets:
+            return False
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_play", cards=[self.rng.choice(equips)]))
+        self.fulfil(after=mark)  # an armour given up this way (白银狮子)
+        self.emit(ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[self.rng.choice(targets)]))
+        self.resolve_slash(seat)
+        if me.alive and self.eng.current == seat:
+            self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=SKILL.shensu))
+        return True
+
+    def guanxing(self, me: Seat) -> None:
+        """观星: look at the top X cards of the pile, put some back on top in any order, the rest at the bottom."""
+        if not me.has_skill(SKILL.guanxing) or not self.chance(0.6):
+            return
+        x = 3 if version(self.eng, "guanxing") == "000" else min(5, len(self.eng.table.alive()))
+        if len(self.pile) < x:
+            return  # the engine would reshuffle first: left for another turn
+        seen = self.pile[:x]
+        self.rng.shuffle(seen)
+        k = self.rng.randint(0, x)
+        self.emit(ev.Skill(seat=me.seat, skill=SKILL.guanxing, choice=list(seen[:k])))
+        self.pile = seen[:k] + self.pile[x:] + seen[k:]
+
+    def shelie(self, seat: int) -> None:
+        """涉猎: instead of drawing, reveal five cards and take one of each suit shown."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shelie))
+        shown = self.take(5)
+        self.emit(ev.Reveal(cards=shown, seat=seat, reason=SKILL.shelie))
+        by_suit: dict[str, list[str]] = {}
+        for c in shown:
+            by_suit.setdefault(parse_card(c).suit.name, []).append(c)
+        got = [self.rng.choice(cs) for _, cs in sorted(by_suit.items())]
+        self.emit(ev.Move(cards=got, from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=seat),
+                          reason=SKILL.shelie))
+
+    def is_heart(self, seat: int, card: str) -> bool:
+        """The card counts as ♥ for ``seat`` (红颜)."""
+        return parse_card(self.eng.skills.effective_card(seat, card)).suit.name == "HEART"
 
     def draw_count(self, me: Seat) -> int:
         """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
@@ -422,9 +487,12 @@ class Game:
                *, chain: bool = False) -> None:
         """Deal damage; then the dying state, and what the damage set off (the chain's passing on,
         狂骨's recovery), in the order of the engine's stack."""
+        if not chain and self.tianxiang(target, source, card, nature):
+            return
         self.emit(ev.Damage(target=target, amount=amount, source=source, card=card,
                             nature=nature, chain=chain))  # type: ignore[arg-type]
         s = self.seat(target)
+        self.buqu(target)
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(target)
         if s.alive:
@@ -471,9 +539,47 @@ class Game:
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
+        self.buqu(seat)
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(seat)
         self.fulfil()
+
+    def tianxiang(self, target: int, source: int | None, card: str | None, nature: str) -> bool:
+        """天香: about to take damage, discard a ♥ hand card and pass the damage to another character, who
+        then draws its lost HP. True when it was used (the damage went elsewhere)."""
+        eng = self.eng
+        s = self.seat(target)
+        if not s.has_skill(SKILL.tianxiang):
+            return False
+        hearts = [c for c in self.hand_of(target) if self.is_heart(target, c)]
+        pending = incoming_damage(eng, target)
+        others = eng.table.order_from(target, include_first=False)
+        if not hearts or pending is None or not others or not self.chance(0.6):
+            return False
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=target, skill=SKILL.tianxiang, targets=[t], cards=[self.rng.choice(hearts)]))
+        self.damage(t, F.damage_taken(eng, self.seat(t), pending[1], nature), source, card, nature)
+        ts = self.seat(t)
+        if ts.alive and ts.max_hp > ts.hp:
+            self.emit(ev.Draw(seat=t, cards=self.take(ts.max_hp - ts.hp), reason="skill", skill=SKILL.tianxiang))
+        return True
+
+    def buqu(self, seat: int) -> None:
+        """不屈: at 0 HP or below, a card from the pile onto the general for each point lost there; a rank
+        seen before there, and the character dies."""
+        s = self.seat(seat)
+        due = self.eng.skills.state.get(f"buqu:{seat}", 0)
+        if not s.alive or s.hp > 0 or not s.has_skill(SKILL.buqu) or not due:
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.buqu))
+        cards = self.take(due)
+        self.emit(ev.Move(cards=cards, from_=ev.Place(zone="deck"), to=ev.Place(zone=f"pile:{SKILL.buqu}", seat=seat),
+                          reason=SKILL.buqu))
+        ranks = [parse_card(c).rank for c in s.piles.get(SKILL.buqu, Counter()).elements()]
+        if len(ranks) != len(set(ranks)):
+            self.emit(ev.Death(seat=seat, killer=self.eng.last_damage_source.get(seat)))
+            self.check_over()
+            self.aftermath()
 
     def leiji(self, seat: int) -> None:
         """雷击: after a 闪 of its owner, a character of its choice judges; a ♠ deals it 2 thunder damage."""
@@ -673,12 +779,42 @@ class Game:
             self.emit(duel)
             self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
             return True
+        handed = [t for t in others if self.seat(t).hand_count]
+        if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
+                and handed and self.chance(0.3):
+            t = self.rng.choice(handed)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.gongxin, targets=[t]))
+            hearts = [c for c in self.hand_of(t) if self.is_heart(t, c)]
+            if hearts and self.chance(0.8):
+                card = self.rng.choice(hearts)
+                to_top = self.chance(0.3)
+                self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
+                                  to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
+                if to_top:
+                    self.pile.insert(0, card)
+            return True
+        if self.huangtian(me):
+            return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
         return False
+
+    def huangtian(self, me: Seat) -> bool:
+        """黄天: a 群 character gives the 群 lord who has it a 闪 or a 闪电 in its own play phase."""
+        seat = me.seat
+        gifts = self.hand_of(seat, CARD.jink) + self.hand_of(seat, CARD.lightning)
+        g = me.general
+        if not gifts or g is None or g.kingdom != "qun" or self.eng.this_turn.limits[SKILL.huangtian] \
+                or me.has_skill(SKILL.huangtian):
+            return False
+        lords = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).has_skill(SKILL.huangtian)]
+        if not lords or not self.chance(0.3):
+            return False
+        self.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[self.rng.choice(gifts)]))
+        return True
 
     def recast(self, seat: int, card: str) -> None:
         self.emit(ev.Recast(seat=seat, card=card))
@@ -740,6 +876,7 @@ class Game:
         eng = self.eng
         tieji = False
         user = self.seat(frame.user)
+        self.double_sword(frame)
         if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
@@ -750,7 +887,7 @@ class Game:
                 continue
             if tieji:
                 tieji = False
-                self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                self.hit(frame, t)
                 continue
             if frame.name == CARD.slash:
                 t = self.liuli(frame, t)
@@ -762,10 +899,50 @@ class Game:
                 continue
             if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
                 if frame.name == CARD.slash and self.after_dodge(frame, t):
-                    self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                    self.hit(frame, t)
                 continue
-            amount = frame.expected_damage(eng, t)
-            self.damage(t, amount, frame.source, frame.card, frame.nature)
+            self.hit(frame, t)
+
+    def hit(self, frame: F.CardEffect, t: int) -> None:
+        """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards
+        instead) or 麒麟弓 (discard one of its horses)."""
+        eng = self.eng
+        user, ts = self.seat(frame.user), self.seat(t)
+        if frame.name == CARD.slash and user.alive and frame.source == frame.user:
+            places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+            if user.weapon() == CARD.ice_sword and places and self.chance(0.5):
+                mark = eng.frame_seq
+                self.emit(ev.Skill(seat=frame.user, skill=CARD.ice_sword, targets=[t]))
+                picks = self.rng.sample(places, min(2, len(places)))
+                for zone in ("hand", "equip"):
+                    cards = [c for z, c in picks if z == zone]
+                    if cards:
+                        self.emit(ev.Move(cards=cards, from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"),
+                                          reason=CARD.ice_sword))
+                self.fulfil(after=mark)  # 白银狮子 lost
+                return
+            horses = [ts.equip[sl] for sl in (Slot.PLUS_HORSE, Slot.MINUS_HORSE) if sl in ts.equip]
+            if user.weapon() == CARD.kylin_bow and horses and self.chance(0.7):
+                self.emit(ev.Skill(seat=frame.user, skill=CARD.kylin_bow))
+                self.emit(ev.Move(cards=[self.rng.choice(horses)], from_=ev.Place(zone="equip", seat=t),
+                                  to=ev.Place(zone="discard"), reason=CARD.kylin_bow))
+        self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+
+    def double_sword(self, frame: F.CardEffect) -> None:
+        """雌雄双股剑: a 杀 on a character of the other gender: it discards a hand card, or the user draws one."""
+        user = self.seat(frame.user)
+        t = frame.head
+        if frame.name != CARD.slash or t is None or user.weapon() != CARD.double_sword or frame.source != frame.user:
+            return
+        g, tg = user.general, self.seat(t).general
+        if g is None or tg is None or g.gender == tg.gender or not self.chance(0.8):
+            return
+        self.emit(ev.Skill(seat=frame.user, skill=CARD.double_sword))
+        hand = self.hand_of(t)
+        if hand and self.chance(0.5):
+            self.emit(ev.Discard(seat=t, cards=[self.rng.choice(hand)]))
+        else:
+            self.emit(ev.Draw(seat=frame.user, cards=self.take(1), reason="card", card_name=CARD.double_sword))
 
     def liuli(self, frame: F.CardEffect, t: int) -> int:
         """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its
