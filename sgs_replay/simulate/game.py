@@ -35,14 +35,17 @@ from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
 from sgs_replay.skills.wu import incoming_damage
 
-#: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
-UNSUPPORTED_GENERALS = frozenset({"神关羽"})
+#: generals the simulator does not play yet
+UNSUPPORTED_GENERALS: frozenset[str] = frozenset()
 
 #: the cards whose user chooses the direction where the ruleset lets it (3v3)
 MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji}
+
+#: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
+GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
 
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
@@ -70,6 +73,7 @@ class Outcome:
     cards: Counter[str] = field(default_factory=Counter)
     skills: Counter[str] = field(default_factory=Counter)
     reshuffles: int = 0
+    generals: list[str] = field(default_factory=list)  # the general of each seat (the name it is played as)
 
 
 def card_label(card: str) -> str:
@@ -213,7 +217,16 @@ class Game:
         cards = sorted(s.hand.elements())
         if name is None:
             return cards
+        if name != CARD.slash and s.has_skill(SKILL.wushen):  # 武神: his ♥ hand cards are 杀 only
+            return [c for c in cards if parse_card(c).name == name and parse_card(c).suit.name != "HEART"]
         return [c for c in cards if parse_card(c).name == name]
+
+    def wushen_bars(self, e: ev.Use) -> bool:
+        """武神: a ♥ hand card of its owner is a 杀, and cannot be used as anything else."""
+        s = self.seat(e.seat)
+        if not s.has_skill(SKILL.wushen) or F.used_name(e) == CARD.slash:
+            return False
+        return any(s.hand[c] and parse_card(c).suit.name == "HEART" for c in ([e.card] if e.card else e.cards or []))
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
@@ -242,8 +255,9 @@ class Game:
             elif str(over) in ("cards", "turns"):
                 reason = "draw"
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
+        generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles)
+                       self.reshuffles, generals)
 
     def rounds(self) -> None:
         """Identity mode: turns from the lord (seat 1), each to the next living seat."""
@@ -577,9 +591,7 @@ class Game:
                           reason=SKILL.buqu))
         ranks = [parse_card(c).rank for c in s.piles.get(SKILL.buqu, Counter()).elements()]
         if len(ranks) != len(set(ranks)):
-            self.emit(ev.Death(seat=seat, killer=self.eng.last_damage_source.get(seat)))
-            self.check_over()
-            self.aftermath()
+            self.die(seat, self.eng.last_damage_source.get(seat))
 
     def leiji(self, seat: int) -> None:
         """雷击: after a 闪 of its owner, a character of its choice judges; a ♠ deals it 2 thunder damage."""
@@ -649,10 +661,28 @@ class Game:
                 self.after_respond(rescue)
             if s.hp > 0:
                 return
-        killer = eng.last_damage_source.get(seat)
+        self.die(seat, eng.last_damage_source.get(seat))
+
+    def die(self, seat: int, killer: int | None) -> None:
+        """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
+        if self.seat(seat).has_skill(SKILL.wuhun):
+            self.wuhun(seat)
+
+    def wuhun(self, seat: int) -> None:
+        """武魂: the character with the most 梦魇 marks (one chosen among equals) judges; unless the result
+        is 桃 or 桃园结义, it dies."""
+        marks = self.eng.skills.state.get(f"wuhun:{seat}", Counter())
+        alive = {t: n for t, n in marks.items() if n > 0 and self.alive(t)}
+        if not alive:
+            return
+        best = max(alive.values())
+        t = self.rng.choice(sorted(x for x, n in alive.items() if n == best))
+        self.emit(ev.Skill(seat=seat, skill=SKILL.wuhun, targets=[t]))
+        if parse_card(self.judge_card(t, SKILL.wuhun)).name not in (CARD.peach, CARD.god_salvation) and self.alive(t):
+            self.die(t, None)
 
     def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
         """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
@@ -703,7 +733,7 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
             recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
             if not options and not recast:
                 return
@@ -714,9 +744,47 @@ class Game:
             if recast and self.chance(0.1 if options else 0.5):
                 self.recast(seat, self.rng.choice(recast))
                 continue
+            if me.has_skill(SKILL.guhuo) and self.chance(0.2) and self.guhuo(seat):
+                continue
             if not options:
                 return
             self.use(self.rng.choice(options))
+
+    def guhuo(self, seat: int) -> bool:
+        """蛊惑: a hand card face down, used as the basic card or non-delayed trick claimed; anyone may question
+        it (a true claim costs each doubter 1 HP, a false one gives each a card; a doubted card is void
+        unless it was true and ♥). True when a card was used."""
+        hand = self.hand_of(seat)
+        if not hand:
+            return False
+        card = self.rng.choice(hand)
+        claims = sorted({k.name for c in self.rs.deck if (k := card_kinds.BY_NAME.get(parse_card(c).name)) is not None
+                         and (k.type == "basic" or (k.type == "trick" and not k.is_delayed))} - GUHUO_NOT_CLAIMED)
+        claim = self.rng.choice(claims)
+        probe = f"{card.split(' ')[0]} {claim}"
+        uses = [u for cand in legality._candidates(self.eng, seat, probe)
+                if not legality.answers_a_demand(self.eng, u := ev.Use(seat=seat, as_=claim, cards=[card], skill=SKILL.guhuo,
+                                                                        targets=cand.targets, victim=cand.victim))
+                and not legality.check_use(self.eng, u)]
+        if not uses:
+            return False
+        e = self.rng.choice(uses)
+        if claim in MULTI_TARGET and self.rs.p.aoe_direction_choice:
+            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
+        self.emit(e)
+        doubters = [q for q in self.eng.table.order_from(seat, include_first=False) if self.chance(0.3)]
+        if doubters:
+            for q in doubters:
+                self.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
+            mark = self.eng.frame_seq
+            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
+            self.fulfil(after=mark)
+            c = parse_card(card)
+            if c.name != claim or c.suit.name != "HEART" or not self.alive(seat) or self.eng.current != seat:
+                return True
+        self.after_use(e)
+        self.resolve_use(e)
+        return True
 
     def converted_uses(self, seat: int) -> list[ev.Use]:
         """The legal uses of cards the seat's conversions make (武圣's 杀, 国色's 乐不思蜀, 奇袭's 过河拆桥,
@@ -822,7 +890,6 @@ class Game:
 
     def use(self, e: ev.Use) -> None:
         name = F.used_name(e) or ""
-        kind = card_kinds.BY_NAME.get(name)
         if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
             e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
         if name == CARD.collateral and e.targets:
@@ -831,6 +898,12 @@ class Game:
         if name != CARD.peach:  # its recovery first (below)
             self.after_respond(e)
         self.after_use(e)
+        self.resolve_use(e)
+
+    def resolve_use(self, e: ev.Use) -> None:
+        """What the card used brings about, once it is written."""
+        name = F.used_name(e) or ""
+        kind = card_kinds.BY_NAME.get(name)
         if kind is not None and kind.is_equip and e.as_ is None:
             self.fulfil(after=self.last_seq)
             return
