@@ -748,7 +748,16 @@ class Game:
                 continue
             if not options:
                 return
-            self.use(self.rng.choice(options))
+            stacked = [u for u in options if self.joins_delayed(u)]
+            self.use(self.rng.choice(stacked if stacked and self.chance(0.5) else options))
+
+    def joins_delayed(self, e: ev.Use) -> bool:
+        """A delayed trick placed beside another delayed trick: the judge phase then judges both, in the
+        order the ruleset gives (what a fault of that order needs to be planted)."""
+        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
+        if kind is None or not kind.is_delayed or not e.targets:
+            return False
+        return any(parse_card(c).name != kind.name for c in self.seat(e.targets[0]).judge)
 
     def guhuo(self, seat: int) -> bool:
         """蛊惑: a hand card face down, used as the basic card or non-delayed trick claimed; anyone may question
