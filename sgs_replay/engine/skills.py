@@ -395,6 +395,8 @@ class SkillBook:
         for f in reversed(stack):
             if isinstance(f, Effect) and f.note(eng, e):
                 break
+            if t is ev.Use and f.uid <= self.seq and isinstance(f, F.DyingFrame) and f.awaiting(eng):
+                break  # a card used for a dying character (a 桃) is its rescue, not an older effect's use (乱武)
         self._watch("after", WATCH_AFTER, e)
         while stack and isinstance(stack[-1], Effect) and stack[-1].finished:
             stack.pop()

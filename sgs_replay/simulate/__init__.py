@@ -104,7 +104,7 @@ def check_request(rs: Ruleset, players: int) -> None:
 #: the kinds of skill that are in force by themselves, with no event of their own (skills.toml ``kind``)
 PASSIVE_KINDS = frozenset({"locked", "modifier"})
 #: locked skills that do write an event when they take effect (武魂's judgement)
-ANNOUNCED_LOCKED = frozenset({"wuhun", "zhenwei"})
+ANNOUNCED_LOCKED = frozenset({"wuhun"})
 #: lord skills in force by themselves (救援's extra recovery, 血裔's hand limit)
 PASSIVE_LORD = frozenset({"jiuyuan", "xueyi"})
 

@@ -42,7 +42,11 @@ UNSUPPORTED_GENERALS: frozenset[str] = frozenset()
 MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
-CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji}
+CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
+                 "jiang": SKILL.jiang}
+
+#: the awakening skills used at the start of the start phase, by skill id
+AWAKENING = ("zhanshen", "zhiji", "hunzi")
 
 #: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
 GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
@@ -165,7 +169,7 @@ class Game:
                     raise SimulationError(msg)
         chances = self.eng.skills.chances
         if chances and not self.eng.over:
-            for (seat, key), n in sorted(chances.items()):
+            for (seat, key), n in sorted(chances.items(), key=lambda kv: (kv[0][1] != "jizhi", kv[0])):  # 集智 first
                 skill = CHANCE_SKILLS.get(key)
                 if skill is None or n <= chances_before.get((seat, key), 0) or not self.alive(seat):
                     continue  # only the chance this event opened, taken now or never
@@ -274,6 +278,8 @@ class Game:
         self.emit(ev.Turn(seat=seat))
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
+        self.awaken(me)
+        self.yinghun(me)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
             self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
             if parse_card(self.judge_card(seat, SKILL.luoshen)).is_red:
@@ -363,6 +369,44 @@ class Game:
         self.emit(use)
         self.resolve_slash(seat)
         return True
+
+    def awaken(self, me: Seat) -> None:
+        """Awakening skills (觉醒技: 战神, 志继, 魂姿) are used at the start of the start phase when their
+        condition held as the turn began (the engine keeps that: ``awaken:<skill>:<seat>``)."""
+        seat = me.seat
+        for sid in AWAKENING:
+            if not me.has_skill(getattr(SKILL, sid)) or not self.eng.skills.state.get(f"awaken:{sid}:{seat}"):
+                continue
+            mark = self.eng.frame_seq
+            self.emit(ev.Skill(seat=seat, skill=getattr(SKILL, sid)))
+            if sid == "zhiji":  # recover 1 or draw 2
+                if me.hp < me.max_hp and self.chance(0.5):
+                    self.emit(ev.Recover(seat=seat, amount=1))
+                else:
+                    self.emit(ev.Draw(seat=seat, cards=self.take(2), reason="skill", skill=SKILL.zhiji))
+            self.fulfil(after=mark)
+
+    def yinghun(self, me: Seat) -> None:
+        """英魂: wounded, another character draws 1 and discards X, or draws X and discards 1 (X: HP lost)."""
+        seat = me.seat
+        x = me.max_hp - me.hp
+        others = self.eng.table.order_from(seat, include_first=False)
+        if not me.has_skill(SKILL.yinghun) or x <= 0 or not others or not self.chance(0.8):
+            return
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=seat, skill=SKILL.yinghun, targets=[t]))
+        n = self.rng.choice((1, x))
+        self.emit(ev.Draw(seat=t, cards=self.take(n), reason="skill", skill=SKILL.yinghun))
+        ts = self.seat(t)
+        must = x if n == 1 else 1
+        hand = self.hand_of(t)
+        equips = [ts.equip[sl] for sl in sorted(ts.equip)]
+        cards = self.rng.sample(hand, min(must, len(hand)))
+        cards += self.rng.sample(equips, min(must - len(cards), len(equips)))
+        if cards:
+            mark = self.eng.frame_seq
+            self.emit(ev.Discard(seat=t, cards=cards))
+            self.fulfil(after=mark)  # 白银狮子 lost
 
     def shensu_play(self, me: Seat) -> bool:
         """神速 (the second option): skip the play phase, discard an equipment card and use a 杀 with no
@@ -484,17 +528,8 @@ class Game:
             who = self.rng.choice(holders)
             use = ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification)))
             self.emit(use)
-            self.after_use(use)
             count += 1
             p *= 0.6
-
-    def after_use(self, e: ev.Use) -> None:
-        """Skills that follow the use of a card: 集智 (a non-delayed trick)."""
-        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
-        s = self.seat(e.seat)
-        if kind is not None and kind.type == "trick" and kind.subtype != "delayed_trick" \
-                and s.has_skill(SKILL.jizhi) and self.chance(0.9):
-            self.invoke(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
 
     # ------------------------------------------------------------------ damage, dying, death
     def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
@@ -638,6 +673,9 @@ class Game:
                     if step.kind == "draw" and step.n:
                         self.emit(ev.Draw(seat=step.seat, cards=self.take(step.n), reason="skill", skill=f.skill))
                         break
+                    if step.kind == "max_hp" and step.n:
+                        self.emit(ev.MaxHp(seat=step.seat, delta=step.n))
+                        break
                     if step.kind == "lose_hp" and step.n:
                         self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
                         self.after_hp_change(step.seat)
@@ -651,7 +689,11 @@ class Game:
         self.emit(ev.Dying(seat=seat))
         s = self.seat(seat)
         order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
+        cur = eng.current
+        wansha = cur is not None and self.alive(cur) and self.seat(cur).has_skill(SKILL.wansha)
         for helper in order:
+            if wansha and helper not in (cur, seat):
+                continue  # 完杀: in 贾诩's turn only he and the dying character may use 桃
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
@@ -791,7 +833,6 @@ class Game:
             c = parse_card(card)
             if c.name != claim or c.suit.name != "HEART" or not self.alive(seat) or self.eng.current != seat:
                 return True
-        self.after_use(e)
         self.resolve_use(e)
         return True
 
@@ -872,12 +913,63 @@ class Game:
             return True
         if self.huangtian(me):
             return True
+        used = self.eng.skills.used_once
+        red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
+        if me.has_skill(SKILL.zhongyi) and (seat, "zhongyi") not in used and red and self.chance(0.2):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongyi, cards=[self.rng.choice(red)]))
+            return True
+        if me.has_skill(SKILL.luanwu) and (seat, "luanwu") not in used and self.chance(0.1):
+            self.luanwu(seat)
+            return True
+        provokable = [t for t in others if self.eng.table.in_attack_range(t, seat)]
+        if me.has_skill(SKILL.tiaoxin) and not counter[SKILL.tiaoxin] and not self.eng.this_turn.limits[SKILL.tiaoxin] \
+                and provokable and self.chance(0.3):
+            self.tiaoxin(seat, self.rng.choice(provokable))
+            return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
         return False
+
+    def luanwu(self, seat: int) -> None:
+        """乱武: every other character in turn uses a 杀 on its nearest other character, or loses 1 HP."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.luanwu))
+        table = self.eng.table
+        for s in table.order_from(seat, include_first=False):
+            if not self.alive(s):
+                continue
+            others = [x for x in table.alive() if x != s]
+            best = min((table.distance(s, x) for x in others), default=0)
+            uses = [ev.Use(seat=s, card=c, targets=[x]) for c in self.hand_of(s, CARD.slash)
+                    for x in others if table.distance(s, x) == best]
+            uses = [u for u in uses if not legality.check_use(self.eng, u)]
+            if uses and self.chance(0.7):
+                u = self.rng.choice(uses)
+                self.emit(u)
+                self.resolve_slash(s)
+            else:
+                self.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
+                self.after_hp_change(s)
+            if self.eng.over or not self.alive(seat):
+                return
+
+    def tiaoxin(self, seat: int, t: int) -> None:
+        """挑衅: ``t`` (who has 姜维 in its attack range) uses a 杀 on him, or he discards one of its cards."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.tiaoxin, targets=[t]))
+        ts = self.seat(t)
+        uses = [u for c in self.hand_of(t, CARD.slash) if not legality.check_use(self.eng, u := ev.Use(seat=t, card=c, targets=[seat]))]
+        if uses and self.chance(0.6):
+            self.emit(self.rng.choice(uses))
+            self.resolve_slash(t)
+            return
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        if places:
+            zone, c = self.rng.choice(places)
+            mark = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.tiaoxin))
+            self.fulfil(after=mark)
 
     def huangtian(self, me: Seat) -> bool:
         """黄天: a 群 character gives the 群 lord who has it a 闪 or a 闪电 in its own play phase."""
@@ -906,7 +998,6 @@ class Game:
         self.emit(e)
         if name != CARD.peach:  # its recovery first (below)
             self.after_respond(e)
-        self.after_use(e)
         self.resolve_use(e)
 
     def resolve_use(self, e: ev.Use) -> None:
@@ -1218,7 +1309,6 @@ class Game:
         holder = (e.targets or [0])[0]
         victim = e.victim
         self.emit(e)
-        self.after_use(e)
         if self.nullify_window(e.seat, holder):
             return
         hs = self.seat(holder)
@@ -1261,9 +1351,8 @@ class Game:
 class ThreeVThreeGame(Game):
     """3v3: the draft and the lineups (before the header is written), the sides' action units."""
 
-    #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
-    #: does not handle yet: left out of the draft pool
-    UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+    #: generals the simulator does not draft yet
+    UNSUPPORTED: frozenset[str] = frozenset()
 
     def _header(self, game_id: str) -> ev.Game:
         from sgs_replay.engine.draft import POOL_SIZE

@@ -69,3 +69,15 @@ def test_guhuo_ok_questioned_aoe_right_after_a_slash(play):
         phase(1, "discard"),
     ], hands={1: ["♠7 杀", "♦2 闪"]})
     out.ok()
+
+
+def test_guhuo_ok_questioned_fire_attack_on_himself(play):
+    # his own reveal of the questioned card is 蛊惑's, not the 火攻's showing of a hand card
+    out = play(TABLE, [
+        use(1, as_="火攻", cards=["♠K 无懈可击"], skill="蛊惑", targets=[1]),
+        choose(2, "质疑", "蛊惑"),
+        reveal(["♠K 无懈可击"], 1, "蛊惑"),
+        draw(2, ["♦3 闪"], skill="蛊惑"),
+        phase(1, "discard"),
+    ], ruleset="maneuvering", hands={1: ["♠K 无懈可击", "♦5 闪"]})
+    out.ok()
