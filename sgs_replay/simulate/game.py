@@ -43,7 +43,7 @@ MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_sal
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
-                 "jiang": SKILL.jiang}
+                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe}
 
 #: the awakening skills used at the start of the start phase, by skill id
 AWAKENING = ("zhanshen", "zhiji", "hunzi")
@@ -304,6 +304,10 @@ class Game:
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
             if me.has_skill(SKILL.shelie) and self.chance(0.6):
                 self.shelie(seat)
+            elif me.has_skill(SKILL.zaiqi) and me.hp < me.max_hp and self.chance(0.6):
+                self.zaiqi(me)
+            elif me.has_skill(SKILL.hongyuan) and self.chance(0.5):
+                self.invoke(ev.Skill(seat=seat, skill=SKILL.hongyuan))  # the others of his side draw one each
             elif me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
                 targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
                 self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
@@ -315,7 +319,7 @@ class Game:
                     if me.has_skill(sk) and self.chance(0.6):
                         self.emit(ev.Skill(seat=seat, skill=sk))
             n = self.draw_count(me)
-            if n > 0 and SKILL.shelie not in self.eng.phase_draw_mods:
+            if n > 0 and not {SKILL.shelie, SKILL.zaiqi} & set(self.eng.phase_draw_mods):
                 self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
         if "play" not in self.skip and self.shensu_play(me):
             if not me.alive or self.eng.current != seat:
@@ -454,6 +458,14 @@ class Game:
         self.emit(ev.Move(cards=got, from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=seat),
                           reason=SKILL.shelie))
 
+    def zaiqi(self, me: Seat) -> None:
+        """再起: instead of drawing, reveal X cards (X: HP lost); 1 HP back for each ♥ (discarded), the rest taken."""
+        seat = me.seat
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.zaiqi))
+        self.emit(ev.Reveal(cards=self.take(me.max_hp - me.hp), seat=seat, reason=SKILL.zaiqi))
+        self.fulfil(after=mark)
+
     def is_heart(self, seat: int, card: str) -> bool:
         """The card counts as ♥ for ``seat`` (红颜)."""
         return parse_card(self.eng.skills.effective_card(seat, card)).suit.name == "HEART"
@@ -481,6 +493,10 @@ class Game:
                 seq = self.eng.frame_seq
                 self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guidao))
                 self.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
+            if who.has_skill(SKILL.huanshi) and who.side is not None and who.side == self.seat(seat).side \
+                    and self.hand_of(s) and self.chance(0.25):  # 缓释: a card of his for his side's judgement
+                card = self.rng.choice(self.hand_of(s))
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.huanshi))
         result = self.eng.skills.effective_card(seat, card)
         if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
             self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
@@ -570,9 +586,15 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
-        if s.has_skill(SKILL.ganglie) and self.rs.mode == "identity" and source is not None and source != target \
-                and self.alive(source) and self.chance(0.8):
-            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie))
+        g = s.general
+        victim = source
+        if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
+            enemies = [t for t in eng.table.order_from(target, include_first=False) if self.seat(t).side not in (None, s.side)]
+            victim = self.rng.choice(enemies) if enemies else None
+        if s.has_skill(SKILL.ganglie) and victim is not None and victim != target \
+                and self.alive(victim) and self.chance(0.8):
+            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie, targets=[victim] if victim != source else None))
+            source = victim
             if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
                 hand = self.hand_of(source)
                 if len(hand) >= 2 and self.chance(0.5):
@@ -694,6 +716,11 @@ class Game:
         for helper in order:
             if wansha and helper not in (cur, seat):
                 continue  # 完杀: in 贾诩's turn only he and the dying character may use 桃
+            hs = self.seat(helper)
+            mine = [c for c in self.hand_of(helper)] + [hs.equip[sl] for sl in sorted(hs.equip)]
+            if helper != seat and hs.has_skill(SKILL.jiuzhu) and hs.side is not None and hs.side == s.side \
+                    and hs.hp > 1 and mine and s.hp <= 0 and self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
+                self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
@@ -1140,6 +1167,15 @@ class Game:
         青龙偃月刀 (another 杀 on the same target, resolved here)."""
         user = self.seat(frame.user)
         if not user.alive or not self.alive(t) or frame.head != t:
+            return False
+        ts = self.seat(t)
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        if user.has_skill(SKILL.mengjin) and places and self.chance(0.7):  # 猛进: discard one of its cards
+            zone, c = self.rng.choice(places)
+            self.emit(ev.Skill(seat=frame.user, skill=SKILL.mengjin))
+            mark = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.mengjin))
+            self.fulfil(after=mark)
             return False
         hand = self.hand_of(frame.user)
         if user.weapon() == CARD.axe and len(hand) >= 2 and self.chance(0.5):
