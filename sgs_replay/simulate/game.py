@@ -29,7 +29,7 @@ from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
-from sgs_replay.engine.handlers import CONVERSIONS
+from sgs_replay.engine.handlers import CONVERSIONS, pindian_won
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
@@ -306,6 +306,9 @@ class Game:
                 self.shelie(seat)
             elif me.has_skill(SKILL.zaiqi) and me.hp < me.max_hp and self.chance(0.6):
                 self.zaiqi(me)
+            elif me.has_skill(SKILL.shuangxiong) and self.chance(0.5):
+                self.emit(ev.Skill(seat=seat, skill=SKILL.shuangxiong))
+                self.judge_card(seat, SKILL.shuangxiong)  # the judgement card goes to his hand (implied)
             elif me.has_skill(SKILL.hongyuan) and self.chance(0.5):
                 self.invoke(ev.Skill(seat=seat, skill=SKILL.hongyuan))  # the others of his side draw one each
             elif me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
@@ -319,7 +322,7 @@ class Game:
                     if me.has_skill(sk) and self.chance(0.6):
                         self.emit(ev.Skill(seat=seat, skill=sk))
             n = self.draw_count(me)
-            if n > 0 and not {SKILL.shelie, SKILL.zaiqi} & set(self.eng.phase_draw_mods):
+            if n > 0 and not {SKILL.shelie, SKILL.zaiqi, SKILL.shuangxiong} & set(self.eng.phase_draw_mods):
                 self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
         if "play" not in self.skip and self.shensu_play(me):
             if not me.alive or self.eng.current != seat:
@@ -537,12 +540,19 @@ class Game:
         count = 0
         while True:
             start = self.eng.current or target
-            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)]
+            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)
+                       or (self.seat(s).has_skill(SKILL.kanpo) and self.conversions(s, CARD.nullification))]
             if not holders or not self.chance(p):
                 self.unsynced = count % 2 == 1
                 return self.unsynced
             who = self.rng.choice(holders)
-            use = ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification)))
+            plain = self.hand_of(who, CARD.nullification)
+            made = self.conversions(who, CARD.nullification) if self.seat(who).has_skill(SKILL.kanpo) else []
+            if made and (not plain or self.chance(0.5)):  # 看破: a black hand card as 无懈可击
+                skill, cards = made[0]
+                use = ev.Use(seat=who, as_=CARD.nullification, cards=cards, skill=skill)
+            else:
+                use = ev.Use(seat=who, card=self.rng.choice(plain))
             self.emit(use)
             count += 1
             p *= 0.6
@@ -603,6 +613,10 @@ class Game:
                     self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
             if not self.alive(target):
                 return
+        if s.has_skill(SKILL.jieming):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
         if s.has_skill(SKILL.yiji):
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
@@ -711,6 +725,10 @@ class Game:
         self.emit(ev.Dying(seat=seat))
         s = self.seat(seat)
         order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
+        if s.has_skill(SKILL.niepan) and (seat, "niepan") not in eng.skills.used_once and self.chance(0.8):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.niepan))  # all his cards go; he draws 3 and is back to 3 HP
+            if s.hp > 0:
+                return
         cur = eng.current
         wansha = cur is not None and self.alive(cur) and self.seat(cur).has_skill(SKILL.wansha)
         for helper in order:
@@ -940,6 +958,8 @@ class Game:
             return True
         if self.huangtian(me):
             return True
+        if self.fire_skill(me, counter):
+            return True
         used = self.eng.skills.used_once
         red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
         if me.has_skill(SKILL.zhongyi) and (seat, "zhongyi") not in used and red and self.chance(0.2):
@@ -959,6 +979,64 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
         return False
+
+    def fire_skill(self, me: Seat, counter: Counter[str]) -> bool:
+        """The 火 generals' skills of the play phase, once each (per turn, or per play phase where the
+        ruleset counts so): 天义 and 驱虎 (a 拼点), 强袭 (a weapon or 1 HP, then 1 damage in range)."""
+        eng, seat = self.eng, me.seat
+        table = eng.table
+        others = table.order_from(seat, include_first=False)
+        if me.has_skill(SKILL.qiangxi) and not counter[SKILL.qiangxi] and self.chance(0.3):
+            weapons = [c for c in self.hand_of(seat) if parse_card(c).subtype == "weapon"]
+            worn = me.equip.get(Slot.WEAPON)
+            costs: list[tuple[list[str], list[int]]] = []
+            in_range = [t for t in others if table.in_attack_range(seat, t)]
+            if weapons:
+                costs.append(([self.rng.choice(weapons)], in_range))
+            if worn is not None:  # once it is discarded, its range is gone
+                costs.append(([worn], [t for t in others if table.distance(seat, t) <= 1]))
+            if me.hp >= 2:
+                costs.append(([], in_range))
+            costs = [(c, ts) for c, ts in costs if ts]
+            if costs:
+                cards, targets = self.rng.choice(costs)
+                t = self.rng.choice(targets)
+                mark = eng.frame_seq
+                self.emit(ev.Skill(seat=seat, skill=SKILL.qiangxi, targets=[t], cards=cards or None))
+                if not cards:
+                    self.emit(ev.LoseHp(seat=seat, amount=1, reason=SKILL.qiangxi))
+                    self.after_hp_change(seat)
+                self.fulfil(after=mark)  # 白银狮子 given up
+                if self.alive(t) and not eng.over:
+                    self.damage(t, F.damage_taken(eng, self.seat(t), 1, "normal"), seat, None, "normal")
+                return True
+        if not me.hand_count:
+            return False
+        if me.has_skill(SKILL.tianyi) and not counter[SKILL.tianyi] and self.chance(0.3):
+            rivals = [t for t in others if self.seat(t).hand_count]
+            if rivals:
+                self.pindian(seat, SKILL.tianyi, self.rng.choice(rivals))
+                return True
+        if me.has_skill(SKILL.quhu) and not counter[SKILL.quhu] and self.chance(0.3):
+            tigers = [t for t in others if self.seat(t).hand_count and self.seat(t).hp > me.hp]
+            if tigers:
+                t = self.rng.choice(tigers)
+                won = self.pindian(seat, SKILL.quhu, t)
+                prey = [x for x in table.alive() if x != t and table.in_attack_range(t, x)]
+                if won and prey:
+                    x = self.rng.choice(prey)
+                    self.damage(x, F.damage_taken(eng, self.seat(x), 1, "normal"), t, None, "normal")
+                elif not won and self.alive(seat):
+                    self.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
+                return True
+        return False
+
+    def pindian(self, seat: int, skill: str, t: int) -> bool:
+        """A skill's 拼点 with ``t``: each shows a hand card; True when ``seat`` won (a higher rank)."""
+        p = ev.Pindian(seat=seat, target=t, cards=[self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))])
+        self.emit(ev.Skill(seat=seat, skill=skill, targets=[t]))
+        self.emit(p)
+        return bool(pindian_won(p))
 
     def luanwu(self, seat: int) -> None:
         """乱武: every other character in turn uses a 杀 on its nearest other character, or loses 1 HP."""

@@ -346,6 +346,9 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None:
         return
     src, amount, source = pending
+    # the same damage, to its new target: what that one's armour does to it counts (藤甲 and fire …)
+    nature = getattr(src, "nature", None) or "normal"
+    amount = F.damage_taken(eng, eng.seat(t), amount, nature)
     if isinstance(src, F.CardEffect):
         src.extra.add(SKILL.tianxiang)
         src._advance()
