@@ -134,10 +134,10 @@ def roster_skills(rs: Ruleset) -> tuple[list[str], dict[str, list[str]]]:
 
 def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
         on_game: Callable[[int, int], None] | None = None) -> Coverage:
-    """Play ``games`` games and write ``out/<ruleset>-<seed>-<n>.sgs.jsonl`` (the same bytes for the same
+    """Play ``games`` games and write ``out/<ruleset>-<players>p-<seed>-<n>.sgs.jsonl`` (the same bytes for the same
     seed) and ``out/coverage.json`` (the same but for its timings). ``on_game(games, events)`` is called
     after each game (a progress bar)."""
-    from sgs_replay.simulate.game import card_label, play_game
+    from sgs_replay.simulate.game import card_label, game_name, play_game
 
     check_request(rs, players)
     out.mkdir(parents=True, exist_ok=True)
@@ -152,7 +152,7 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
             cov.violations += 1
             cov.violation_samples.append(f"game {i + 1}: internal error ({type(exc).__name__}: {exc})")
             continue
-        (out / f"{rs.name}-{seed}-{i + 1:04d}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
+        (out / f"{game_name(rs, players, seed, i)}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
         cov.games += 1
         cov.events += len(o.lines) - 1
         cov.turns += o.turns
