@@ -951,10 +951,10 @@ class Game:
             if hearts and self.chance(0.8):
                 card = self.rng.choice(hearts)
                 to_top = self.chance(0.3)
+                if to_top:  # on the pile before the move is written: what it sets off (连营's draw) draws it
+                    self.pile.insert(0, card)
                 self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
                                   to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
-                if to_top:
-                    self.pile.insert(0, card)
             return True
         if self.huangtian(me):
             return True
