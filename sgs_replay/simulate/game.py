@@ -357,15 +357,20 @@ class Game:
         if extra > 0:
             self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
 
+    def shensu_targets(self, me: Seat) -> list[int]:
+        """Whom 神速's 杀 (no card, no distance limit) may target: anyone no target ban protects."""
+        seat = me.seat
+        return [t for t in self.eng.table.order_from(seat, include_first=False)
+                if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
+                                           ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+
     def shensu(self, me: Seat) -> bool:
         """神速 (the first option): skip the judge and draw phases and use a 杀 with no card on anyone
         (no distance limit). True when it was used."""
         seat = me.seat
         if not me.has_skill(SKILL.shensu) or not self.chance(0.3):
             return False
-        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
-                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
-                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        targets = self.shensu_targets(me)
         if not targets:
             return False
         self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_judge_draw"))
@@ -422,9 +427,7 @@ class Game:
         equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
         if not me.has_skill(SKILL.shensu) or not equips or not self.chance(0.3):
             return False
-        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
-                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
-                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        targets = self.shensu_targets(me)
         if not targets:
             return False
         mark = self.eng.frame_seq
