@@ -175,6 +175,8 @@ class Game:
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
+                if key in ("red_out", "jiang") and isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification:
+                    continue  # not inside a 无懈可击 window: the next target's events come first
                 if key == "leiji":
                     self.leiji(seat)
                 elif self.chance(0.8):
@@ -1060,8 +1062,8 @@ class Game:
             else:
                 self.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
                 self.after_hp_change(s)
-            if self.eng.over or not self.alive(seat):
-                return
+            if self.eng.over:
+                return  # else it goes on, 贾诩 dead or alive
 
     def tiaoxin(self, seat: int, t: int) -> None:
         """挑衅: ``t`` (who has 姜维 in its attack range) uses a 杀 on him, or he discards one of its cards."""
@@ -1157,11 +1159,11 @@ class Game:
         eng = self.eng
         tieji = False
         user = self.seat(frame.user)
-        self.double_sword(frame)
         if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
             if not ts.alive:
