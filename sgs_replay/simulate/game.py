@@ -877,12 +877,14 @@ class Game:
         if doubters:
             for q in doubters:
                 self.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
-            mark = self.eng.frame_seq
+            mark, hp = self.eng.frame_seq, self.seat(seat).hp
             self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
             self.fulfil(after=mark)
             c = parse_card(card)
             if c.name != claim or c.suit.name != "HEART" or not self.alive(seat) or self.eng.current != seat:
                 return True
+            if claim == CARD.peach and self.seat(seat).hp > hp:
+                return True  # its recovery was written already (what a doubter's death set going wrote it)
         self.resolve_use(e)
         return True
 
