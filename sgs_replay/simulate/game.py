@@ -175,8 +175,9 @@ class Game:
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
-                if key in ("red_out", "jiang") and isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification:
-                    continue  # not inside a 无懈可击 window: the next target's events come first
+                if key in ("red_out", "jiang") and (isinstance(e, ev.Retrial) or (
+                        isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification)):
+                    continue  # not inside a judgement or a 无懈可击 window: what they decide comes first
                 if key == "leiji":
                     self.leiji(seat)
                 elif self.chance(0.8):
