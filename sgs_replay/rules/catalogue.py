@@ -2,7 +2,7 @@
 
 Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conservation, SGS-T… turn flow,
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
-SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode. Ids are never reused.
+SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode, SGS-X… house rules. Ids are never reused.
 Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
 """
 
@@ -329,5 +329,21 @@ V_MATCH_RESULT = rule("SGS-3008", K.OUTCOME, "match-result", "The match result i
                       "《三国杀标准版+风 3v3 比赛用牌（2010 版）》规则 · 一、1(1)", "A match is won by the first team to win 2 games (best of 3): no game after that, no more than 3 games, and `meta.match_winner` names the team that won.",
                       "A match is best of three.",
                       quote="一轮比赛采用3局2胜得赛制，双方队伍进行2-3局的比赛，任一方先获胜2局即获得该轮比赛的胜利。")
+
+# --- house rules ---------------------------------------------------------------------------------
+X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three characters left, every living character loses 1 HP at each round's start after three rounds",
+                   "只剩三名角色时，三轮以后每轮开始时所有存活角色各失去1点体力",
+                   "《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 3 (house rule; ruleset house-attrition)",
+                   "Once only three characters are left, the first three rounds that begin afterwards are free; from the fourth, as the lord's turn begins, every living character loses 1 HP (`lose_hp`, reason `attrition`) before anything else happens, and the characters brought to 0 HP are then rescued or die one by one from the lord. When the loss would bring two or more characters to 0 HP together, it waits for the next round. A missing loss, a loss that is not due and a loss of another amount are reported.",
+                   "A house rule that ends long games: the table agreed to it when it chose the ruleset.",
+                   '{"type": "turn", "seat": 1} then {"type": "phase", "seat": 1, "phase": "start"} in the fourth round after three were left',
+                   quote="当游戏只剩三名玩家时，三轮以后每轮所有人同时各减一点体力，如一起出局则延续到下轮。")
+X_ANHUN = rule("SGS-X002", K.ILLEGAL_PLAY, "anhun-protection", "The player out first in the previous game may not be out first in this one",
+               "上局第一个出局的玩家本局不能第一个出局",
+               "《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 2 (house rule; ruleset house-anhun)",
+               "The header's `protected_player` was out first in the previous game of the series. While nobody else is out, that player's death is reported unless the killer is a character the protected player attacked in this game (used a card or skill at, or damaged); a death with no killer (闪电, a loss of HP) is no exception. The header must name a player at the table.",
+               "A house rule against a player being knocked out first game after game; the table agreed to it when it chose the ruleset.",
+               '{"type": "death", "seat": 4, "killer": 2} where seat 4 is the protected player and has never attacked seat 2',
+               quote="此局游戏第一个出局的玩家，下局不能第一个出局，换言之，最后一滴血受规则保护。但只要有人先出局了，或者被攻击的人攻击他，则不受此规则保护。")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -30,6 +30,7 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, pindian_won
+from sgs_replay.engine.modes import ATTRITION
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
@@ -117,6 +118,7 @@ class Game:
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
         self.skipped_turn: set[int] = set()  # 据守: the seat's next turn does not take place
+        self.first_out: int | None = None  # the first character out of the game
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -253,6 +255,8 @@ class Game:
             first = self.rs.p.initial_hand
             for s in range(1, self.n + 1):
                 k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+                if self.seat(s).side == "warm" and self.seat(s).position == "commander":
+                    k += self.rs.p.warm_commander_initial_bonus or 0
                 self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
             self.rounds()
             raise GameOver("turns")
@@ -262,9 +266,19 @@ class Game:
             elif str(over) in ("cards", "turns"):
                 reason = "draw"
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
+        if self.rs.p.anhun_protection:
+            self.protect()
         generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
                        self.reshuffles, generals)
+
+    def protect(self) -> None:
+        """暗魂 protection (house-anhun): the header names the player out first in the "previous game" of the
+        series: any player but the one out first in this game (whose death the protection would forbid),
+        chosen once the game is over, so the game is legal under the rule."""
+        header = msgspec.json.decode(self.lines[0], type=ev.Game)
+        names = [p.name for p in header.players if p.seat != self.first_out and p.name]
+        self.lines[0] = self.enc.encode(msgspec.structs.replace(header, protected_player=self.rng.choice(names)))
 
     def rounds(self) -> None:
         """Identity mode: turns from the lord (seat 1), each to the next living seat."""
@@ -279,6 +293,8 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        if not self.attrition(seat):
+            return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
         self.awaken(me)
@@ -349,6 +365,18 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
+
+    def attrition(self, seat: int) -> bool:
+        """The house rule of last-three attrition, when the engine's mode says it is due as this turn
+        begins: every living character loses 1 HP, then those at 0 are rescued or die, one by one from
+        the lord. False: the player whose turn it is did not survive it."""
+        due = list(getattr(self.eng.mode, "attrition_due", ()))
+        for s in due:
+            self.emit(ev.LoseHp(seat=s, amount=1, reason=ATTRITION))
+        for s in due:
+            if self.alive(s) and self.seat(s).hp <= 0:
+                self.dying(s)
+        return self.alive(seat)
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat
@@ -758,6 +786,7 @@ class Game:
 
     def die(self, seat: int, killer: int | None) -> None:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
+        self.first_out = seat if self.first_out is None else self.first_out
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
@@ -1475,13 +1504,18 @@ class ThreeVThreeGame(Game):
 
     #: generals the simulator does not draft yet
     UNSUPPORTED: frozenset[str] = frozenset()
+    #: FreeKill's 3v3 besides: 吕布v33 and 吕布v33旧 (战神, as 吕布) and 赵云v33, whose 救主 makes an unsaved teammate
+    #: play on at 0 HP in that engine (``undead_after_failed_rescue``): a fault to accept in its
+    #: recordings, not a game to write
+    UNSUPPORTED_BY_RULESET: ClassVar[dict[str, frozenset[str]]] = {"freekill-3v3": frozenset({"吕布v33", "吕布v33旧", "赵云v33"})}
 
     def _header(self, game_id: str) -> ev.Game:
         from sgs_replay.engine.draft import POOL_SIZE
 
         rng = self.rng
-        pool = rng.sample([g for g in self.rs.roster if g not in self.UNSUPPORTED], POOL_SIZE)
-        first: ev.Side = rng.choice(("cold", "warm"))
+        left_out = self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset())
+        pool = rng.sample([g for g in self.rs.roster if g not in left_out], POOL_SIZE)
+        first: ev.Side = "warm" if self.rs.p.draft_first_side == "warm" else rng.choice(("cold", "warm"))
         other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}
         self.prelude = [ev.DraftPool(generals=list(pool)), ev.DraftFirst(side=first)]
         left = list(pool)
@@ -1511,7 +1545,8 @@ class ThreeVThreeGame(Game):
         """Action units: the first side's commander, then the sides alternate, each choosing its
         commander or its upright vanguards in an order (the engine's mode keeps who is upright)."""
         mode: Any = self.eng.mode
-        first: ev.Side = self.rng.choice(("cold", "warm"))
+        fixed = self.rs.p.round_first_side
+        first: ev.Side = fixed if fixed != "alternate" else self.rng.choice(("cold", "warm"))
         self.emit(ev.FirstAction(side=first))
         start = True
         while self.turns < MAX_TURNS:
@@ -1526,7 +1561,7 @@ class ThreeVThreeGame(Game):
             if cmd is not None and cs is not None and cs.alive and cmd not in mode.acted:
                 options.append(ev.ActionUnit(side=side, who="commander"))
             vans = mode.upright_vanguards(side)
-            if vans and not start:
+            if vans and (not start or self.rs.p.first_unit == "any"):
                 self.rng.shuffle(vans)
                 options.append(ev.ActionUnit(side=side, who="vanguards", order=vans))
             if not options:
