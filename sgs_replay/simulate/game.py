@@ -999,7 +999,8 @@ class Game:
             return True
         used = self.eng.skills.used_once
         red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
-        if me.has_skill(SKILL.zhongyi) and (seat, "zhongyi") not in used and red and self.chance(0.2):
+        own = me.general.skills if me.general is not None else ()
+        if "zhongyi" in own and (seat, "zhongyi") not in used and red and self.chance(0.2):  # not FreeKill's 忠义
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongyi, cards=[self.rng.choice(red)]))
             return True
         if me.has_skill(SKILL.luanwu) and (seat, "luanwu") not in used and self.chance(0.1):
