@@ -244,13 +244,23 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
 
     for label, text, params in (("GAME_HEADER", q.GAME_HEADER, 1), ("GAME_PLAYERS", q.GAME_PLAYERS, 1),
                                 ("GAME_EVENTS_ALL", q.GAME_EVENTS_ALL, 1), ("GAME_VIOLATIONS", q.GAME_VIOLATIONS, 1),
-                                ("GAME_EVENTS_UPTO", q.GAME_EVENTS_UPTO, 2), ("GAME_STATE_RAW", q.GAME_STATE_RAW, 4),
-                                ("GAME_HP_SERIES", q.GAME_HP_SERIES, 3)):
+                                ("GAME_REPLAY_SOURCE", q.GAME_REPLAY_SOURCE, 1), ("GAME_EVENTS_UPTO", q.GAME_EVENTS_UPTO, 2)):
         def call(db: Path, text: str = text, params: int = params) -> Any:
             gid = first_game(db)
             args = {1: [gid], 2: [gid, 0], 3: [gid, gid, 0], 4: [gid, 0, gid, 0]}[params]
             return q.fetch_df(db, text, args)
         viewer.append((label, call))
+
+    def replay(db: Path) -> Any:
+        """The positions between the kept ones, as the viewer gets them: one replay of the stored game."""
+        from sgs_replay.records import replay_stored
+
+        gid = first_game(db)
+        header, ruleset = q.fetch_rows(db, q.GAME_REPLAY_SOURCE, [gid])[0]
+        lines = q.fetch_rows(db, "SELECT line, json FROM events WHERE game_id = ? ORDER BY seq", [gid])
+        return replay_stored(header, lines, ruleset)
+
+    viewer.append(("replay of the game (positions between the kept ones)", replay))
     out["game_viewer"] = viewer
     return out
 

@@ -153,6 +153,10 @@ GAME_STATE_RAW = """
            st.cards AS cards, st.equip AS equip, st.judge AS judge
     FROM s ORDER BY seat"""
 
+#: what the viewer replays a stored game from (``sgs_replay.records.replay_stored``): its header and the
+#: ruleset it was judged by, with the events' ``line`` and ``json`` (GAME_EVENTS_ALL)
+GAME_REPLAY_SOURCE = "SELECT header, ruleset FROM games WHERE game_id = ?"
+
 GAME_VIOLATIONS = """
     SELECT line, rule, kind, seat, message, expected, observed
     FROM violations WHERE game_id = ? ORDER BY line, n"""

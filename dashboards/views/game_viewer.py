@@ -115,7 +115,6 @@ for r in allev.itertuples():
     round_at[int(r.seq)] = rnd
 violation_seqs = sorted({seq_of_line[ln] for ln in violations["line"].tolist() if ln in seq_of_line})
 
-REPLAY_SOURCE = "SELECT header, ruleset FROM games WHERE game_id = ?"
 STATE_COLUMNS = ["seat", "hp", "max_hp", "alive", "hand", "equip", "judge", "cards"]
 
 
@@ -129,7 +128,7 @@ def _replayed(game_id: str, header: str, ruleset: str | None, _lines: list[tuple
 
 def _stored_header() -> tuple[str | None, str | None]:
     try:
-        src = q.df(REPLAY_SOURCE, [game_id])
+        src = q.df(q.GAME_REPLAY_SOURCE, [game_id])
     except Exception:  # noqa: BLE001 - a database written before games.header existed
         return None, None
     if src.empty or pd.isna(src.iloc[0]["header"]):

@@ -268,28 +268,25 @@ def create_all(con: Any) -> None:
 def seat_states_array(values: list[Any], list_type: Any) -> Any:
     """An Arrow ``list<struct>`` column from per-row lists of seat tuples (None = NULL row).
 
-    Built from flat child arrays: much faster than converting nested Python dicts.
+    Built from flat child arrays, the tuples transposed in one ``zip``: most rows are NULL (the
+    positions are kept at turn starts and a few other places), so only the kept ones are visited.
     """
+    from itertools import accumulate
+
     import pyarrow as pa
 
     struct_type = list_type.value_type
-    cols: list[list[Any]] = [[] for _ in SEAT_STATE_FIELDS]
-    offsets = [0]
-    nulls = []
-    n = 0
-    for seats in values:
-        if seats is None:
-            nulls.append(True)
-        else:
-            nulls.append(False)
-            for t in seats:
-                for c, v in zip(cols, t, strict=True):
-                    c.append(v)
-            n += len(seats)
-        offsets.append(n)
+    kept = [seats for seats in values if seats is not None]
+    flat = [t for seats in kept for t in seats]
+    cols: list[Any] = list(zip(*flat, strict=True)) if flat else [()] * len(SEAT_STATE_FIELDS)
+    if len(kept) == len(values):
+        offsets = list(accumulate((len(seats) for seats in kept), initial=0))
+        mask = None
+    else:
+        offsets = list(accumulate((len(seats) if seats is not None else 0 for seats in values), initial=0))
+        mask = pa.array([seats is None for seats in values], type=pa.bool_())
     children = [pa.array(c, type=struct_type.field(i).type) for i, c in enumerate(cols)]
     struct = pa.StructArray.from_arrays(children, fields=[struct_type.field(i) for i in range(struct_type.num_fields)])
-    mask = pa.array(nulls, type=pa.bool_()) if any(nulls) else None
     return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), struct, type=list_type, mask=mask)
 
 
