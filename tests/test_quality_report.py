@@ -119,6 +119,33 @@ def test_quality_plants_by_itself_when_no_faults_folder_is_given() -> None:
     assert result["overall"]["caught_at_line"] + result["overall"]["caught_elsewhere"] == 2
 
 
+TWO_DELAYED = """\
+{"type": "game", "format": "sgs-replay/1", "game_id": "two-delayed", "mode": "identity", "ruleset": "standard", \
+"players": [{"seat": 1, "name": "P1", "general": "孙权", "role": "lord"}, {"seat": 2, "name": "P2", "general": "甘宁", \
+"role": "loyalist"}, {"seat": 3, "name": "P3", "general": "许褚", "role": "rebel"}, {"seat": 4, "name": "P4", \
+"general": "黄盖", "role": "rebel"}, {"seat": 5, "name": "P5", "general": "华佗", "role": "renegade"}], \
+"start": {"current": 2, "phase": "finish", "seats": {"3": {"hand": [], "equip": [], "judge": ["♠A 闪电", "♠6 乐不思蜀"]}}}}
+{"type": "turn_end", "seat": 2}
+{"type": "turn", "seat": 3}
+{"type": "phase", "seat": 3, "phase": "start"}
+{"type": "phase", "seat": 3, "phase": "judge"}
+{"type": "judge", "seat": 3, "card": "♥3 桃", "reason": "乐不思蜀"}
+{"type": "judge", "seat": 3, "card": "♥4 桃", "reason": "闪电"}
+{"type": "phase", "seat": 3, "phase": "draw"}
+{"type": "draw", "seat": 3, "cards": ["♣3 杀", "♦4 闪"], "reason": "phase"}
+"""
+
+
+def test_two_delayed_tricks_in_one_judge_phase_are_planted_out_of_order(tmp_path: Path) -> None:
+    """judge_order plants where a judge area holds two delayed tricks (their judgements name them by
+    the trick's name, not a card) and the swap is caught at its line."""
+    clean = tmp_path / "two.sgs.jsonl"
+    clean.write_text(TWO_DELAYED, encoding="utf-8")
+    result = measure([clean], 3, classes=["judge_order"])
+    assert result["classes"]["judge_order"]["planted"] == 1
+    assert result["classes"]["judge_order"]["caught_at_line"] == 1
+
+
 def test_a_plant_the_engine_judges_legal_is_not_a_miss(tmp_path: Path) -> None:
     """A label on a use the engine's legality checks accept (here the clean game itself) is listed
     for review as judged legal; a label on an event that is not a use is a miss."""

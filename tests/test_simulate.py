@@ -12,7 +12,7 @@ import pytest
 from sgs_replay.content import ruleset
 from sgs_replay.reader import read_path
 from sgs_replay.replay import validate_parsed
-from sgs_replay.simulate import SimulateError, check_request
+from sgs_replay.simulate import SimulateError, check_request, roster_skills
 from sgs_replay.simulate.game import card_label, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +64,24 @@ def test_coverage_lists_every_card_of_the_deck(standard_run: Path) -> None:
     assert sum(cov["end_reasons"].values()) == 30
     assert cov["timings"]["seconds"] > 0
     assert len(cov["skills"]) >= 8, cov["skills"]  # optional skills are invoked where they hold
+
+
+def test_coverage_lists_the_roster_skills_never_used(standard_run: Path) -> None:
+    """The skills a player of the roster chooses to use, less those the run used; the skills in force
+    by themselves are counted by the games their owner played in."""
+    cov = json.loads((standard_run / "coverage.json").read_text(encoding="utf-8"))
+    active, passive = roster_skills(ruleset("standard"))
+    assert {"天香", "观星", "蛊惑", "不屈", "涉猎", "攻心", "据守", "黄天", "武魂"} <= set(active)
+    assert "马术" not in active and "救援" not in active and passive["神关羽"] == ["武神"]
+    assert cov["skills_unused"] == [s for s in active if s not in cov["skills"]]
+    assert set(cov["skills_passive"]) <= {s for names in passive.values() for s in names}
+    assert len(cov["skills_unused"]) < len(active) // 3, cov["skills_unused"]
+
+
+def test_3v3_2013_has_no_lord_skills_and_its_revised_generals() -> None:
+    active, _ = roster_skills(ruleset("3v3-2013"))
+    assert {"忠义", "战神", "救主", "完杀"} - set(active) == {"完杀"}  # 完杀 is in force by itself
+    assert not {"激将", "护驾", "救援", "制霸"} & set(active)
 
 
 def test_the_same_seed_writes_the_same_bytes(standard_run: Path, tmp_path: Path) -> None:

@@ -225,10 +225,13 @@ class Effect(Frame):
                 alt.then(eng, e)
             return
         st.done = True
-        if alt.n is not None and got is not None and got != alt.n and alt.kind not in ("judge", "death"):
+        expected = alt.n
+        if alt.kind == "recover" and expected is not None and (s := eng.seat(alt.seat)) is not None:
+            expected = min(expected, s.max_hp - s.hp)  # no recovery above max HP (an earlier one came first)
+        if expected is not None and got is not None and got != expected and alt.kind not in ("judge", "death"):
             rule = alt.amount_rule or (R.D_AMOUNT if alt.kind == "damage" else R.S_EFFECT)
             eng.report(rule, getattr(e, "seat", None) or getattr(e, "target", None),
-                       f"{self.skill}: {alt.kind.replace('_', ' ')} {alt.n}", expected=alt.n, observed=got)
+                       f"{self.skill}: {alt.kind.replace('_', ' ')} {expected}", expected=expected, observed=got)
         if alt.check is not None:
             alt.check(eng, e)
         if alt.then is not None:

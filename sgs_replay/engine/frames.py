@@ -1030,8 +1030,8 @@ class GlobalTrick(Frame):
             return used_name(e) == CARD.nullification and not e.targets and bool(self.queue)
         if self.name == CARD.god_salvation:
             return isinstance(e, ev.Recover) and e.seat in self.queue
-        if isinstance(e, ev.Reveal):
-            return not self.shown and self.name == CARD.amazing_grace
+        if isinstance(e, ev.Reveal):  # a reveal naming another reason is another effect's (蛊惑's questioned card)
+            return not self.shown and self.name == CARD.amazing_grace and e.reason in (None, CARD.amazing_grace)
         if isinstance(e, ev.Move):
             return e.to.zone == Zone.HAND and e.from_.zone in (Zone.PROCESSING, Zone.DECK) and e.to.seat in self.queue
         if isinstance(e, ev.Draw):

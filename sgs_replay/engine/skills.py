@@ -402,6 +402,8 @@ class SkillBook:
             for f in reversed(stack):
                 if isinstance(f, Effect) and f.note(eng, e):
                     break
+                if t is ev.Use and f.uid <= self.seq and isinstance(f, F.DyingFrame) and f.awaiting(eng):
+                    break  # a card used for a dying character (a 桃) is its rescue, not an older effect's use (乱武)
         plan = self._after.get(t)
         if plan is None:
             plan = self._after[t] = self._plan(WATCH_AFTER, t)

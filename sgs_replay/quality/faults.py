@@ -516,7 +516,7 @@ def judge_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         a0, b0 = judges[0], judges[1]
         a = list(range(a0, b0))
         b = list(range(b0, judges[2] if len(judges) > 2 else end))
-        if name_of(g.events[a0].reason or "") == name_of(g.events[b0].reason or ""):  # type: ignore[union-attr]
+        if g.events[a0].reason == g.events[b0].reason:  # type: ignore[union-attr]  # the reason names the trick
             continue
         out = list(g.events)
         out[a[0]:b[-1] + 1] = [g.events[j] for j in b] + [g.events[j] for j in a]

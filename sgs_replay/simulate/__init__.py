@@ -47,10 +47,19 @@ class Coverage:
     winners: Counter[str] = field(default_factory=Counter)
     violation_samples: list[str] = field(default_factory=list)
     deck_cards: list[str] = field(default_factory=list)
+    #: the roster's skills a player chooses to use (announced, or named by the card use they make)
+    roster_skills: list[str] = field(default_factory=list)
+    #: the roster's skills in force by themselves (锁定技 with no event of their own: 马术, 咆哮 …), by the
+    #: games their owner played in
+    passive: Counter[str] = field(default_factory=Counter)
 
     @property
     def unused_cards(self) -> list[str]:
         return [c for c in self.deck_cards if not self.cards[c]]
+
+    @property
+    def unused_skills(self) -> list[str]:
+        return [s for s in self.roster_skills if not self.skills[s]]
 
     def public(self) -> dict[str, Any]:
         return {
@@ -62,7 +71,8 @@ class Coverage:
                         "events_per_second": round(self.events / self.seconds) if self.seconds else None},
             "end_reasons": dict(sorted(self.end_reasons.items())), "winners": dict(sorted(self.winners.items())),
             "cards": dict(sorted(self.cards.items())), "cards_unused": self.unused_cards,
-            "skills": dict(sorted(self.skills.items())),
+            "skills": dict(sorted(self.skills.items())), "skills_unused": self.unused_skills,
+            "skills_passive": dict(sorted(self.passive.items())),
         }
 
     def lines(self) -> list[str]:
@@ -73,7 +83,10 @@ class Coverage:
                "ends: " + ", ".join(f"{k} {v}" for k, v in sorted(self.end_reasons.items())),
                f"cards used: {sum(1 for c in self.deck_cards if self.cards[c])}/{len(self.deck_cards)}"
                + (f" (unused: {', '.join(self.unused_cards)})" if self.unused_cards else ""),
-               "skills used: " + (", ".join(f"{k} {v}" for k, v in sorted(self.skills.items())) or "none")]
+               "skills used: " + (", ".join(f"{k} {v}" for k, v in sorted(self.skills.items())) or "none"),
+               f"roster skills used: {len(self.roster_skills) - len(self.unused_skills)}/{len(self.roster_skills)}"
+               + (f" (unused: {', '.join(self.unused_skills)})" if self.unused_skills else "")
+               + (f"; in force by themselves: {', '.join(sorted(self.passive))}" if self.passive else "")]
         return out
 
 
@@ -88,6 +101,37 @@ def check_request(rs: Ruleset, players: int) -> None:
         raise SimulateError(f"{rs.mode} mode is for {what}, not {players}")
 
 
+#: the kinds of skill that are in force by themselves, with no event of their own (skills.toml ``kind``)
+PASSIVE_KINDS = frozenset({"locked", "modifier"})
+#: locked skills that do write an event when they take effect (武魂's judgement)
+ANNOUNCED_LOCKED = frozenset({"wuhun"})
+#: lord skills in force by themselves (救援's extra recovery, 血裔's hand limit)
+PASSIVE_LORD = frozenset({"jiuyuan", "xueyi"})
+
+
+def roster_skills(rs: Ruleset) -> tuple[list[str], dict[str, list[str]]]:
+    """The skills of the ruleset's roster (its revised generals; no lord skills where the ruleset has
+    none): those a player uses, sorted, and the passive ones of each general (by its name)."""
+    from sgs_replay.content import skills
+
+    table = skills()
+    active: set[str] = set()
+    passive: dict[str, list[str]] = {}
+    for name in rs.roster:
+        g = rs.resolve_general(name)
+        if g is None:
+            continue
+        for sid in g.skills:
+            info = table.get(sid)
+            if info is None or (info.lord and not rs.p.lord_skills):
+                continue
+            if (info.kind in PASSIVE_KINDS and sid not in ANNOUNCED_LOCKED) or sid in PASSIVE_LORD:
+                passive.setdefault(g.name, []).append(info.name)
+            else:
+                active.add(info.name)
+    return sorted(active), passive
+
+
 def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
         on_game: Callable[[int, int], None] | None = None) -> Coverage:
     """Play ``games`` games and write ``out/<ruleset>-<players>p-<seed>-<n>.sgs.jsonl`` (the same bytes for the same
@@ -97,8 +141,9 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
 
     check_request(rs, players)
     out.mkdir(parents=True, exist_ok=True)
+    active, passive = roster_skills(rs)
     cov = Coverage(ruleset=rs.name, players=players, seed=seed,
-                   deck_cards=sorted({card_label(c) for c in rs.deck}))
+                   deck_cards=sorted({card_label(c) for c in rs.deck}), roster_skills=active)
     t0 = time.perf_counter()
     for i in range(games):
         try:
@@ -116,6 +161,7 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
         cov.reshuffles += o.reshuffles
         cov.cards.update(o.cards)
         cov.skills.update(o.skills)
+        cov.passive.update({name for g in o.generals for name in passive.get(g, ())})
         cov.end_reasons[o.reason] += 1
         cov.winners[o.winner] += 1
         if on_game is not None:

@@ -29,19 +29,28 @@ from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
-from sgs_replay.engine.handlers import CONVERSIONS
+from sgs_replay.engine.handlers import CONVERSIONS, pindian_won
 from sgs_replay.engine.modes import ATTRITION
+from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.skills.wu import incoming_damage
 
-#: generals whose locked skills need events the simulator does not write yet (武神, 武魂)
-UNSUPPORTED_GENERALS = frozenset({"神关羽"})
+#: generals the simulator does not play yet
+UNSUPPORTED_GENERALS: frozenset[str] = frozenset()
 
 #: the cards whose user chooses the direction where the ruleset lets it (3v3)
 MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_salvation, CARD.amazing_grace})
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
-CHANCE_SKILLS = {"xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji}
+CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
+                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe}
+
+#: the awakening skills used at the start of the start phase, by skill id
+AWAKENING = ("zhanshen", "zhiji", "hunzi")
+
+#: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
+GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
 
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
@@ -69,6 +78,7 @@ class Outcome:
     cards: Counter[str] = field(default_factory=Counter)
     skills: Counter[str] = field(default_factory=Counter)
     reshuffles: int = 0
+    generals: list[str] = field(default_factory=list)  # the general of each seat (the name it is played as)
 
 
 def card_label(card: str) -> str:
@@ -107,6 +117,7 @@ class Game:
         self.slashed = False  # the current player used or played a 杀 this turn (克己)
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
+        self.skipped_turn: set[int] = set()  # 据守: the seat's next turn does not take place
         self.first_out: int | None = None  # the first character out of the game
 
     # ------------------------------------------------------------------ setup
@@ -160,12 +171,15 @@ class Game:
                     raise SimulationError(msg)
         chances = self.eng.skills.chances
         if chances and not self.eng.over:
-            for (seat, key), n in sorted(chances.items()):
+            for (seat, key), n in sorted(chances.items(), key=lambda kv: (kv[0][1] != "jizhi", kv[0])):  # 集智 first
                 skill = CHANCE_SKILLS.get(key)
                 if skill is None or n <= chances_before.get((seat, key), 0) or not self.alive(seat):
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
+                if key in ("red_out", "jiang") and (isinstance(e, ev.Retrial) or (
+                        isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification)):
+                    continue  # not inside a judgement or a 无懈可击 window: what they decide comes first
                 if key == "leiji":
                     self.leiji(seat)
                 elif self.chance(0.8):
@@ -212,7 +226,16 @@ class Game:
         cards = sorted(s.hand.elements())
         if name is None:
             return cards
+        if name != CARD.slash and s.has_skill(SKILL.wushen):  # 武神: his ♥ hand cards are 杀 only
+            return [c for c in cards if parse_card(c).name == name and parse_card(c).suit.name != "HEART"]
         return [c for c in cards if parse_card(c).name == name]
+
+    def wushen_bars(self, e: ev.Use) -> bool:
+        """武神: a ♥ hand card of its owner is a 杀, and cannot be used as anything else."""
+        s = self.seat(e.seat)
+        if not s.has_skill(SKILL.wushen) or F.used_name(e) == CARD.slash:
+            return False
+        return any(s.hand[c] and parse_card(c).suit.name == "HEART" for c in ([e.card] if e.card else e.cards or []))
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
@@ -245,8 +268,9 @@ class Game:
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
         if self.rs.p.anhun_protection:
             self.protect()
+        generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles)
+                       self.reshuffles, generals)
 
     def protect(self) -> None:
         """暗魂 protection (house-anhun): the header names the player out first in the "previous game" of the
@@ -260,7 +284,10 @@ class Game:
         """Identity mode: turns from the lord (seat 1), each to the next living seat."""
         seat = 1
         while self.turns < MAX_TURNS:
-            self.turn(seat)
+            if seat in self.skipped_turn:
+                self.skipped_turn.discard(seat)
+            else:
+                self.turn(seat)
             seat = self.eng.table.next_alive(seat)
 
     def turn(self, seat: int) -> None:
@@ -270,10 +297,13 @@ class Game:
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
+        self.awaken(me)
+        self.yinghun(me)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
             self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
             if parse_card(self.judge_card(seat, SKILL.luoshen)).is_red:
                 break  # a black one is hers (implied) and she may go on
+        self.guanxing(me)
         self.skip = set()
         self.slashed = False
         if self.shensu(me):
@@ -291,7 +321,16 @@ class Game:
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
-            if me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
+            if me.has_skill(SKILL.shelie) and self.chance(0.6):
+                self.shelie(seat)
+            elif me.has_skill(SKILL.zaiqi) and me.hp < me.max_hp and self.chance(0.6):
+                self.zaiqi(me)
+            elif me.has_skill(SKILL.shuangxiong) and self.chance(0.5):
+                self.emit(ev.Skill(seat=seat, skill=SKILL.shuangxiong))
+                self.judge_card(seat, SKILL.shuangxiong)  # the judgement card goes to his hand (implied)
+            elif me.has_skill(SKILL.hongyuan) and self.chance(0.5):
+                self.invoke(ev.Skill(seat=seat, skill=SKILL.hongyuan))  # the others of his side draw one each
+            elif me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
                 targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
                 self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
                 for t in targets:
@@ -302,9 +341,12 @@ class Game:
                     if me.has_skill(sk) and self.chance(0.6):
                         self.emit(ev.Skill(seat=seat, skill=sk))
             n = self.draw_count(me)
-            if n > 0:
+            if n > 0 and not {SKILL.shelie, SKILL.zaiqi, SKILL.shuangxiong} & set(self.eng.phase_draw_mods):
                 self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
-        if "play" in self.skip:
+        if "play" not in self.skip and self.shensu_play(me):
+            if not me.alive or self.eng.current != seat:
+                return
+        elif "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
@@ -319,6 +361,9 @@ class Game:
         self.emit(ev.Phase(seat=seat, phase="finish"))
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
+        if me.has_skill(SKILL.jushou) and self.rs.mode == "identity" and self.chance(0.3):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
+            self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
 
     def attrition(self, seat: int) -> bool:
@@ -343,15 +388,20 @@ class Game:
         if extra > 0:
             self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
 
+    def shensu_targets(self, me: Seat) -> list[int]:
+        """Whom 神速's 杀 (no card, no distance limit) may target: anyone no target ban protects."""
+        seat = me.seat
+        return [t for t in self.eng.table.order_from(seat, include_first=False)
+                if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
+                                           ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+
     def shensu(self, me: Seat) -> bool:
         """神速 (the first option): skip the judge and draw phases and use a 杀 with no card on anyone
         (no distance limit). True when it was used."""
         seat = me.seat
         if not me.has_skill(SKILL.shensu) or not self.chance(0.3):
             return False
-        targets = [t for t in self.eng.table.order_from(seat, include_first=False)
-                   if not plugins.target_bans(self.eng, me, self.seat(t), CARD.slash,
-                                              ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+        targets = self.shensu_targets(me)
         if not targets:
             return False
         self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_judge_draw"))
@@ -362,6 +412,100 @@ class Game:
         self.emit(use)
         self.resolve_slash(seat)
         return True
+
+    def awaken(self, me: Seat) -> None:
+        """Awakening skills (觉醒技: 战神, 志继, 魂姿) are used at the start of the start phase when their
+        condition held as the turn began (the engine keeps that: ``awaken:<skill>:<seat>``)."""
+        seat = me.seat
+        for sid in AWAKENING:
+            if not me.has_skill(getattr(SKILL, sid)) or not self.eng.skills.state.get(f"awaken:{sid}:{seat}"):
+                continue
+            mark = self.eng.frame_seq
+            self.emit(ev.Skill(seat=seat, skill=getattr(SKILL, sid)))
+            if sid == "zhiji":  # recover 1 or draw 2
+                if me.hp < me.max_hp and self.chance(0.5):
+                    self.emit(ev.Recover(seat=seat, amount=1))
+                else:
+                    self.emit(ev.Draw(seat=seat, cards=self.take(2), reason="skill", skill=SKILL.zhiji))
+            self.fulfil(after=mark)
+
+    def yinghun(self, me: Seat) -> None:
+        """英魂: wounded, another character draws 1 and discards X, or draws X and discards 1 (X: HP lost)."""
+        seat = me.seat
+        x = me.max_hp - me.hp
+        others = self.eng.table.order_from(seat, include_first=False)
+        if not me.has_skill(SKILL.yinghun) or x <= 0 or not others or not self.chance(0.8):
+            return
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=seat, skill=SKILL.yinghun, targets=[t]))
+        n = self.rng.choice((1, x))
+        self.emit(ev.Draw(seat=t, cards=self.take(n), reason="skill", skill=SKILL.yinghun))
+        ts = self.seat(t)
+        must = x if n == 1 else 1
+        hand = self.hand_of(t)
+        equips = [ts.equip[sl] for sl in sorted(ts.equip)]
+        cards = self.rng.sample(hand, min(must, len(hand)))
+        cards += self.rng.sample(equips, min(must - len(cards), len(equips)))
+        if cards:
+            mark = self.eng.frame_seq
+            self.emit(ev.Discard(seat=t, cards=cards))
+            self.fulfil(after=mark)  # 白银狮子 lost
+
+    def shensu_play(self, me: Seat) -> bool:
+        """神速 (the second option): skip the play phase, discard an equipment card and use a 杀 with no
+        card on anyone. True when it was used."""
+        seat = me.seat
+        equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+        if not me.has_skill(SKILL.shensu) or not equips or not self.chance(0.3):
+            return False
+        targets = self.shensu_targets(me)
+        if not targets:
+            return False
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_play", cards=[self.rng.choice(equips)]))
+        self.fulfil(after=mark)  # an armour given up this way (白银狮子)
+        self.emit(ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[self.rng.choice(targets)]))
+        self.resolve_slash(seat)
+        if me.alive and self.eng.current == seat:
+            self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=SKILL.shensu))
+        return True
+
+    def guanxing(self, me: Seat) -> None:
+        """观星: look at the top X cards of the pile, put some back on top in any order, the rest at the bottom."""
+        if not me.has_skill(SKILL.guanxing) or not self.chance(0.6):
+            return
+        x = 3 if version(self.eng, "guanxing") == "000" else min(5, len(self.eng.table.alive()))
+        if len(self.pile) < x:
+            return  # the engine would reshuffle first: left for another turn
+        seen = self.pile[:x]
+        self.rng.shuffle(seen)
+        k = self.rng.randint(0, x)
+        self.emit(ev.Skill(seat=me.seat, skill=SKILL.guanxing, choice=list(seen[:k])))
+        self.pile = seen[:k] + self.pile[x:] + seen[k:]
+
+    def shelie(self, seat: int) -> None:
+        """涉猎: instead of drawing, reveal five cards and take one of each suit shown."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.shelie))
+        shown = self.take(5)
+        self.emit(ev.Reveal(cards=shown, seat=seat, reason=SKILL.shelie))
+        by_suit: dict[str, list[str]] = {}
+        for c in shown:
+            by_suit.setdefault(parse_card(c).suit.name, []).append(c)
+        got = [self.rng.choice(cs) for _, cs in sorted(by_suit.items())]
+        self.emit(ev.Move(cards=got, from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=seat),
+                          reason=SKILL.shelie))
+
+    def zaiqi(self, me: Seat) -> None:
+        """再起: instead of drawing, reveal X cards (X: HP lost); 1 HP back for each ♥ (discarded), the rest taken."""
+        seat = me.seat
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.zaiqi))
+        self.emit(ev.Reveal(cards=self.take(me.max_hp - me.hp), seat=seat, reason=SKILL.zaiqi))
+        self.fulfil(after=mark)
+
+    def is_heart(self, seat: int, card: str) -> bool:
+        """The card counts as ♥ for ``seat`` (红颜)."""
+        return parse_card(self.eng.skills.effective_card(seat, card)).suit.name == "HEART"
 
     def draw_count(self, me: Seat) -> int:
         """The draw phase's cards, as the engine counts them (``Engine._check_draw_count``)."""
@@ -386,6 +530,10 @@ class Game:
                 seq = self.eng.frame_seq
                 self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.guidao))
                 self.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
+            if who.has_skill(SKILL.huanshi) and who.side is not None and who.side == self.seat(seat).side \
+                    and self.hand_of(s) and self.chance(0.25):  # 缓释: a card of his for his side's judgement
+                card = self.rng.choice(self.hand_of(s))
+                self.emit(ev.Retrial(seat=s, card=card, skill=SKILL.huanshi))
         result = self.eng.skills.effective_card(seat, card)
         if reason != SKILL.luoshen and self.seat(seat).has_skill(SKILL.tiandu) and self.chance(0.7):
             self.emit(ev.Skill(seat=seat, skill=SKILL.tiandu))  # the judgement card is hers (implied)
@@ -426,33 +574,34 @@ class Game:
         count = 0
         while True:
             start = self.eng.current or target
-            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)]
+            holders = [s for s in self.eng.table.order_from(start) if self.hand_of(s, CARD.nullification)
+                       or (self.seat(s).has_skill(SKILL.kanpo) and self.conversions(s, CARD.nullification))]
             if not holders or not self.chance(p):
                 self.unsynced = count % 2 == 1
                 return self.unsynced
             who = self.rng.choice(holders)
-            use = ev.Use(seat=who, card=self.rng.choice(self.hand_of(who, CARD.nullification)))
+            plain = self.hand_of(who, CARD.nullification)
+            made = self.conversions(who, CARD.nullification) if self.seat(who).has_skill(SKILL.kanpo) else []
+            if made and (not plain or self.chance(0.5)):  # 看破: a black hand card as 无懈可击
+                skill, cards = made[0]
+                use = ev.Use(seat=who, as_=CARD.nullification, cards=cards, skill=skill)
+            else:
+                use = ev.Use(seat=who, card=self.rng.choice(plain))
             self.emit(use)
-            self.after_use(use)
             count += 1
             p *= 0.6
-
-    def after_use(self, e: ev.Use) -> None:
-        """Skills that follow the use of a card: 集智 (a non-delayed trick)."""
-        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
-        s = self.seat(e.seat)
-        if kind is not None and kind.type == "trick" and kind.subtype != "delayed_trick" \
-                and s.has_skill(SKILL.jizhi) and self.chance(0.9):
-            self.invoke(ev.Skill(seat=e.seat, skill=SKILL.jizhi))
 
     # ------------------------------------------------------------------ damage, dying, death
     def damage(self, target: int, amount: int, source: int | None, card: str | None, nature: str,
                *, chain: bool = False) -> None:
         """Deal damage; then the dying state, and what the damage set off (the chain's passing on,
         狂骨's recovery), in the order of the engine's stack."""
+        if not chain and self.tianxiang(target, source, card, nature):
+            return
         self.emit(ev.Damage(target=target, amount=amount, source=source, card=card,
                             nature=nature, chain=chain))  # type: ignore[arg-type]
         s = self.seat(target)
+        self.buqu(target)
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(target)
         if s.alive:
@@ -481,9 +630,15 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
-        if s.has_skill(SKILL.ganglie) and self.rs.mode == "identity" and source is not None and source != target \
-                and self.alive(source) and self.chance(0.8):
-            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie))
+        g = s.general
+        victim = source
+        if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
+            enemies = [t for t in eng.table.order_from(target, include_first=False) if self.seat(t).side not in (None, s.side)]
+            victim = self.rng.choice(enemies) if enemies else None
+        if s.has_skill(SKILL.ganglie) and victim is not None and victim != target \
+                and self.alive(victim) and self.chance(0.8):
+            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie, targets=[victim] if victim != source else None))
+            source = victim
             if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
                 hand = self.hand_of(source)
                 if len(hand) >= 2 and self.chance(0.5):
@@ -492,6 +647,10 @@ class Game:
                     self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
             if not self.alive(target):
                 return
+        if s.has_skill(SKILL.jieming):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
         if s.has_skill(SKILL.yiji):
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
@@ -499,9 +658,45 @@ class Game:
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
+        self.buqu(seat)
         if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
             self.dying(seat)
         self.fulfil()
+
+    def tianxiang(self, target: int, source: int | None, card: str | None, nature: str) -> bool:
+        """天香: about to take damage, discard a ♥ hand card and pass the damage to another character, who
+        then draws its lost HP. True when it was used (the damage went elsewhere)."""
+        eng = self.eng
+        s = self.seat(target)
+        if not s.has_skill(SKILL.tianxiang):
+            return False
+        hearts = [c for c in self.hand_of(target) if self.is_heart(target, c)]
+        pending = incoming_damage(eng, target)
+        others = eng.table.order_from(target, include_first=False)
+        if not hearts or pending is None or not others or not self.chance(0.6):
+            return False
+        t = self.rng.choice(others)
+        self.emit(ev.Skill(seat=target, skill=SKILL.tianxiang, targets=[t], cards=[self.rng.choice(hearts)]))
+        self.damage(t, F.damage_taken(eng, self.seat(t), pending[1], nature), source, card, nature)
+        ts = self.seat(t)
+        if ts.alive and ts.max_hp > ts.hp:
+            self.emit(ev.Draw(seat=t, cards=self.take(ts.max_hp - ts.hp), reason="skill", skill=SKILL.tianxiang))
+        return True
+
+    def buqu(self, seat: int) -> None:
+        """不屈: at 0 HP or below, a card from the pile onto the general for each point lost there; a rank
+        seen before there, and the character dies."""
+        s = self.seat(seat)
+        due = self.eng.skills.state.get(f"buqu:{seat}", 0)
+        if not s.alive or s.hp > 0 or not s.has_skill(SKILL.buqu) or not due:
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.buqu))
+        cards = self.take(due)
+        self.emit(ev.Move(cards=cards, from_=ev.Place(zone="deck"), to=ev.Place(zone=f"pile:{SKILL.buqu}", seat=seat),
+                          reason=SKILL.buqu))
+        ranks = [parse_card(c).rank for c in s.piles.get(SKILL.buqu, Counter()).elements()]
+        if len(ranks) != len(set(ranks)):
+            self.die(seat, self.eng.last_damage_source.get(seat))
 
     def leiji(self, seat: int) -> None:
         """雷击: after a 闪 of its owner, a character of its choice judges; a ♠ deals it 2 thunder damage."""
@@ -548,6 +743,9 @@ class Game:
                     if step.kind == "draw" and step.n:
                         self.emit(ev.Draw(seat=step.seat, cards=self.take(step.n), reason="skill", skill=f.skill))
                         break
+                    if step.kind == "max_hp" and step.n:
+                        self.emit(ev.MaxHp(seat=step.seat, delta=step.n))
+                        break
                     if step.kind == "lose_hp" and step.n:
                         self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
                         self.after_hp_change(step.seat)
@@ -561,7 +759,20 @@ class Game:
         self.emit(ev.Dying(seat=seat))
         s = self.seat(seat)
         order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
+        if s.has_skill(SKILL.niepan) and (seat, "niepan") not in eng.skills.used_once and self.chance(0.8):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.niepan))  # all his cards go; he draws 3 and is back to 3 HP
+            if s.hp > 0:
+                return
+        cur = eng.current
+        wansha = cur is not None and self.alive(cur) and self.seat(cur).has_skill(SKILL.wansha)
         for helper in order:
+            if wansha and helper not in (cur, seat):
+                continue  # 完杀: in 贾诩's turn only he and the dying character may use 桃
+            hs = self.seat(helper)
+            mine = [c for c in self.hand_of(helper)] + [hs.equip[sl] for sl in sorted(hs.equip)]
+            if helper != seat and hs.has_skill(SKILL.jiuzhu) and hs.side is not None and hs.side == s.side \
+                    and hs.hp > 1 and mine and s.hp <= 0 and self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
+                self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
@@ -571,11 +782,29 @@ class Game:
                 self.after_respond(rescue)
             if s.hp > 0:
                 return
-        killer = eng.last_damage_source.get(seat)
+        self.die(seat, eng.last_damage_source.get(seat))
+
+    def die(self, seat: int, killer: int | None) -> None:
+        """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
+        if self.seat(seat).has_skill(SKILL.wuhun):
+            self.wuhun(seat)
+
+    def wuhun(self, seat: int) -> None:
+        """武魂: the character with the most 梦魇 marks (one chosen among equals) judges; unless the result
+        is 桃 or 桃园结义, it dies."""
+        marks = self.eng.skills.state.get(f"wuhun:{seat}", Counter())
+        alive = {t: n for t, n in marks.items() if n > 0 and self.alive(t)}
+        if not alive:
+            return
+        best = max(alive.values())
+        t = self.rng.choice(sorted(x for x, n in alive.items() if n == best))
+        self.emit(ev.Skill(seat=seat, skill=SKILL.wuhun, targets=[t]))
+        if parse_card(self.judge_card(t, SKILL.wuhun)).name not in (CARD.peach, CARD.god_salvation) and self.alive(t):
+            self.die(t, None)
 
     def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
         """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
@@ -626,7 +855,7 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
             recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
             if not options and not recast:
                 return
@@ -637,9 +866,57 @@ class Game:
             if recast and self.chance(0.1 if options else 0.5):
                 self.recast(seat, self.rng.choice(recast))
                 continue
+            if me.has_skill(SKILL.guhuo) and self.chance(0.2) and self.guhuo(seat):
+                continue
             if not options:
                 return
-            self.use(self.rng.choice(options))
+            stacked = [u for u in options if self.joins_delayed(u)]
+            self.use(self.rng.choice(stacked if stacked and self.chance(0.5) else options))
+
+    def joins_delayed(self, e: ev.Use) -> bool:
+        """A delayed trick placed beside another delayed trick: the judge phase then judges both, in the
+        order the ruleset gives (what a fault of that order needs to be planted)."""
+        kind = card_kinds.BY_NAME.get(F.used_name(e) or "")
+        if kind is None or not kind.is_delayed or not e.targets:
+            return False
+        return any(parse_card(c).name != kind.name for c in self.seat(e.targets[0]).judge)
+
+    def guhuo(self, seat: int) -> bool:
+        """蛊惑: a hand card face down, used as the basic card or non-delayed trick claimed; anyone may question
+        it (a true claim costs each doubter 1 HP, a false one gives each a card; a doubted card is void
+        unless it was true and ♥). True when a card was used."""
+        hand = self.hand_of(seat)
+        if not hand:
+            return False
+        card = self.rng.choice(hand)
+        claims = sorted({k.name for c in self.rs.deck if (k := card_kinds.BY_NAME.get(parse_card(c).name)) is not None
+                         and (k.type == "basic" or (k.type == "trick" and not k.is_delayed))} - GUHUO_NOT_CLAIMED)
+        claim = self.rng.choice(claims)
+        probe = f"{card.split(' ')[0]} {claim}"
+        uses = [u for cand in legality._candidates(self.eng, seat, probe)
+                if not legality.answers_a_demand(self.eng, u := ev.Use(seat=seat, as_=claim, cards=[card], skill=SKILL.guhuo,
+                                                                        targets=cand.targets, victim=cand.victim))
+                and not legality.check_use(self.eng, u)]
+        if not uses:
+            return False
+        e = self.rng.choice(uses)
+        if claim in MULTI_TARGET and self.rs.p.aoe_direction_choice:
+            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
+        self.emit(e)
+        doubters = [q for q in self.eng.table.order_from(seat, include_first=False) if self.chance(0.3)]
+        if doubters:
+            for q in doubters:
+                self.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
+            mark, hp = self.eng.frame_seq, self.seat(seat).hp
+            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
+            self.fulfil(after=mark)
+            c = parse_card(card)
+            if c.name != claim or c.suit.name != "HEART" or not self.alive(seat) or self.eng.current != seat:
+                return True
+            if claim == CARD.peach and self.seat(seat).hp > hp:
+                return True  # its recovery was written already (what a doubter's death set going wrote it)
+        self.resolve_use(e)
+        return True
 
     def converted_uses(self, seat: int) -> list[ev.Use]:
         """The legal uses of cards the seat's conversions make (武圣's 杀, 国色's 乐不思蜀, 奇袭's 过河拆桥,
@@ -702,6 +979,38 @@ class Game:
             self.emit(duel)
             self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
             return True
+        handed = [t for t in others if self.seat(t).hand_count]
+        if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
+                and handed and self.chance(0.3):
+            t = self.rng.choice(handed)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.gongxin, targets=[t]))
+            hearts = [c for c in self.hand_of(t) if self.is_heart(t, c)]
+            if hearts and self.chance(0.8):
+                card = self.rng.choice(hearts)
+                to_top = self.chance(0.3)
+                if to_top:  # on the pile before the move is written: what it sets off (连营's draw) draws it
+                    self.pile.insert(0, card)
+                self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
+                                  to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
+            return True
+        if self.huangtian(me):
+            return True
+        if self.fire_skill(me, counter):
+            return True
+        used = self.eng.skills.used_once
+        red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
+        own = me.general.skills if me.general is not None else ()
+        if "zhongyi" in own and (seat, "zhongyi") not in used and red and self.chance(0.2):  # not FreeKill's 忠义
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongyi, cards=[self.rng.choice(red)]))
+            return True
+        if me.has_skill(SKILL.luanwu) and (seat, "luanwu") not in used and self.chance(0.1):
+            self.luanwu(seat)
+            return True
+        provokable = [t for t in others if self.eng.table.in_attack_range(t, seat)]
+        if me.has_skill(SKILL.tiaoxin) and not counter[SKILL.tiaoxin] and not self.eng.this_turn.limits[SKILL.tiaoxin] \
+                and provokable and self.chance(0.3):
+            self.tiaoxin(seat, self.rng.choice(provokable))
+            return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
             cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
@@ -709,13 +1018,122 @@ class Game:
             return True
         return False
 
+    def fire_skill(self, me: Seat, counter: Counter[str]) -> bool:
+        """The 火 generals' skills of the play phase, once each (per turn, or per play phase where the
+        ruleset counts so): 天义 and 驱虎 (a 拼点), 强袭 (a weapon or 1 HP, then 1 damage in range)."""
+        eng, seat = self.eng, me.seat
+        table = eng.table
+        others = table.order_from(seat, include_first=False)
+        if me.has_skill(SKILL.qiangxi) and not counter[SKILL.qiangxi] and self.chance(0.3):
+            weapons = [c for c in self.hand_of(seat) if parse_card(c).subtype == "weapon"]
+            worn = me.equip.get(Slot.WEAPON)
+            costs: list[tuple[list[str], list[int]]] = []
+            in_range = [t for t in others if table.in_attack_range(seat, t)]
+            if weapons:
+                costs.append(([self.rng.choice(weapons)], in_range))
+            if worn is not None:  # once it is discarded, its range is gone
+                costs.append(([worn], [t for t in others if table.distance(seat, t) <= 1]))
+            if me.hp >= 2:
+                costs.append(([], in_range))
+            costs = [(c, ts) for c, ts in costs if ts]
+            if costs:
+                cards, targets = self.rng.choice(costs)
+                t = self.rng.choice(targets)
+                mark = eng.frame_seq
+                self.emit(ev.Skill(seat=seat, skill=SKILL.qiangxi, targets=[t], cards=cards or None))
+                if not cards:
+                    self.emit(ev.LoseHp(seat=seat, amount=1, reason=SKILL.qiangxi))
+                    self.after_hp_change(seat)
+                self.fulfil(after=mark)  # 白银狮子 given up
+                if self.alive(t) and not eng.over:
+                    self.damage(t, F.damage_taken(eng, self.seat(t), 1, "normal"), seat, None, "normal")
+                return True
+        if not me.hand_count:
+            return False
+        if me.has_skill(SKILL.tianyi) and not counter[SKILL.tianyi] and self.chance(0.3):
+            rivals = [t for t in others if self.seat(t).hand_count]
+            if rivals:
+                self.pindian(seat, SKILL.tianyi, self.rng.choice(rivals))
+                return True
+        if me.has_skill(SKILL.quhu) and not counter[SKILL.quhu] and self.chance(0.3):
+            tigers = [t for t in others if self.seat(t).hand_count and self.seat(t).hp > me.hp]
+            if tigers:
+                t = self.rng.choice(tigers)
+                won = self.pindian(seat, SKILL.quhu, t)
+                prey = [x for x in table.alive() if x != t and table.in_attack_range(t, x)]
+                if won and prey:
+                    x = self.rng.choice(prey)
+                    self.damage(x, F.damage_taken(eng, self.seat(x), 1, "normal"), t, None, "normal")
+                elif not won and self.alive(seat):
+                    self.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
+                return True
+        return False
+
+    def pindian(self, seat: int, skill: str, t: int) -> bool:
+        """A skill's 拼点 with ``t``: each shows a hand card; True when ``seat`` won (a higher rank)."""
+        p = ev.Pindian(seat=seat, target=t, cards=[self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))])
+        self.emit(ev.Skill(seat=seat, skill=skill, targets=[t]))
+        self.emit(p)
+        return bool(pindian_won(p))
+
+    def luanwu(self, seat: int) -> None:
+        """乱武: every other character in turn uses a 杀 on its nearest other character, or loses 1 HP."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.luanwu))
+        table = self.eng.table
+        for s in table.order_from(seat, include_first=False):
+            if not self.alive(s):
+                continue
+            others = [x for x in table.alive() if x != s]
+            best = min((table.distance(s, x) for x in others), default=0)
+            uses = [ev.Use(seat=s, card=c, targets=[x]) for c in self.hand_of(s, CARD.slash)
+                    for x in others if table.distance(s, x) == best]
+            uses = [u for u in uses if not legality.check_use(self.eng, u)]
+            if uses and self.chance(0.7):
+                u = self.rng.choice(uses)
+                self.emit(u)
+                self.resolve_slash(s)
+            else:
+                self.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
+                self.after_hp_change(s)
+            if self.eng.over:
+                return  # else it goes on, 贾诩 dead or alive
+
+    def tiaoxin(self, seat: int, t: int) -> None:
+        """挑衅: ``t`` (who has 姜维 in its attack range) uses a 杀 on him, or he discards one of its cards."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.tiaoxin, targets=[t]))
+        ts = self.seat(t)
+        uses = [u for c in self.hand_of(t, CARD.slash) if not legality.check_use(self.eng, u := ev.Use(seat=t, card=c, targets=[seat]))]
+        if uses and self.chance(0.6):
+            self.emit(self.rng.choice(uses))
+            self.resolve_slash(t)
+            return
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        if places:
+            zone, c = self.rng.choice(places)
+            mark = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.tiaoxin))
+            self.fulfil(after=mark)
+
+    def huangtian(self, me: Seat) -> bool:
+        """黄天: a 群 character gives the 群 lord who has it a 闪 or a 闪电 in its own play phase."""
+        seat = me.seat
+        gifts = self.hand_of(seat, CARD.jink) + self.hand_of(seat, CARD.lightning)
+        g = me.general
+        if not gifts or g is None or g.kingdom != "qun" or self.eng.this_turn.limits[SKILL.huangtian] \
+                or me.has_skill(SKILL.huangtian):
+            return False
+        lords = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).has_skill(SKILL.huangtian)]
+        if not lords or not self.chance(0.3):
+            return False
+        self.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[self.rng.choice(gifts)]))
+        return True
+
     def recast(self, seat: int, card: str) -> None:
         self.emit(ev.Recast(seat=seat, card=card))
         self.emit(ev.Draw(seat=seat, cards=self.take(1), reason="recast"))
 
     def use(self, e: ev.Use) -> None:
         name = F.used_name(e) or ""
-        kind = card_kinds.BY_NAME.get(name)
         if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
             e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
         if name == CARD.collateral and e.targets:
@@ -723,7 +1141,12 @@ class Game:
         self.emit(e)
         if name != CARD.peach:  # its recovery first (below)
             self.after_respond(e)
-        self.after_use(e)
+        self.resolve_use(e)
+
+    def resolve_use(self, e: ev.Use) -> None:
+        """What the card used brings about, once it is written."""
+        name = F.used_name(e) or ""
+        kind = card_kinds.BY_NAME.get(name)
         if kind is not None and kind.is_equip and e.as_ is None:
             self.fulfil(after=self.last_seq)
             return
@@ -773,13 +1196,14 @@ class Game:
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
             if not ts.alive:
                 continue
             if tieji:
                 tieji = False
-                self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                self.hit(frame, t)
                 continue
             if frame.name == CARD.slash:
                 t = self.liuli(frame, t)
@@ -791,10 +1215,50 @@ class Game:
                 continue
             if not (frame.undodgeable and frame.need == CARD.jink) and self.answer(frame, t, diagram=frame.head == t):
                 if frame.name == CARD.slash and self.after_dodge(frame, t):
-                    self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+                    self.hit(frame, t)
                 continue
-            amount = frame.expected_damage(eng, t)
-            self.damage(t, amount, frame.source, frame.card, frame.nature)
+            self.hit(frame, t)
+
+    def hit(self, frame: F.CardEffect, t: int) -> None:
+        """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards
+        instead) or 麒麟弓 (discard one of its horses)."""
+        eng = self.eng
+        user, ts = self.seat(frame.user), self.seat(t)
+        if frame.name == CARD.slash and user.alive and frame.source == frame.user:
+            places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+            if user.weapon() == CARD.ice_sword and places and self.chance(0.5):
+                mark = eng.frame_seq
+                self.emit(ev.Skill(seat=frame.user, skill=CARD.ice_sword, targets=[t]))
+                picks = self.rng.sample(places, min(2, len(places)))
+                for zone in ("hand", "equip"):
+                    cards = [c for z, c in picks if z == zone]
+                    if cards:
+                        self.emit(ev.Move(cards=cards, from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"),
+                                          reason=CARD.ice_sword))
+                self.fulfil(after=mark)  # 白银狮子 lost
+                return
+            horses = [ts.equip[sl] for sl in (Slot.PLUS_HORSE, Slot.MINUS_HORSE) if sl in ts.equip]
+            if user.weapon() == CARD.kylin_bow and horses and self.chance(0.7):
+                self.emit(ev.Skill(seat=frame.user, skill=CARD.kylin_bow))
+                self.emit(ev.Move(cards=[self.rng.choice(horses)], from_=ev.Place(zone="equip", seat=t),
+                                  to=ev.Place(zone="discard"), reason=CARD.kylin_bow))
+        self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
+
+    def double_sword(self, frame: F.CardEffect) -> None:
+        """雌雄双股剑: a 杀 on a character of the other gender: it discards a hand card, or the user draws one."""
+        user = self.seat(frame.user)
+        t = frame.head
+        if frame.name != CARD.slash or t is None or user.weapon() != CARD.double_sword or frame.source != frame.user:
+            return
+        g, tg = user.general, self.seat(t).general
+        if g is None or tg is None or g.gender == tg.gender or not self.chance(0.8):
+            return
+        self.emit(ev.Skill(seat=frame.user, skill=CARD.double_sword))
+        hand = self.hand_of(t)
+        if hand and self.chance(0.5):
+            self.emit(ev.Discard(seat=t, cards=[self.rng.choice(hand)]))
+        else:
+            self.emit(ev.Draw(seat=frame.user, cards=self.take(1), reason="card", card_name=CARD.double_sword))
 
     def liuli(self, frame: F.CardEffect, t: int) -> int:
         """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its
@@ -819,6 +1283,15 @@ class Game:
         青龙偃月刀 (another 杀 on the same target, resolved here)."""
         user = self.seat(frame.user)
         if not user.alive or not self.alive(t) or frame.head != t:
+            return False
+        ts = self.seat(t)
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        if user.has_skill(SKILL.mengjin) and places and self.chance(0.7):  # 猛进: discard one of its cards
+            zone, c = self.rng.choice(places)
+            self.emit(ev.Skill(seat=frame.user, skill=SKILL.mengjin))
+            mark = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.mengjin))
+            self.fulfil(after=mark)
             return False
         hand = self.hand_of(frame.user)
         if user.weapon() == CARD.axe and len(hand) >= 2 and self.chance(0.5):
@@ -988,7 +1461,6 @@ class Game:
         holder = (e.targets or [0])[0]
         victim = e.victim
         self.emit(e)
-        self.after_use(e)
         if self.nullify_window(e.seat, holder):
             return
         hs = self.seat(holder)
@@ -1031,9 +1503,8 @@ class Game:
 class ThreeVThreeGame(Game):
     """3v3: the draft and the lineups (before the header is written), the sides' action units."""
 
-    #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
-    #: does not handle yet: left out of the draft pool
-    UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+    #: generals the simulator does not draft yet
+    UNSUPPORTED: frozenset[str] = frozenset()
     #: FreeKill's 3v3 besides: 吕布v33 and 吕布v33旧 (战神, as 吕布) and 赵云v33, whose 救主 makes an unsaved teammate
     #: play on at 0 HP in that engine (``undead_after_failed_rescue``): a fault to accept in its
     #: recordings, not a game to write

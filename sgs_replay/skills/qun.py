@@ -298,7 +298,7 @@ def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
     if len(e.cards or []) != 1:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
-    eng.skills.state["guhuo"] = {"use": e, "depth": len(eng.stack), "questioners": [], "frames": []}
+    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": []}
 
 
 @watch_after("guhuo")
@@ -308,8 +308,8 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
     g = eng.skills.state.get("guhuo")
     if g is None:
         return
-    if e is g["use"]:
-        g["frames"] = eng.stack[g["depth"]:]
+    if e is g["use"]:  # the resolutions the use opened (it may have closed older ones: count by number)
+        g["frames"] = [f for f in eng.stack if f.uid > g["seq"]]
     elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == SKILL.guhuo or str(e.choice).lower() in QUESTION):
         g["questioners"].append(e.seat)
     elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:

@@ -151,7 +151,8 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.need_cards(x)  # looking at X cards: a pile of fewer is reshuffled first (seed 001 二(二) III ◆)
     seen = eng.table.pile_top[:x]
     top = [c for c in e.choice if isinstance(c, str)] if isinstance(e.choice, list) else None
-    if top is not None and seen and any(c not in seen for c in top):
+    # only a fully known top (len(seen) == x) shows a card put back that was not looked at
+    if top is not None and len(seen) >= x and any(c not in seen for c in top):
         eng.report(R.S_EFFECT, e.seat, f"观星 puts back only the {x} cards it looked at", expected=seen, observed=top)
     eng.table.pile_top = list(top or [])
 

@@ -304,7 +304,7 @@ def xiaoji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 小乔 ---------------------------------------------------------------------------------------
 
 
-def _incoming(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
+def incoming_damage(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
     """The damage about to be dealt to ``seat``: (its resolution, amount, source)."""
     for f in reversed(eng.stack):
         if isinstance(f, F.CardEffect) and f.head == seat and f.damages and not f._resolved():
@@ -333,7 +333,7 @@ class TianxiangRedirect(F.EffectRule):
 @skill("tianxiang", timing=Timing.TAKE_DAMAGE)
 def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """天香 (seed 000 小乔): 每当你受到伤害时，你可以弃一张红桃手牌来转移此伤害给任意一名角色，然后该角色摸X张牌。X为该角色当前已损失的体力值."""
-    pending = _incoming(eng, e.seat)
+    pending = incoming_damage(eng, e.seat)
     if pending is None:
         eng.report(R.S_TIMING, e.seat, "天香 is used as you are about to take damage", observed="no damage coming to you")
         return
@@ -346,6 +346,9 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None:
         return
     src, amount, source = pending
+    # the same damage, to its new target: what that one's armour does to it counts (藤甲 and fire …)
+    nature = getattr(src, "nature", None) or "normal"
+    amount = F.damage_taken(eng, eng.seat(t), amount, nature)
     if isinstance(src, F.CardEffect):
         src.extra.add(SKILL.tianxiang)
         src._advance()

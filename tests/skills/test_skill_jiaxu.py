@@ -62,3 +62,18 @@ def test_weimu_bad_black_aoe_answered(play):
                hands={3: ["♠7 南蛮入侵"], 4: ["♠8 杀"]})
     out.bad("SGS-P006", 3)
     _ = recover
+
+
+def test_luanwu_ok_a_rescue_is_not_the_rescuers_choice(play):
+    # seat 1 is dying from seat 6's 杀 before its own turn to choose: its 桃 rescues, it is not its 乱武 use
+    out = play(TABLE, [
+        skill(4, "乱武"),
+        lose_hp(5, 1),
+        use(6, "♠7 杀", 1), damage(1, 1, 6, "♠7 杀"),
+        {"type": "dying", "seat": 1},
+        use(1, "♥3 桃", 1), recover(1, 1),
+        use(1, "♠8 杀", 2), damage(2, 1, 1, "♠8 杀"),
+        lose_hp(2, 1),
+        lose_hp(3, 1),
+    ], mode="3v3", current=4, hands={6: ["♠7 杀"], 1: ["♥3 桃", "♠8 杀"]}, hp={1: 1})
+    out.ok()

@@ -61,3 +61,14 @@ def test_hongyan_bad_lightning_claimed_to_hit(play):
         damage(1, 3),
     ], current=4, phase="finish", judge={1: ["♠A 闪电"]})
     out.bad("SGS-D003", 5)
+
+
+def test_tianxiang_ok_fire_to_a_vine_wearer_is_one_more(play):
+    # the 火杀's damage moves on as it is: 藤甲 on its new target adds 1
+    out = play(TABLE, [
+        use(2, "♥4 火杀", 1),
+        skill(1, "天香", targets=[3], cards=["♥3 桃"]),
+        {"type": "damage", "target": 3, "amount": 2, "source": 2, "card": "♥4 火杀", "nature": "fire"},
+        draw(3, ["♦2 闪", "♦3 闪"], skill="天香"),
+    ], ruleset="maneuvering", current=2, hands={2: ["♥4 火杀"], 1: ["♥3 桃"]}, equip={3: ["♠2 藤甲"]})
+    out.ok()

@@ -1,6 +1,6 @@
 """于吉: 蛊惑 (seed 000)."""
 
-from skillkit import choose, damage, draw, lose_hp, reveal, use
+from skillkit import choose, damage, draw, lose_hp, phase, reveal, use
 
 TABLE = ["于吉", "张飞", "许褚", "黄盖"]
 
@@ -44,3 +44,40 @@ def test_guhuo_bad_false_but_hp_lost(play):
 def test_guhuo_bad_delayed_trick_claimed(play):
     out = play(TABLE, [use(1, as_="乐不思蜀", cards=["♦2 闪"], skill="蛊惑", targets=[2])], hands={1: ["♦2 闪"]})
     out.bad("SGS-P009", 2)
+
+
+def test_guhuo_ok_questioned_amazing_grace_is_void(play):
+    # the questioned card's reveal is 蛊惑's, not the 五谷丰登's showing of the cards
+    out = play(TABLE, [
+        use(1, as_="五谷丰登", cards=["♦2 闪"], skill="蛊惑"),
+        choose(2, "质疑", "蛊惑"),
+        reveal(["♦2 闪"], 1, "蛊惑"),
+        draw(2, ["♦3 闪"], skill="蛊惑"),
+        phase(1, "discard"),
+    ], hands={1: ["♦2 闪"]})
+    out.ok()
+
+
+def test_guhuo_ok_questioned_aoe_right_after_a_slash(play):
+    # the 杀 before it is still open when the claim is made: the doubted 万箭齐发 alone is void
+    out = play(TABLE, [
+        use(1, "♠7 杀", 2), damage(2, 1, 1, "♠7 杀"),
+        use(1, as_="万箭齐发", cards=["♦2 闪"], skill="蛊惑"),
+        choose(3, "质疑", "蛊惑"),
+        reveal(["♦2 闪"], 1, "蛊惑"),
+        draw(3, ["♦3 闪"], skill="蛊惑"),
+        phase(1, "discard"),
+    ], hands={1: ["♠7 杀", "♦2 闪"]})
+    out.ok()
+
+
+def test_guhuo_ok_questioned_fire_attack_on_himself(play):
+    # his own reveal of the questioned card is 蛊惑's, not the 火攻's showing of a hand card
+    out = play(TABLE, [
+        use(1, as_="火攻", cards=["♠K 无懈可击"], skill="蛊惑", targets=[1]),
+        choose(2, "质疑", "蛊惑"),
+        reveal(["♠K 无懈可击"], 1, "蛊惑"),
+        draw(2, ["♦3 闪"], skill="蛊惑"),
+        phase(1, "discard"),
+    ], ruleset="maneuvering", hands={1: ["♠K 无懈可击", "♦5 闪"]})
+    out.ok()

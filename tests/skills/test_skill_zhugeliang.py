@@ -43,3 +43,22 @@ def test_kongcheng_bad_slash_on_empty_hand(play):
 def test_kongcheng_bad_duel_on_empty_hand(play):
     out = play(TABLE, [use(2, "♠A 决斗", 1)], current=2, hands={2: ["♠A 决斗"]})
     out.bad("SGS-P011", 2)
+
+
+def test_guanxing_ok_when_only_part_of_the_top_is_known(play):
+    # one card was put on the pile (a known top of one): the other cards looked at are unknown to the log
+    out = play(TABLE, [
+        turn(1), phase(1, "start"),
+        skill(1, "观星", choice=["♠7 杀", "♦2 闪", "♣3 杀"]),
+        phase(1, "draw"),
+        draw(1, ["♠7 杀", "♦2 闪"], "phase"),
+    ], current=4, phase="finish", deck=["♦2 闪"])
+    out.ok()
+
+
+def test_guanxing_bad_a_card_it_did_not_look_at(play):
+    out = play(TABLE, [
+        turn(1), phase(1, "start"),
+        skill(1, "观星", choice=["♠7 杀"]),
+    ], current=4, phase="finish", deck=["♦2 闪", "♦3 闪", "♦4 闪", "♦5 闪"])
+    out.bad("SGS-S006", 4)

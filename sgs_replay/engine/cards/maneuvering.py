@@ -318,8 +318,8 @@ class FireAttack(Frame):
             return self.shown is None and F.used_name(e) == CARD.nullification and not e.targets
         if self.nullified % 2 == 1:
             return False
-        if isinstance(e, ev.Reveal):
-            return self.shown is None and e.seat == self.target
+        if isinstance(e, ev.Reveal):  # a reveal naming another reason is another effect's (蛊惑's questioned card)
+            return self.shown is None and e.seat == self.target and e.reason in (None, CARD.fire_attack)
         if isinstance(e, ev.Discard):
             return self.shown is not None and not self.paid and e.seat == self.user and e.reason in (CARD.fire_attack, None)
         if isinstance(e, ev.Pass):
