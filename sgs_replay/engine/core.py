@@ -655,6 +655,7 @@ class Engine:
         seat.equip.clear()
         seat.judge.clear()
         seat.piles.clear()
+        self.mode.after_death(seat)
 
 
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)

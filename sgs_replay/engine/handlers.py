@@ -928,6 +928,7 @@ TABLE: dict[type, Any] = {
     ev.Recast: on_recast, ev.Pindian: on_pindian,  # `chain` is the 军争 cards' own (engine/cards/maneuvering.py)
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
+    ev.GeneralChoice: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
 }

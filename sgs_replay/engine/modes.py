@@ -113,6 +113,10 @@ class Mode:
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         return 0
 
+    def after_death(self, seat: Seat) -> None:
+        """A character died and the game goes on (its cards are discarded): 1v1 brings in the next general."""
+        return None
+
 
 class Identity(Mode):
     """身份局 (seed 001 二、三)."""
@@ -152,7 +156,7 @@ def mode_for(eng: Engine) -> Any:
 
         return ThreeVThree(eng)
     if m == "1v1":
-        from sgs_replay.engine.three_v_three import OneVOne
+        from sgs_replay.engine.one_v_one import OneVOne
 
         return OneVOne(eng)
     return Identity(eng)
