@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
+from sgs_replay.engine import plugins
 from sgs_replay.engine.three_v_three import OTHER, SideMode
 from sgs_replay.rules import catalogue as R
 
@@ -60,6 +61,7 @@ class OneVOne(SideMode):
         self.entry_draw: dict[int, int] = {}  # seat → the starting hand its entering general still draws
         self.cut_turn: int | None = None  # the seat whose character died in its own turn: that turn is over
         self.cut_reported = False
+        self.cut_by_skill = False  # the turn was ended by 翩仪, not by a death
         self.entry_reported = False
         self.pool: list[str] | None = None
         self.picks: dict[str, list[str]] = {"cold": [], "warm": []}
@@ -144,7 +146,8 @@ class OneVOne(SideMode):
             return
         self.cut_reported = True
         other = [s for s in self.eng.table.seats if s != seat]
-        self.eng.report(R.V_DEATH_TURN, seat, f"seat {seat}'s character died in its own turn: that turn is over",
+        why = "the entering general's skill ended it" if self.cut_by_skill else "its character died in it"
+        self.eng.report(R.V_DEATH_TURN, seat, f"seat {seat}'s turn is over ({why})",
                         expected=f"turn of seat {other[0]}" if other else "the opponent's turn", observed=observed)
 
     def on_event(self, e: ev.Event) -> None:
@@ -274,8 +277,11 @@ class OneVOne(SideMode):
         if gen is not None:
             s.general = gen
             names = skill_table()
-            s.skills = {names[k].name if k in names else k for k in gen.skills
-                        if not (k in names and names[k].lord and not eng.rs.p.lord_skills)}
+            s.skills = set()
+            for k in gen.skills:
+                if k in names and not (names[k].lord and not eng.rs.p.lord_skills):
+                    eng.skills.gain(s, k)  # its skills, watchers included
+            eng.skills.used_once = {(n, sid) for n, sid in eng.skills.used_once if n != seat}  # a new general's 限定技
             s.max_hp = gen.hp
             self.played[seat].append(gen.name)
             left = self.reserves[seat]
@@ -291,6 +297,11 @@ class OneVOne(SideMode):
         if general is not None:
             self.entry_draw[seat] = s.max_hp
         self.entry_reported = False
+        cur = eng.current
+        if cur is not None and cur != seat and self.open_turn == cur \
+                and plugins.modify("entry_ends_opponent_turn", False, eng, s):
+            self.cut_turn = cur  # a locked skill of the entering general ends the opponent's turn (翩仪)
+            self.cut_by_skill = True
 
     def entry_drawn(self, e: ev.Draw) -> None:
         """The entering general's starting hand."""
@@ -316,6 +327,7 @@ class OneVOne(SideMode):
         self.awaiting.append(seat.seat)
         if self.eng.current == seat.seat and self.open_turn == seat.seat:
             self.cut_turn = seat.seat
+            self.cut_by_skill = False
 
     def victory(self) -> tuple[str, str] | None:
         """A player whose last general dies loses (003: 三將全部陣亡則輸掉比賽)."""

@@ -368,6 +368,12 @@ def qingguo_card(c: Any, as_name: str) -> bool:
     return bool(c.is_black)
 
 
+@conversion(SKILL.kofqingguo, {CARD.jink}, equip_only=True, sid="kofqingguo")
+def kofqingguo_card(c: Any, as_name: str) -> bool:
+    """倾国 of the 1v1 甄姬 (《2013 王者之战 比赛规则》 1V1): 你可以将一张装备区里的牌当【闪】使用或打出."""
+    return True
+
+
 @conversion(SKILL.duanliang, {CARD.supply_shortage})
 def duanliang_card(c: Any, as_name: str) -> bool:
     """断粮 (徐晃): a black basic or equipment card as 兵粮寸断."""
