@@ -213,6 +213,8 @@ class OneVOne(SideMode):
         gen = eng.rs.resolve_general(e.general)
         if gen is None or not eng.rs.in_roster(gen):
             eng.report(R.H_ROSTER, e.seat, f"{e.general} is not in the {eng.rs.name} roster", observed=e.general)
+        if s.alive and s.hp <= 0 and e.seat not in self.awaiting:
+            self._death_missing(s)
         if e.seat in self.awaiting:
             self._next_general(s, e, name)
             return
@@ -222,6 +224,21 @@ class OneVOne(SideMode):
         why = "its general is alive" if s.alive else "it is not waiting for its next general"
         eng.report(R.V_NEXT_GENERAL, e.seat, f"seat {e.seat} cannot bring in a general now: {why}",
                    expected="a general_choice after the death of the seat's general", observed=f"general_choice {e.general}")
+
+    def _death_missing(self, s: Seat) -> None:
+        """The next general of a seat still dying (not saved) enters: the death was not logged. Reported once,
+        and taken as happened."""
+        from sgs_replay.engine import frames as F
+
+        eng = self.eng
+        frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == s.seat), None)
+        if frame is None or not frame.awaiting(eng):
+            return
+        eng.report(R.D_DEATH_MISSING, s.seat, f"seat {s.seat} is at {s.hp} HP, not saved, and its next general enters: "
+                   "the death is missing", expected=f"death of seat {s.seat}", observed="general_choice")
+        frame.interrupted = True
+        frame.died = True
+        eng.kill(s, eng.last_damage_source.get(s.seat))
 
     def _lineup(self, s: Seat, e: ev.GeneralChoice, name: str) -> None:
         """Before play: the starting general (the header's) and the reserves."""

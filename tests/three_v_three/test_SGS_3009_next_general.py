@@ -60,3 +60,9 @@ def test_flags_the_game_ended_with_generals_left(v3: Any) -> None:
     out = game(v3, [*kill(), {"type": "game_end", "winner": "cold", "reason": "all_generals_dead"}],
                hands={1: ["♠7 杀"]}, hp={2: 1})
     out.assert_flags("SGS-O004", 7)
+
+
+def test_flags_the_death_left_out_before_the_next_general(v3: Any) -> None:
+    """The seat is at 0 HP, nobody saves it, and its next general enters: the death is what is missing."""
+    out = game(v3, [*kill()[:2], *enter(2, "甘宁"), END], hands={1: ["♠7 杀"]}, hp={2: 1})
+    out.assert_flags("SGS-D004", 6, seat=2, only=True)
