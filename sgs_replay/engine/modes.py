@@ -113,6 +113,10 @@ class Mode:
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         return 0
 
+    def entering(self, seat: int) -> bool:
+        """1v1: the seat's general has just entered play (登场时): its entry skills may be used now."""
+        return False
+
     def after_death(self, seat: Seat) -> None:
         """A character died and the game goes on (its cards are discarded): 1v1 brings in the next general."""
         return None

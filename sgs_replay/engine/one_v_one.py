@@ -63,6 +63,7 @@ class OneVOne(SideMode):
         self.cut_reported = False
         self.cut_by_skill = False  # the turn was ended by 翩仪, not by a death
         self.entry_reported = False
+        self.debut: set[int] = set()  # seats whose general has just entered (登场时: D), until play moves on
         self.pool: list[str] | None = None
         self.picks: dict[str, list[str]] = {"cold": [], "warm": []}
         self.pick_turns = 0
@@ -123,6 +124,8 @@ class OneVOne(SideMode):
                            expected=f"general_choice of seat {seat}", observed=f"`{ev.event_type(e)}`")
             for s in list(self.awaiting):
                 self._enter(s, None)  # the log is the truth about what follows: some general is in play
+        if isinstance(e, (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)):
+            self.debut.clear()  # play has moved on: the moment of entering is over
         if isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None):
             self.entry_drawn(e)
         if self.entry_draw and not (isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)) \
@@ -320,8 +323,12 @@ class OneVOne(SideMode):
             self.cut_turn = cur  # a locked skill of the entering general ends the opponent's turn (翩仪)
             self.cut_by_skill = True
 
+    def entering(self, seat: int) -> bool:
+        return seat in self.debut
+
     def entry_drawn(self, e: ev.Draw) -> None:
-        """The entering general's starting hand."""
+        """The entering general's starting hand; then its entry skills may be used (D)."""
+        self.debut.add(e.seat)
         n = self.entry_draw.pop(e.seat, None)
         if n is not None and len(e.cards) != n:
             self.eng.report(R.V_ENTRY_HAND, e.seat, f"the entering general draws {n} cards (its max HP)",
@@ -345,6 +352,7 @@ class OneVOne(SideMode):
         if self.eng.current == seat.seat and self.open_turn == seat.seat:
             self.cut_turn = seat.seat
             self.cut_by_skill = False
+            self.eng.phase = "finish"  # E: the turn is over; what its next general does is no action of that turn
 
     def victory(self) -> tuple[str, str] | None:
         """A player whose last general dies loses (003: 三將全部陣亡則輸掉比賽)."""

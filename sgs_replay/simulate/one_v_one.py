@@ -15,6 +15,7 @@ from typing import Any
 from sgs_replay import events as ev
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
 
@@ -84,8 +85,20 @@ class OneVOneGame(Game):
             general = self.rng.choice(left)
             self.emit(ev.GeneralChoice(seat=seat, general=self.plain.get(general, general)))
             self.emit(ev.Draw(seat=seat, cards=self.take(self.seat(seat).max_hp), reason="initial"))
+            self.entry_skills(seat)
             if mode.cut_turn is not None and mode.cut_turn == self.eng.current:
                 raise TurnCut
+
+    def entry_skills(self, seat: int) -> None:
+        """D (登场时): 虎威 (a 水淹七军) or 骁袭 (a 杀) at the opponent, perhaps."""
+        me, other = self.seat(seat), 3 - seat
+        for sk, card in ((SKILL.huwei, CARD.drowning), (SKILL.xiaoxi, CARD.slash)):
+            use = ev.Use(seat=seat, as_=card, cards=[], skill=sk, targets=[other])
+            if me.has_skill(sk) and self.alive(other) and not plugins.target_bans(self.eng, me, self.seat(other), card, use) \
+                    and self.chance(0.8):
+                self.emit(ev.Skill(seat=seat, skill=sk))
+                self.use(use)
+                return
 
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:
@@ -107,4 +120,4 @@ class OneVOneGame(Game):
 
 
 #: skills of the 1v1 roster the simulator leaves unused: no engine definition yet (docs/skills.md)
-UNMODELLED = (SKILL.xiechan, SKILL.kofqingguo, SKILL.suzi, SKILL.huwei, SKILL.xiaoxi, SKILL.cangji, SKILL.yinli)
+UNMODELLED = (SKILL.xiechan, SKILL.suzi, SKILL.cangji, SKILL.yinli)

@@ -57,3 +57,37 @@ def test_ok_pianyi_ends_the_opponents_turn(v3: Any) -> None:
 
 def test_flags_the_opponents_turn_going_on_after_pianyi(v3: Any) -> None:
     diaochan(v3, [{"type": "phase", "seat": 1, "phase": "discard"}]).assert_flags("SGS-3011", 9, seat=1, only=True)
+
+
+HUWEI = [{"type": "general_choice", "seat": 1, "general": "赵云", "reserves": ["吕布", "张飞"]},
+         {"type": "general_choice", "seat": 2, "general": "孙权", "reserves": ["关羽", "马超"]}]
+
+
+def entering(v3: Any, general: str, events: list[dict[str, Any]]) -> Any:
+    """Seat 2's 孙权 dies in seat 1's play phase and ``general`` enters."""
+    return v3.game([*HUWEI, *kill(), *enter(2, general), *events], players=PAIR, mode="1v1", ruleset="1v1-2013",
+                   current=1, hands={1: ["♠7 杀"]}, hp={2: 1})
+
+
+def test_ok_huwei_uses_a_drowning_as_the_general_enters(v3: Any) -> None:
+    """虎威: 你登场时，你可视为对对手使用一张【水淹七军】."""
+    out = entering(v3, "关羽", [{"type": "skill", "seat": 2, "skill": "虎威"},
+                               {"type": "use", "seat": 2, "as": "水淹七军", "cards": [], "skill": "虎威", "targets": [1]},
+                               {"type": "damage", "source": 2, "target": 1, "amount": 1},
+                               {"type": "phase", "seat": 1, "phase": "discard"}])
+    out.assert_clean()
+
+
+def test_ok_xiaoxi_uses_a_slash_as_the_general_enters(v3: Any) -> None:
+    """骁袭: 你登场时，你可视为对对手使用一张【杀】."""
+    out = entering(v3, "马超", [{"type": "skill", "seat": 2, "skill": "骁袭"},
+                               {"type": "use", "seat": 2, "as": "杀", "cards": [], "skill": "骁袭", "targets": [1]},
+                               {"type": "damage", "source": 2, "target": 1, "amount": 1},
+                               {"type": "phase", "seat": 1, "phase": "discard"}])
+    out.assert_clean()
+
+
+def test_flags_xiaoxi_after_the_moment_of_entering(v3: Any) -> None:
+    out = entering(v3, "马超", [{"type": "phase", "seat": 1, "phase": "discard"},
+                               {"type": "skill", "seat": 2, "skill": "骁袭"}])
+    out.assert_flags("SGS-S003", 10, seat=2)
