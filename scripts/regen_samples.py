@@ -1,14 +1,23 @@
-"""Regenerate the derived files of ``sample_logs/``: the converted FreeKill games of ``identity/``,
-``maneuvering/`` and ``freekill-3v3/`` (from the recordings in ``../shared/peer/freekill/samples``,
-``maneuvering`` and ``3v3``) and the recordings of ``freekill/``.
+"""Regenerate the derived files of ``sample_logs/``:
 
-``python scripts/regen_samples.py`` rewrites them; ``--check`` only compares and exits 1 on a drift
-(``tests/test_sample_logs.py`` runs the check). Each derived file is exactly what ``sgs-replay
-convert`` writes today, so loading a sample next to its recording is seen as the same game.
+* the converted FreeKill games of ``identity/``, ``maneuvering/`` and ``freekill-3v3/`` (from the
+  recordings in ``../shared/peer/freekill/samples``, ``maneuvering`` and ``3v3``) and the recordings of
+  ``freekill/``: each is exactly what ``sgs-replay convert`` writes today, so loading a sample next to
+  its recording is seen as the same game;
+* the simulated games of ``simulated/<ruleset>-<players>p/`` (:data:`SIMULATED`): what ``sgs-replay
+  simulate --ruleset R --players N --games 20 --seed 1`` writes, without its ``coverage.json``;
+* ``golden.json``: the validator's report on every sample (``sgs-replay validate --json``, one entry per
+  file, keyed by its path under ``sample_logs/``). A change of the engine that changes a verdict on a
+  sample shows up as a diff of this file, to be read and committed on purpose.
+
+``python scripts/regen_samples.py`` rewrites them all; ``--check`` only compares and exits 1 on a drift
+(``--first N`` regenerates only the first N games of each simulated folder for the comparison, which is
+what ``tests/test_sample_logs.py`` runs).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -18,6 +27,12 @@ RECORDINGS = ROOT.parent / "shared" / "peer" / "freekill" / "samples"
 #: converted games of the other FreeKill folders: sample folder → the recordings they come from
 CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuvering",
              "freekill-3v3": RECORDINGS.parent / "3v3"}
+#: simulated sample folders: (ruleset, players); each holds GAMES games of seed SEED
+SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering") for n in (5, 8)] \
+    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)]
+GAMES = 20
+SEED = 1
+GOLDEN = SAMPLES / "golden.json"
 
 
 def derived() -> dict[Path, bytes]:
@@ -35,17 +50,75 @@ def derived() -> dict[Path, bytes]:
     return out
 
 
+def simulated(first: int | None = None) -> dict[Path, bytes]:
+    """The simulated sample games (the first ``first`` of each folder, or all) and their bytes. A game
+    the engine finds a violation in stops the run: a sample is a legal game."""
+    from sgs_replay.content import ruleset
+    from sgs_replay.simulate.game import game_name, play_game
+
+    out: dict[Path, bytes] = {}
+    for name, players in SIMULATED:
+        rs = ruleset(name)
+        folder = SAMPLES / "simulated" / f"{name}-{players}p"
+        for i in range(GAMES if first is None else min(first, GAMES)):
+            o = play_game(rs, players, SEED, i, strict=True)
+            out[folder / f"{game_name(rs, players, SEED, i)}.sgs.jsonl"] = b"\n".join(o.lines) + b"\n"
+    return out
+
+
+def stale_simulated() -> list[Path]:
+    """Files of the simulated folders that the current list does not write (a folder or game dropped)."""
+    keep = {SAMPLES / "simulated" / f"{name}-{players}p" for name, players in SIMULATED}
+    names = {f"{name}-{players}p-{SEED}-{i + 1:04d}.sgs.jsonl" for name, players in SIMULATED for i in range(GAMES)}
+    return sorted(p for p in (SAMPLES / "simulated").rglob("*") if p.is_file()
+                  and (p.parent not in keep or p.name not in names))
+
+
+def golden() -> bytes:
+    """The validator's report on every sample log as it is on disk, keyed by its path under sample_logs/."""
+    from sgs_replay.reader import expand_paths, read_path
+    from sgs_replay.replay import validate_parsed
+
+    reports = {}
+    for f in expand_paths([SAMPLES]):
+        rel = f.relative_to(SAMPLES).as_posix()
+        reports[rel] = {**validate_parsed(read_path(f)).report.public(), "file": rel}
+    return (json.dumps(reports, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+
+
+def _first(argv: list[str]) -> int | None:
+    if "--first" not in argv:
+        return None
+    i = argv.index("--first")
+    try:
+        return int(argv[i + 1])
+    except (IndexError, ValueError):
+        sys.stderr.write("--first needs a number of games\n")
+        raise SystemExit(2) from None
+
+
 def main(argv: list[str]) -> int:
     if not RECORDINGS.is_dir():
         sys.stderr.write(f"the FreeKill recordings are not here: {RECORDINGS}\n")
         return 2
-    drift = [p for p, data in derived().items() if not p.is_file() or p.read_bytes() != data]
+    files = {**derived(), **simulated(_first(argv))}
+    drift = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
     if "--check" in argv:
-        for p in drift:
-            print(f"drift: {p.relative_to(ROOT)}")
-        return 1 if drift else 0
-    for p, data in derived().items():
+        stale = stale_simulated()
+        if not drift and not stale and (not GOLDEN.is_file() or GOLDEN.read_bytes() != golden()):
+            drift.append(GOLDEN)
+        for p in [*drift, *stale]:
+            print(f"{'drift' if p in drift else 'stale'}: {p.relative_to(ROOT)}")
+        return 1 if drift or stale else 0
+    for p in stale_simulated():
+        p.unlink()
+    for p, data in files.items():
+        p.parent.mkdir(parents=True, exist_ok=True)
         p.write_bytes(data)
+    new = golden()
+    if not GOLDEN.is_file() or GOLDEN.read_bytes() != new:
+        drift.append(GOLDEN)
+        GOLDEN.write_bytes(new)
     print(f"{len(drift)} file(s) rewritten")
     return 0
 

@@ -90,10 +90,10 @@ def check_request(rs: Ruleset, players: int) -> None:
 
 def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
         on_game: Callable[[int, int], None] | None = None) -> Coverage:
-    """Play ``games`` games and write ``out/<ruleset>-<seed>-<n>.sgs.jsonl`` (the same bytes for the same
+    """Play ``games`` games and write ``out/<ruleset>-<players>p-<seed>-<n>.sgs.jsonl`` (the same bytes for the same
     seed) and ``out/coverage.json`` (the same but for its timings). ``on_game(games, events)`` is called
     after each game (a progress bar)."""
-    from sgs_replay.simulate.game import card_label, play_game
+    from sgs_replay.simulate.game import card_label, game_name, play_game
 
     check_request(rs, players)
     out.mkdir(parents=True, exist_ok=True)
@@ -107,7 +107,7 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
             cov.violations += 1
             cov.violation_samples.append(f"game {i + 1}: internal error ({type(exc).__name__}: {exc})")
             continue
-        (out / f"{rs.name}-{seed}-{i + 1:04d}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
+        (out / f"{game_name(rs, players, seed, i)}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
         cov.games += 1
         cov.events += len(o.lines) - 1
         cov.turns += o.turns

@@ -1082,14 +1082,24 @@ class ThreeVThreeGame(Game):
                     self.turn(seat)
 
 
+def game_name(ruleset: Ruleset, players: int, seed: int, index: int) -> str:
+    """The name of game ``index`` (from 0) of a run: ``<ruleset>-<players>p-<seed>-<number from 1>``, the
+    file's stem and (after ``sim-``) the header's ``game_id``, so runs of one ruleset with different
+    player counts or seeds never share a game id."""
+    return f"{ruleset.name}-{players}p-{seed}-{index + 1:04d}"
+
+
 def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: bool = True) -> Outcome:
     """Play game ``index`` of a run seeded ``seed``: its own :class:`random.Random`, so every game of a
-    run can be replayed alone."""
-    rng = random.Random(seed * 1_000_003 + index)
+    run can be replayed alone. The generator is seeded with the game's name (a string seeds through
+    SHA-512, whatever the hash seed), so runs of different rulesets or player counts with the same
+    seed are different games."""
+    rng = random.Random(game_name(ruleset, players, seed, index))
     cls: type[Game] = ThreeVThreeGame if ruleset.mode == "3v3" else Game
     if ruleset.mode == "1v1":
         from sgs_replay.simulate.one_v_one import OneVOneGame
 
         cls = OneVOneGame
-    game = cls(ruleset, players, rng, game_id=f"sim-{ruleset.name}-{seed}-{index:04d}", strict=strict)
+    game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
+               strict=strict)
     return game.play()
