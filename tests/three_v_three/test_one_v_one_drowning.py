@@ -65,3 +65,18 @@ def test_flags_two_damage(v3: Any) -> None:
 def test_flags_used_on_yourself(v3: Any) -> None:
     out = game(v3, [use([1])])
     out.assert_flags("SGS-P004", 2, seat=1)
+
+
+def test_flags_the_1v1_dismantlement_taking_a_judged_card(v3: Any) -> None:
+    """1v1 过河拆桥: 弃置其装备区里的一张牌；或令对手亮出所有手牌，你弃置其中一张 (no judgement area)."""
+    out = game(v3, [{"type": "use", "seat": 1, "card": "♠3 过河拆桥", "targets": [2]},
+                    {"type": "move", "cards": ["♥6 乐不思蜀"], "from": {"zone": "judge", "seat": 2}, "to": {"zone": "discard"},
+                     "reason": "过河拆桥"}], hands={1: ["♠3 过河拆桥"]}, judge={2: ["♥6 乐不思蜀"]})
+    out.assert_flags("SGS-D010", 3, seat=2, only=True)
+
+
+def test_ok_the_1v1_dismantlement_taking_an_equipped_card(v3: Any) -> None:
+    out = game(v3, [{"type": "use", "seat": 1, "card": "♠3 过河拆桥", "targets": [2]},
+                    {"type": "move", "cards": ["♠2 八卦阵"], "from": {"zone": "equip", "seat": 2}, "to": {"zone": "discard"},
+                     "reason": "过河拆桥"}], hands={1: ["♠3 过河拆桥"]}, equip={2: ["♠2 八卦阵"]})
+    out.assert_clean()
