@@ -29,7 +29,7 @@ CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuve
              "freekill-3v3": RECORDINGS.parent / "3v3"}
 #: simulated sample folders: (ruleset, players); each holds GAMES games of seed SEED
 SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering") for n in (5, 8)] \
-    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)]
+    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("1v1-2013", 2)]
 GAMES = 20
 SEED = 1
 GOLDEN = SAMPLES / "golden.json"
