@@ -457,7 +457,7 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
-        if s.has_skill(SKILL.ganglie) and self.rs.mode == "identity" and source is not None and source != target \
+        if s.has_skill(SKILL.ganglie) and self.rs.mode in ("identity", "1v1") and source is not None and source != target \
                 and self.alive(source) and self.chance(0.8):
             self.emit(ev.Skill(seat=target, skill=SKILL.ganglie))
             if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":

@@ -100,6 +100,16 @@ class OneVOneGame(Game):
                 self.use(use)
                 return
 
+    def resolve_slash(self, user: int) -> None:
+        """烈弓 (1v1): announced once the 杀 has its target, when the target holds at least the user's HP in cards."""
+        frame = self.eng.top(F.CardEffect)
+        me = self.seat(user)
+        if frame is not None and frame.name == CARD.slash and frame.user == user and frame.head is not None \
+                and me.has_skill(SKILL.liegong) and self.eng.in_play_phase(user) \
+                and self.seat(frame.head).hand_count >= me.hp and self.chance(0.8):
+            self.emit(ev.Skill(seat=user, skill=SKILL.liegong))
+        super().resolve_slash(user)
+
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:
         if F.used_name(e) != CARD.drowning:
