@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from sgs_replay import events as ev
+from sgs_replay.cards import parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
+from sgs_replay.engine.state import Seat
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
 
 #: the pick turns of the draft (warm first): five generals a player
@@ -100,6 +102,22 @@ class OneVOneGame(Game):
                 self.use(use)
                 return
 
+    def active_skill(self, me: Seat) -> bool:
+        """挟缠 (限定技): a 拼点 with the opponent, then the winner's 决斗 at the other; else the usual skills."""
+        seat, other = me.seat, 3 - me.seat
+        them = self.seat(other)
+        if me.has_skill(SKILL.xiechan) and (seat, "xiechan") not in self.eng.skills.used_once and me.hand_count \
+                and them.hand_count and not them.has_skill(SKILL.kongcheng) and self.chance(0.3):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.xiechan, targets=[other]))
+            mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(other))
+            self.emit(ev.Pindian(seat=seat, target=other, cards=[mine, theirs]))
+            user, target = (seat, other) if parse_card(mine).rank > parse_card(theirs).rank else (other, seat)
+            duel = ev.Use(seat=user, as_=CARD.duel, cards=[], skill=SKILL.xiechan, targets=[target])
+            self.emit(duel)
+            self.resolve_duel(duel)
+            return True
+        return super().active_skill(me)
+
     def resolve_slash(self, user: int) -> None:
         """烈弓 (1v1): announced once the 杀 has its target, when the target holds at least the user's HP in cards."""
         frame = self.eng.top(F.CardEffect)
@@ -130,4 +148,4 @@ class OneVOneGame(Game):
 
 
 #: skills of the 1v1 roster the simulator leaves unused: no engine definition yet (docs/skills.md)
-UNMODELLED = (SKILL.xiechan, SKILL.suzi, SKILL.cangji, SKILL.yinli)
+UNMODELLED = (SKILL.suzi, SKILL.cangji, SKILL.yinli)

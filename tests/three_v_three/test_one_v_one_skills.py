@@ -91,3 +91,41 @@ def test_flags_xiaoxi_after_the_moment_of_entering(v3: Any) -> None:
     out = entering(v3, "马超", [{"type": "phase", "seat": 1, "phase": "discard"},
                                {"type": "skill", "seat": 2, "skill": "骁袭"}])
     out.assert_flags("SGS-S003", 10, seat=2)
+
+
+XUCHU = [{"seat": 1, "name": "A", "general": "许褚", "side": "cold"},
+         {"seat": 2, "name": "B", "general": "孙权", "side": "warm"}]
+
+
+def xuchu(v3: Any, events: list[dict[str, Any]]) -> Any:
+    return v3.game(events, players=XUCHU, mode="1v1", ruleset="1v1-2013", current=1,
+                   hands={1: ["♥K 无懈可击", "♣4 杀"], 2: ["♦2 闪", "♣5 杀"]})
+
+
+def test_ok_xiechan_won_gives_a_duel_to_xuchu(v3: Any) -> None:
+    """挟缠: 若你赢，视为你对其使用一张【决斗】."""
+    out = xuchu(v3, [{"type": "skill", "seat": 1, "skill": "挟缠", "targets": [2]},
+                     {"type": "pindian", "seat": 1, "target": 2, "cards": ["♥K 无懈可击", "♦2 闪"]},
+                     {"type": "use", "seat": 1, "as": "决斗", "cards": [], "skill": "挟缠", "targets": [2]},
+                     {"type": "respond", "seat": 2, "card": "♣5 杀"}, {"type": "respond", "seat": 1, "card": "♣4 杀"},
+                     {"type": "pass", "seat": 2}, {"type": "damage", "source": 1, "target": 2, "amount": 1}])
+    out.assert_clean()
+
+
+def test_ok_xiechan_lost_gives_the_duel_to_the_opponent(v3: Any) -> None:
+    """挟缠: 若你没赢，视为对手对你使用一张【决斗】."""
+    out = xuchu(v3, [{"type": "skill", "seat": 1, "skill": "挟缠", "targets": [2]},
+                     {"type": "pindian", "seat": 1, "target": 2, "cards": ["♣4 杀", "♣5 杀"]},
+                     {"type": "use", "seat": 2, "as": "决斗", "cards": [], "skill": "挟缠", "targets": [1]},
+                     {"type": "pass", "seat": 1}, {"type": "damage", "source": 2, "target": 1, "amount": 1}])
+    out.assert_clean()
+
+
+def test_flags_xiechan_twice(v3: Any) -> None:
+    """限定技: once per game."""
+    out = xuchu(v3, [{"type": "skill", "seat": 1, "skill": "挟缠", "targets": [2]},
+                     {"type": "pindian", "seat": 1, "target": 2, "cards": ["♣4 杀", "♣5 杀"]},
+                     {"type": "use", "seat": 2, "as": "决斗", "cards": [], "skill": "挟缠", "targets": [1]},
+                     {"type": "pass", "seat": 1}, {"type": "damage", "source": 2, "target": 1, "amount": 1},
+                     {"type": "skill", "seat": 1, "skill": "挟缠", "targets": [2]}])
+    out.assert_flags("SGS-S002", 7, seat=1)
