@@ -28,8 +28,9 @@ RECORDINGS = ROOT.parent / "shared" / "peer" / "freekill" / "samples"
 CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuvering",
              "freekill-3v3": RECORDINGS.parent / "3v3"}
 #: simulated sample folders: (ruleset, players); each holds GAMES games of seed SEED
-SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering") for n in (5, 8)] \
-    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("1v1-2013", 2)]
+SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "house-attrition")
+             for n in (5, 8)] \
+    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("freekill-3v3", 6), ("1v1-2013", 2)]
 GAMES = 20
 SEED = 1
 GOLDEN = SAMPLES / "golden.json"

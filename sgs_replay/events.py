@@ -99,6 +99,7 @@ class Start(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=F
     acted: list[Seat] = []
     unit: Unit | None = None
     next_unit: Side | None = None
+    three_left_round: Count | None = None
 
 
 class Game(_Base, tag="game"):

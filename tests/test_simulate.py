@@ -84,7 +84,8 @@ def test_another_seed_plays_other_games() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
-                                               ("3v3-2010", 6)])
+                                               ("3v3-2010", 6), ("freekill-3v3", 6),
+                                               ("house-attrition", 5)])
 def test_games_are_clean(name: str, players: int) -> None:
     """strict: the first violation the engine reports raises."""
     rs = ruleset(name)
@@ -111,6 +112,46 @@ def test_a_3v3_game_has_its_draft_and_units(tmp_path: Path) -> None:
             assert f'"type":"{kind}"' in text, kind
         rep = validate_parsed(read_path(path)).report
         assert not rep.violations and rep.result is not None and rep.result["reason"] == "commander_killed"
+
+
+def test_freekill_3v3_follows_its_set_up() -> None:
+    """The warm side drafts first, the cool side opens every round, the vanguards may open the game, and
+    the warm commander's opening hand is 5."""
+    from sgs_replay import events as ev
+    from sgs_replay.reader import parse_bytes
+
+    rs = ruleset("freekill-3v3")
+    firsts, vanguards_first = set(), False
+    for i in range(8):
+        out = play_game(rs, 6, 7, i, strict=True)
+        log = parse_bytes(b"\n".join(out.lines) + b"\n", "x")
+        assert log.header is not None
+        events = [e for _, e in log.events]
+        assert next(e for e in events if isinstance(e, ev.DraftFirst)).side == "warm"
+        firsts.add(next(e for e in events if isinstance(e, ev.FirstAction)).side)
+        vanguards_first |= next(e for e in events if isinstance(e, ev.ActionUnit)).who == "vanguards"
+        warm_cmd = next(p.seat for p in log.header.players if p.side == "warm" and p.position == "commander")
+        assert len(next(e for e in events if isinstance(e, ev.Draw) and e.seat == warm_cmd).cards) == 5
+    assert firsts == {"cold"} and vanguards_first
+
+
+def test_house_attrition_games_take_the_losses_and_plants_are_caught_at_their_line(tmp_path: Path) -> None:
+    """Simulated games of the last-three attrition: some rounds take the losses, and the planted
+    faults of the house rule (a round's losses left out, losses where none is due) are reported at
+    their line."""
+    from sgs_replay.quality.inject import inject
+    from sgs_replay.quality.measure import measure
+
+    r = _cli("--ruleset", "house-attrition", "--games", "12", "--seed", "2", "--out", str(tmp_path / "clean"), "-q")
+    assert r.returncode == 0, r.stderr
+    logs = _logs(tmp_path / "clean")
+    assert sum(p.read_text(encoding="utf-8").count('"reason":"attrition"') for p in logs) > 0
+    classes = ["attrition_missing", "attrition_early"]
+    inject([tmp_path / "clean"], tmp_path / "faults", seed=1, per_class=1, classes=classes)
+    result = measure([tmp_path / "clean"], 1, tmp_path / "faults")
+    for cls in classes:
+        c = result["classes"][cls]
+        assert c["planted"] > 0 and c["caught_at_line"] == c["planted"], (cls, c)
 
 
 def test_unsupported_requests_are_refused(tmp_path: Path) -> None:

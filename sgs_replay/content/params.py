@@ -99,6 +99,13 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     liuli_needs_legal_target: Annotated[bool, _d("流离's new target must be a legal 杀 target")] = False
     lijian_nullifiable: Annotated[bool, _d("离间's 决斗 may be countered with 无懈可击")] = False
     guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
+    attrition_free_rounds: Annotated[int | None, _d(
+        "house rule (last-three attrition): once only three characters are left, the rounds that begin after "
+        "that moment and are still free; from the next one on, every living character loses 1 HP at the start of "
+        "each round, as the lord's turn begins (none: the rule is off)")] = None
+    attrition_simultaneous: Annotated[Literal["postpone", "resolve"], _d(
+        "house rule (last-three attrition): when the loss would bring two or more characters to 0 HP at once, "
+        "it waits for the next round (postpone) or is taken and each dying state resolved (resolve)")] = "postpone"
     zhiheng_zero_cards: Annotated[bool, _d(
         "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
     undead_after_failed_rescue: Annotated[bool, _d(

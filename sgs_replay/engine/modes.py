@@ -122,14 +122,93 @@ class Mode:
         return None
 
 
+#: the ``reason`` of a ``lose_hp`` the last-three attrition house rule takes
+ATTRITION = "attrition"
+
+
 class Identity(Mode):
-    """身份局 (seed 001 二、三)."""
+    """身份局 (seed 001 二、三), with the house rule of last-three attrition when the ruleset has it."""
 
     name = "identity"
+
+    def setup(self) -> None:
+        eng = self.eng
+        st = eng.header.start
+        #: rounds begun so far (a round begins with the lord's turn); None: unknown (a start position
+        #: without its round)
+        self.rounds_begun: int | None = 0
+        #: ``rounds_begun`` when only three characters were left; None: not yet (or unknown)
+        self.three_left: int | None = None
+        #: the attrition is checked (the ruleset has it and the position says when three were left)
+        self.attrition_known = eng.rs.p.attrition_free_rounds is not None
+        #: seats whose attrition loss is due and not logged yet; those brought to 0 HP by it so far
+        self.attrition_due: list[int] = []
+        self.attrition_zero: list[int] = []
+        if st is not None:
+            self.rounds_begun = None if st.round is None else st.round - (1 if st.current is None else 0)
+            if sum(1 for s in eng.table.seats.values() if s.alive) <= 3:
+                self.three_left = st.three_left_round
+            if self.attrition_known and (self.rounds_begun is None or (
+                    self.three_left is None and sum(1 for s in eng.table.seats.values() if s.alive) <= 3)):
+                self.attrition_known = False
+                eng.unverifiable_because("the start position does not say which round it is or when three "
+                                         "characters were left (round, three_left_round)")
 
     def first_turn(self) -> list[int] | None:
         lords = [s.seat for s in self.eng.table.seats.values() if s.role == "lord"]
         return lords or [1]
+
+    # ---- the last-three attrition (house rule, seed 001 游戏规则 (二)详细规则 3)
+    def before_turn(self, seat: int) -> None:
+        eng = self.eng
+        s = eng.seat(seat)
+        if s is None or s.role != "lord" or self.rounds_begun is None:
+            return
+        living = eng.table.order_from(seat)
+        if self.three_left is None and len(living) <= 3:
+            self.three_left = self.rounds_begun  # the round in progress when the third-last went out
+        self.rounds_begun += 1
+        free = eng.rs.p.attrition_free_rounds
+        if not self.attrition_known or free is None or self.three_left is None \
+                or self.rounds_begun - self.three_left <= free:
+            return
+        at_one = sum(1 for x in living if eng.table.seats[x].hp <= 1)
+        if at_one >= 2 and eng.rs.p.attrition_simultaneous == "postpone":
+            return  # 如一起出局则延续到下轮
+        self.attrition_due = living
+        self.attrition_zero = []
+
+    def screen(self, e: ev.Event) -> bool:
+        if not self.attrition_due:
+            if isinstance(e, ev.LoseHp) and e.reason == ATTRITION and self.attrition_known:
+                self.eng.report(R.X_ATTRITION, e.seat, "no attrition loss is due now", expected="no loss of HP",
+                                observed=f"lose_hp seat {e.seat} ({ATTRITION})")
+            return True
+        if isinstance(e, ev.LoseHp) and e.seat in self.attrition_due and e.reason in (None, ATTRITION):
+            if e.amount != 1:
+                self.eng.report(R.X_ATTRITION, e.seat, "the attrition takes 1 HP", expected=1, observed=e.amount)
+            self.attrition_due.remove(e.seat)
+            s = self.eng.table.seats[e.seat]
+            s.hp -= e.amount
+            self.eng.last_damage_source.pop(e.seat, None)
+            if s.hp <= 0:
+                self.attrition_zero.append(e.seat)
+            if not self.attrition_due:
+                self._attrition_dying()
+            return False  # taken here: the losses are simultaneous, the dying states come after them all
+        missing = ", ".join(map(str, self.attrition_due))
+        self.eng.report(R.X_ATTRITION, None, f"every living character loses 1 HP at this round's start (seats {missing})",
+                        expected=f"lose_hp 1 ({ATTRITION}) for seats {missing}", observed=f"`{ev.event_type(e)}`")
+        self.attrition_due = []
+        self._attrition_dying()
+        return True
+
+    def _attrition_dying(self) -> None:
+        """The characters the losses brought to 0 HP are rescued or die one by one from the lord: the
+        first of them is on top of the stack."""
+        for seat in reversed(self.attrition_zero):
+            self.eng.apply_hp_loss(self.eng.table.seats[seat], 0)
+        self.attrition_zero = []
 
     def victory(self) -> tuple[str, str] | None:
         seats = self.eng.table.seats.values()

@@ -23,6 +23,7 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.cards import CardError, is_unknown, parse_card
+from sgs_replay.engine.modes import ATTRITION
 from sgs_replay.reader import ParsedLog
 
 SLASH = "杀"
@@ -956,3 +957,59 @@ def wrong_next_general(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         gone[e.seat].add(e.general)
         if left is not None and e.general in left:
             left.remove(e.general)
+
+
+# --------------------------------------------------------------------------------------- house rules
+def _attrition_ruleset(g: CleanGame) -> bool:
+    """The game's ruleset has the last-three attrition, and the game starts at its beginning."""
+    from sgs_replay.content import RulesetError, ruleset
+
+    if g.header.mode != "identity" or g.header.start is not None:
+        return False
+    try:
+        return ruleset(g.header.ruleset).p.attrition_free_rounds is not None
+    except RulesetError:
+        return False
+
+
+def _attrition_losses(g: CleanGame, i: int) -> range:
+    """The attrition losses right after the turn event ``i``."""
+    j = i + 1
+    while j < len(g.events):
+        e = g.events[j]
+        if not (isinstance(e, ev.LoseHp) and e.reason == ATTRITION):
+            break
+        j += 1
+    return range(i + 1, j)
+
+
+@fault("attrition_missing", "SGS-X001")
+def attrition_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of last-three attrition: a round's losses left out (none of them brought anyone to 0)."""
+    if not _attrition_ruleset(g):
+        return
+    for i, e in enumerate(g.events):
+        if not isinstance(e, ev.Turn):
+            continue
+        span = _attrition_losses(g, i)
+        if span and all(g.snaps[i].hp[seat_of(g.events[j]) or 0] > 1 for j in span):
+            out = [x for k, x in enumerate(g.events) if k not in span]
+            yield Plant("attrition_missing", out, i + 1, RULES["attrition_missing"],
+                        f"the attrition losses after seat {e.seat}'s turn begins are left out")
+
+
+@fault("attrition_early", "SGS-X001")
+def attrition_early(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of last-three attrition: every living character loses 1 HP as a lord's turn begins in
+    a round where no loss is due (none logged: the engine's count of rounds says it is not due)."""
+    if not _attrition_ruleset(g):
+        return
+    lords = {p.seat for p in g.header.players if p.role == "lord"}
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.Turn) and e.seat in lords and not _attrition_losses(g, i):
+            s = g.snaps[i]
+            living = [n for n in sorted(s.alive) if s.alive[n]]
+            losses = [ev.LoseHp(seat=n, amount=1, reason=ATTRITION) for n in living[living.index(e.seat):] +
+                      living[:living.index(e.seat)]]
+            yield Plant("attrition_early", inserted(g.events, i + 1, *losses), i + 1, RULES["attrition_early"],
+                        f"every living character loses 1 HP as seat {e.seat}'s turn begins, with no loss due")

@@ -2,7 +2,7 @@
 
 Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conservation, SGS-T… turn flow,
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
-SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode. Ids are never reused.
+SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode, SGS-X… house rules. Ids are never reused.
 Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
 """
 
@@ -359,5 +359,14 @@ V_DRAFT_1V1 = rule("SGS-3012", K.ILLEGAL_PLAY, "1v1-draft", "The 1v1 draft does 
                    "The players draft from a pool of ten, the 主公 first.",
                    '{"type": "draft_pick", "side": "cold", "generals": ["吕布"]} as the first pick',
                    quote="1v1:從將堆中隨機抽出10張將牌（6張正面朝上4張反扣在桌上），將2張身份牌（主公和內奸）反扣在桌上。將牌放完后抽身份牌主公先選牌")
+
+# --- house rules ---------------------------------------------------------------------------------
+X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three characters left, every living character loses 1 HP at each round's start after three rounds",
+                   "只剩三名角色时，三轮以后每轮开始时所有存活角色各失去1点体力",
+                   "《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 3 (house rule; ruleset house-attrition)",
+                   "Once only three characters are left, the first three rounds that begin afterwards are free; from the fourth, as the lord's turn begins, every living character loses 1 HP (`lose_hp`, reason `attrition`) before anything else happens, and the characters brought to 0 HP are then rescued or die one by one from the lord. When the loss would bring two or more characters to 0 HP together, it waits for the next round. A missing loss, a loss that is not due and a loss of another amount are reported.",
+                   "A house rule that ends long games: the table agreed to it when it chose the ruleset.",
+                   '{"type": "turn", "seat": 1} then {"type": "phase", "seat": 1, "phase": "start"} in the fourth round after three were left',
+                   quote="当游戏只剩三名玩家时，三轮以后每轮所有人同时各减一点体力，如一起出局则延续到下轮。")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"

@@ -32,6 +32,7 @@ FAMILIES: dict[str, str] = {
     "O": "Outcome",
     "S": "Skills",
     "3": "3v3 mode",
+    "X": "House rules",
 }
 
 KIND_TEXT = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -30,6 +30,7 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for
+from sgs_replay.engine.modes import ATTRITION
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
@@ -231,6 +232,8 @@ class Game:
             first = self.rs.p.initial_hand
             for s in range(1, self.n + 1):
                 k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+                if self.seat(s).side == "warm" and self.seat(s).position == "commander":
+                    k += self.rs.p.warm_commander_initial_bonus or 0
                 self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
             self.rounds()
             raise GameOver("turns")
@@ -253,6 +256,8 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        if not self.attrition(seat):
+            return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
@@ -308,6 +313,18 @@ class Game:
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
         self.emit(ev.TurnEnd(seat=seat))
+
+    def attrition(self, seat: int) -> bool:
+        """The house rule of last-three attrition, when the engine's mode says it is due as this turn
+        begins: every living character loses 1 HP, then those at 0 are rescued or die, one by one from
+        the lord. False: the player whose turn it is did not survive it."""
+        due = list(getattr(self.eng.mode, "attrition_due", ()))
+        for s in due:
+            self.emit(ev.LoseHp(seat=s, amount=1, reason=ATTRITION))
+        for s in due:
+            if self.alive(s) and self.seat(s).hp <= 0:
+                self.dying(s)
+        return self.alive(seat)
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat
@@ -1018,13 +1035,18 @@ class ThreeVThreeGame(Game):
     #: generals whose mandatory skills (觉醒技, 限定技 with lasting effects, 完杀, 镇卫) the simulator
     #: does not handle yet: left out of the draft pool
     UNSUPPORTED = frozenset({"关羽", "吕布", "贾诩", "姜维", "孙策", "文聘", "神关羽"})
+    #: FreeKill's 3v3 besides: 吕布v33 and 吕布v33旧 (战神, as 吕布) and 赵云v33, whose 救主 makes an unsaved teammate
+    #: play on at 0 HP in that engine (``undead_after_failed_rescue``): a fault to accept in its
+    #: recordings, not a game to write
+    UNSUPPORTED_BY_RULESET: ClassVar[dict[str, frozenset[str]]] = {"freekill-3v3": frozenset({"吕布v33", "吕布v33旧", "赵云v33"})}
 
     def _header(self, game_id: str) -> ev.Game:
         from sgs_replay.engine.draft import POOL_SIZE
 
         rng = self.rng
-        pool = rng.sample([g for g in self.rs.roster if g not in self.UNSUPPORTED], POOL_SIZE)
-        first: ev.Side = rng.choice(("cold", "warm"))
+        left_out = self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset())
+        pool = rng.sample([g for g in self.rs.roster if g not in left_out], POOL_SIZE)
+        first: ev.Side = "warm" if self.rs.p.draft_first_side == "warm" else rng.choice(("cold", "warm"))
         other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}
         self.prelude = [ev.DraftPool(generals=list(pool)), ev.DraftFirst(side=first)]
         left = list(pool)
@@ -1054,7 +1076,8 @@ class ThreeVThreeGame(Game):
         """Action units: the first side's commander, then the sides alternate, each choosing its
         commander or its upright vanguards in an order (the engine's mode keeps who is upright)."""
         mode: Any = self.eng.mode
-        first: ev.Side = self.rng.choice(("cold", "warm"))
+        fixed = self.rs.p.round_first_side
+        first: ev.Side = fixed if fixed != "alternate" else self.rng.choice(("cold", "warm"))
         self.emit(ev.FirstAction(side=first))
         start = True
         while self.turns < MAX_TURNS:
@@ -1069,7 +1092,7 @@ class ThreeVThreeGame(Game):
             if cmd is not None and cs is not None and cs.alive and cmd not in mode.acted:
                 options.append(ev.ActionUnit(side=side, who="commander"))
             vans = mode.upright_vanguards(side)
-            if vans and not start:
+            if vans and (not start or self.rs.p.first_unit == "any"):
                 self.rng.shuffle(vans)
                 options.append(ev.ActionUnit(side=side, who="vanguards", order=vans))
             if not options:
