@@ -126,10 +126,11 @@ class OneVOne(SideMode):
                 self._enter(s, None)  # the log is the truth about what follows: some general is in play
         if isinstance(e, (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)):
             self.debut.clear()  # play has moved on: the moment of entering is over
-        if isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None):
+        entry_hand = isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)
+        if entry_hand:
+            assert isinstance(e, ev.Draw)
             self.entry_drawn(e)
-        if self.entry_draw and not (isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)) \
-                and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
+        elif self.entry_draw and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
             for seat, n in sorted(self.entry_draw.items()):
                 eng.report(R.V_ENTRY_HAND, seat, f"the entering general draws its starting hand ({n} cards) at once",
                            expected=f"draw {n} (reason initial) for seat {seat}", observed=f"`{ev.event_type(e)}`")
