@@ -2,7 +2,7 @@
 
 Reads the DuckDB file named by $SGS_REPLAY_DB (default sgs_demo.duckdb) read-only; SQL lives in
 queries.py. Pages (views/): overview, win rates, players, 3v3 draft, violation explorer, step-through game
-viewer. The statistics pages share the sidebar filters (filters.py), kept in the URL.
+viewer, series standings. The statistics pages share the sidebar filters (filters.py), kept in the URL.
 
 The page scripts live in views/, not pages/: Streamlit treats a pages/ folder beside the main script
 as an old-style multipage app, and a fresh server whose first visitor opens a page by its URL would
@@ -29,6 +29,7 @@ PAGES = [
     st.Page(str(HERE / "views" / "draft.py"), title="3v3 draft", icon="🃏", url_path="draft"),
     st.Page(str(HERE / "views" / "violations.py"), title="Violations", icon="⚠️", url_path="violations"),
     st.Page(str(HERE / "views" / "game_viewer.py"), title="Game viewer", icon="🎴", url_path="game_viewer"),
+    st.Page(str(HERE / "views" / "series.py"), title="Series", icon="🥇", url_path="series"),
 ]
 
 nav = st.navigation(PAGES)

@@ -158,6 +158,27 @@ GAME_VIOLATIONS = """
     FROM violations WHERE game_id = ? ORDER BY line, n"""
 
 
+# ---------------------------------------------------------------------------------------------- series
+#: whether the store has the series_points table (a database written before it has not)
+HAS_SERIES_POINTS = "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'series_points'"
+
+SERIES_LIST = """
+    SELECT series_id, count(DISTINCT game_id) AS games, count(DISTINCT name) AS players, sum(points)::BIGINT AS points
+    FROM series_points WHERE series_id IS NOT NULL GROUP BY series_id ORDER BY series_id"""
+
+SERIES_STANDINGS = """
+    SELECT name AS player, sum(points)::BIGINT AS points, sum(base)::BIGINT AS base, sum(bonus)::BIGINT AS bonus,
+           count(*) AS games, string_agg(CAST(game_number AS VARCHAR), ', ' ORDER BY game_number)
+               FILTER (WHERE role = 'lord') AS lord_in_game
+    FROM series_points WHERE series_id = ? GROUP BY name ORDER BY points DESC, player"""
+
+SERIES_GAME_POINTS = """
+    SELECT s.game_number AS game, s.name AS player, s.seat, s.role, s.base, s.bonus, s.points, g.winner,
+           regexp_extract(g.file, '[^/\\\\]+$') AS file_name
+    FROM series_points s JOIN games g USING (game_id)
+    WHERE s.series_id = ? ORDER BY s.game_number, s.seat"""
+
+
 # ---------------------------------------------------------------------------------------------- running them
 def db_path() -> Path:
     """The database the dashboards read: ``$SGS_REPLAY_DB`` or ``sgs_demo.duckdb``."""

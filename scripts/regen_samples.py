@@ -6,6 +6,8 @@
   its recording is seen as the same game;
 * the simulated games of ``simulated/<ruleset>-<players>p/`` (:data:`SIMULATED`): what ``sgs-replay
   simulate --ruleset R --players N --games 20 --seed 1`` writes, without its ``coverage.json``;
+* the series of ``series/`` (``scripts/series_samples.py``): simulated identity games with the header
+  fields of a series and the players' names;
 * ``golden.json``: the validator's report on every sample (``sgs-replay validate --json``, one entry per
   file, keyed by its path under ``sample_logs/``). A change of the engine that changes a verdict on a
   sample shows up as a diff of this file, to be read and committed on purpose.
@@ -28,7 +30,8 @@ RECORDINGS = ROOT.parent / "shared" / "peer" / "freekill" / "samples"
 CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuvering",
              "freekill-3v3": RECORDINGS.parent / "3v3"}
 #: simulated sample folders: (ruleset, players); each holds GAMES games of seed SEED
-SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "house-attrition")
+SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "house-attrition",
+                                  "house-anhun")
              for n in (5, 8)] \
     + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("freekill-3v3", 6), ("1v1-2013", 2)]
 GAMES = 20
@@ -67,6 +70,14 @@ def simulated(first: int | None = None) -> dict[Path, bytes]:
     return out
 
 
+def series() -> dict[Path, bytes]:
+    """The games of the sample series (``series/``) and their bytes."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from series_samples import OUT, build
+
+    return {OUT / name: data for name, data in build()}
+
+
 def stale_simulated() -> list[Path]:
     """Files of the simulated folders that the current list does not write (a folder or game dropped)."""
     keep = {SAMPLES / "simulated" / f"{name}-{players}p" for name, players in SIMULATED}
@@ -102,7 +113,7 @@ def main(argv: list[str]) -> int:
     if not RECORDINGS.is_dir():
         sys.stderr.write(f"the FreeKill recordings are not here: {RECORDINGS}\n")
         return 2
-    files = {**derived(), **simulated(_first(argv))}
+    files = {**derived(), **simulated(_first(argv)), **series()}
     drift = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
     if "--check" in argv:
         stale = stale_simulated()

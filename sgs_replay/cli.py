@@ -615,8 +615,70 @@ def demo(
         raise typer.Exit(EXIT_UNREADABLE) from None
     code = _finish_load(summary)
     if summary.total_games:
+        _print_series(db, samples / "series")
         print(f"\nOpen the dashboard:  sgs-replay dashboard --db {db}")
     raise typer.Exit(code)
+
+
+def _print_series(db: Path, folder: Path) -> None:
+    """The standings of the series in the database (4th-edition points, highest first)."""
+    import duckdb
+
+    from sgs_replay.store import StoreError
+    from sgs_replay.store.stats import query
+
+    try:
+        rows = query(db, "SELECT series_id, name, sum(points)::BIGINT AS points FROM series_points "
+                         "WHERE series_id IS NOT NULL GROUP BY ALL ORDER BY series_id, points DESC, name")
+    except (StoreError, duckdb.Error):
+        return
+    by_series: dict[str, list[str]] = {}
+    for sid, name, points in rows.iter_rows():
+        by_series.setdefault(sid, []).append(f"{name} {points}")
+    if by_series:
+        print("\nSeries standings (4th-edition scoring):")
+        for sid, standing in by_series.items():
+            print(f"  {sid}: {', '.join(standing)}")
+        print(f"  each game and the checks: sgs-replay score {folder}")
+
+
+class ScoreFormat(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def score(
+    files: Annotated[list[Path], typer.Argument(help="the logs of one series (files or directories)", metavar="FILES…")],
+    fmt: Annotated[ScoreFormat, typer.Option("--format", "-f", help="table (default), csv or json on stdout")]
+    = ScoreFormat.table,
+) -> None:
+    """Score a series of identity games (推广版计分赛) with the 4th-edition scoring: each player's points per
+    game and in total, the winner, and whether the series is well formed.
+
+    The games of a series carry the same `series_id` and their `game_number` in the header; players are
+    known by their names. Problems go to stderr as FILE:LINE: message. Exit status: 0 a well-formed series
+    with no rule violation, 1 problems or violations found, 2 usage error, 3 unreadable input.
+    """
+    from sgs_replay.series_cli import render, score_files
+
+    paths = _collect(files)
+    if not paths:
+        _err("error: no log files found (.sgs.jsonl or .fk.rep)")
+        raise typer.Exit(EXIT_UNREADABLE)
+    rep, unreadable = score_files(paths)
+    for u in unreadable:
+        _err(f"error: {u['error']}")
+    for pr in rep.problems:
+        _err(f"error: {pr.text()}")
+    for g in rep.games:
+        if g.violations:
+            _err(f"{g.file}: {g.violations} rule violation(s); scored as the log says (see `sgs-replay validate`)")
+    sys.stdout.write(render(rep, fmt.value, unreadable))
+    if unreadable:
+        raise typer.Exit(EXIT_UNREADABLE)
+    raise typer.Exit(EXIT_VIOLATIONS if rep.problems or any(g.violations for g in rep.games) else EXIT_OK)
 
 
 class StatsFormat(StrEnum):

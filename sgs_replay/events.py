@@ -39,6 +39,8 @@ Count = Annotated[int, Meta(ge=0, le=9999)]
 Points = Annotated[int, Meta(ge=-999, le=999)]
 ChoiceInt = Annotated[int, Meta(ge=-(2**31), le=2**31 - 1)]
 ChoiceValue = str | ChoiceInt | list[str | ChoiceInt]
+SeriesId = Annotated[str, Meta(min_length=1, max_length=64, description="the series (推广版计分赛) this game belongs to")]
+GameNumber = Annotated[int, Meta(ge=1, le=99, description="the game's number in its series, from 1")]
 SeatKey = Annotated[str, Meta(pattern="^([1-9]|10)$", description="a seat number as a string")]
 Clock = Annotated[float, Meta(ge=-1e12, le=1e12, description="match clock, seconds")]
 
@@ -110,8 +112,15 @@ class Game(_Base, tag="game"):
     ruleset: Annotated[str, Meta(max_length=64)]
     players: Annotated[list[Player], Meta(max_length=10)]
     game_id: str | None = None
+    #: identity mode: the series of games this one belongs to (the lord passes to the next player each game
+    #: until everyone has been lord, and the points add up) and its number there. *Extension*, optional.
+    series_id: SeriesId | None = None
+    game_number: GameNumber | None = None
     meta: dict[str, Any] = {}
     start: Start | None = None
+    #: identity mode, ruleset house-anhun: the name (as in ``players``) of the player who was out first in the
+    #: previous game of the series. *Extension*, optional.
+    protected_player: str | None = None
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ The canonical form is
 
 * the header's mode and, seat by seat, the general (canonical name when the ruleset knows it), role,
   side and 3v3 position, the starting position (``start``) when there is one, and its place in a
-  3v3 match (``meta.match`` and ``meta.game``) — not the player names, the ``game_id``, the rest of
+  3v3 match (``meta.match`` and ``meta.game``) or in a series (``series_id`` and ``game_number``) —
+  not the player names, the ``game_id``, the rest of
   ``meta``, the ruleset named or the format version;
 * every event with ``t`` and ``note`` dropped, every card in its canonical spelling, keys sorted;
 * every format violation of the file, at its place among the events, with its rule and message, and
@@ -112,6 +113,8 @@ def _header(parsed: ParsedLog, general: Callable[[str], str]) -> dict[str, Any]:
     place = {k: h.meta[k] for k in ("match", "game") if h.meta.get(k) not in (None, "")}
     if place:  # its place in a 3v3 match: game 1 and game 2 of a match are two games
         head["match"] = _ENC.encode(place).decode()
+    if h.series_id is not None or h.game_number is not None:  # its place in a series, only when given
+        head["series"] = [h.series_id, h.game_number]
     return head
 
 

@@ -253,7 +253,24 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
     if h is not None and h.mode == "3v3" and h.meta.get("match") not in (None, ""):
         extra["match"] = (h, report.result)  # checked with the other games of its match (MatchChecks)
     return GameRecord(game_id=gid, report=report, games=games, players=players, events=events, violations=violations,
-                      extra=extra)
+                      extra=extra,
+                      series_points=series_point_rows(h, engine, report.result, gid))
+
+
+def series_point_rows(h: ev.Game | None, engine: Any, result: dict[str, Any] | None, gid: str) -> dict[str, list[Any]]:
+    """The ``series_points`` rows of a game: every player's 4th-edition points when it is a finished
+    identity game (sgs_replay.series), none otherwise."""
+    from sgs_replay.series import game_points
+
+    points = game_points(h, engine, result)
+    if h is None or points is None:
+        return {}
+    names = {p.seat: p.name for p in h.players}
+    n = len(points)
+    return {"game_id": [gid] * n, "series_id": [h.series_id] * n, "game_number": [h.game_number] * n,
+            "seat": [p.seat for p in points], "name": [names.get(p.seat) for p in points],
+            "role": [p.role for p in points], "base": [p.base for p in points], "bonus": [p.bonus for p in points],
+            "points": [p.total for p in points]}
 
 
 def _desync_text(desyncs: list[dict[str, Any]]) -> str | None:

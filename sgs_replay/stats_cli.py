@@ -86,6 +86,7 @@ EXPORT_TABLES = {
     "players": "SELECT p.*, g.mode, g.ruleset FROM players p JOIN games g USING (game_id)",
     "events": "SELECT e.*, g.mode, g.ruleset FROM events e JOIN games g USING (game_id)",
     "violations": "SELECT v.*, g.mode, g.ruleset FROM violations v JOIN games g USING (game_id)",
+    "series_points": "SELECT s.*, g.mode, g.ruleset FROM series_points s JOIN games g USING (game_id)",
 }
 #: the statistics, each one file
 EXPORT_VIEWS = ("win_rates_by_general", "win_rates_by_role", "win_rates_by_seat", "win_rates_by_side",
@@ -99,7 +100,7 @@ def _literal(path: Path) -> str:
 
 
 def export(db: Path, to: Path, fmt: str) -> list[str]:
-    """Write the tables and the statistics to ``to``; the names written.
+    """Write the tables (those the database has) and the statistics to ``to``; the names written.
 
     Parquet: ``to/games/mode=…/ruleset=…/*.parquet`` (hive partitions; read with
     ``pl.read_parquet(to / "games", hive_partitioning=True)`` or DuckDB's
@@ -112,7 +113,10 @@ def export(db: Path, to: Path, fmt: str) -> list[str]:
     to.mkdir(parents=True, exist_ok=True)
     written = []
     with connect(db) as con:
+        present = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         for name, sql in EXPORT_TABLES.items():
+            if name not in present:  # a database written before the table existed
+                continue
             if fmt == "parquet":
                 con.execute(f"COPY ({sql}) TO {_literal(to / name)} "
                             "(FORMAT parquet, PARTITION_BY (mode, ruleset), OVERWRITE_OR_IGNORE true)")

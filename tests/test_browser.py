@@ -134,9 +134,9 @@ def test_deep_link_on_a_fresh_server(page: object, server: tuple[str, int]) -> N
     page.goto(url + "/win_rates")  # type: ignore[attr-defined]
     page.get_by_role("heading", name="Win rates").wait_for()  # type: ignore[attr-defined]
     labels = " | ".join(_nav_labels(page))
-    for title in ("Overview", "Win rates", "Players", "3v3 draft", "Violations", "Game viewer"):
+    for title in ("Overview", "Win rates", "Players", "3v3 draft", "Violations", "Game viewer", "Series"):
         assert title in labels, labels
-    assert labels.count("|") == 5, labels
+    assert labels.count("|") == 6, labels
 
 
 def test_overview_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:
@@ -159,6 +159,13 @@ def test_violation_page_renders(page: object, server: tuple[str, int], tmp_path:
     page.locator('[data-testid="stDataFrame"]').first.wait_for()  # type: ignore[attr-defined]
     assert int(_metric_value(page, "Violations shown")) > 0
     page.screenshot(path=str(tmp_path / "violations.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def test_series_page_renders(page: object, server: tuple[str, int]) -> None:
+    url, _ = server
+    page.goto(url + "/series")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Series standings").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("No game of a series").wait_for()  # type: ignore[attr-defined]
 
 
 def test_game_viewer_renders(page: object, server: tuple[str, int], tmp_path: Path) -> None:

@@ -212,6 +212,30 @@ def test_draft_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(_charts(at)) == 2
 
 
+def test_series_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sgs_replay.series_cli import score_files
+
+    samples = ROOT / "sample_logs" / "series"
+    db = tmp_path / "series.duckdb"
+    load_paths([samples], db, snapshots=False)
+    monkeypatch.setenv("SGS_REPLAY_DB", str(db))
+    at = _run(PAGES / "series.py")
+    assert at.title[0].value == "Series standings"
+    rep, _ = score_files(sorted(samples.glob("*.sgs.jsonl")))
+    assert _metric(at, "Games") == "5" and _metric(at, "Players") == "5"
+    assert _metric(at, "Leader" if len(rep.winners) == 1 else "Tied first") == ", ".join(rep.winners)
+    standings, wide, each = (d.value for d in at.dataframe)
+    assert dict(zip(standings["player"], standings["points"], strict=True)) == rep.totals
+    assert sorted(standings["lord_in_game"]) == ["1", "2", "3", "4", "5"]
+    assert dict(wide["total"]) == rep.totals
+    assert len(each) == 25 and (each["points"] == each["base"] + each["bonus"]).all()
+
+
+def test_series_page_without_series(db: Path) -> None:
+    at = _run(PAGES / "series.py")
+    assert at.info and "No game of a series" in at.info[0].value
+
+
 def test_violation_explorer_filters(db: Path) -> None:
     at = _run(PAGES / "violations.py")
     total = counts(db)["violations"]

@@ -80,6 +80,9 @@ def strategy_for_type(tp: Any, *, field_name: str = "") -> st.SearchStrategy[Any
             return st.from_regex(tp.pattern, fullmatch=True)
         if field_name == "as":
             return card_names
+        if tp.min_length is not None or tp.max_length is not None:
+            lo, hi = tp.min_length or 0, tp.max_length if tp.max_length is not None else 1 << 30
+            return text.filter(lambda v: lo <= len(v) <= hi)
         return text
     if isinstance(tp, mi.LiteralType):
         return st.sampled_from(tp.values)
@@ -280,6 +283,18 @@ def test_t_and_note_are_allowed_on_the_header() -> None:
     parsed = _parse_lines(json.dumps(h, ensure_ascii=False))
     assert parsed.violations == []
     assert parsed.header is not None and parsed.header.note == "决赛"
+
+
+def test_series_fields_are_optional_and_ranged() -> None:
+    """``series_id``/``game_number`` (docs/log-format.md §4): a header without them is valid as before."""
+    assert _parse_lines(json.dumps(HEADER, ensure_ascii=False)).violations == []
+    h = dict(HEADER, series_id="club-2026-11", game_number=3)
+    parsed = _parse_lines(json.dumps(h, ensure_ascii=False))
+    assert parsed.violations == []
+    assert parsed.header is not None and (parsed.header.series_id, parsed.header.game_number) == ("club-2026-11", 3)
+    for bad in ({"game_number": 0}, {"game_number": 100}, {"series_id": ""}, {"series_id": "x" * 65}, {"game_number": "2"}):
+        parsed = _parse_lines(json.dumps(dict(HEADER, **bad), ensure_ascii=False))
+        assert [(v.rule, v.line) for v in parsed.violations] == [("SGS-F004", 1)], bad
 
 
 def _minimal(cls: type) -> Any:

@@ -70,6 +70,21 @@ def test_the_fingerprint_ignores_clock_notes_spelling_and_field_order() -> None:
     assert len({_fp(broken), _fp(other_broken), _fp(text)}) == 3
 
 
+def test_a_place_in_a_series_is_part_of_the_game() -> None:
+    """Game 1 and game 2 of a series, or the same game in two series, are separate games; a header
+    without ``series_id``/``game_number`` keeps the fingerprint it always had."""
+    text = YIJI.read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+
+    def placed(**fields: object) -> str:
+        return json.dumps(dict(json.loads(head), **fields), ensure_ascii=False) + "\n" + rest
+
+    assert _fp(placed()) == _fp(text)
+    prints = {_fp(placed(series_id="a", game_number=1)), _fp(placed(series_id="a", game_number=2)),
+              _fp(placed(series_id="b", game_number=1)), _fp(text)}
+    assert len(prints) == 4
+
+
 def test_an_older_converters_yiji_is_the_same_game() -> None:
     text = YIJI.read_text(encoding="utf-8")
     older = _older_yiji(text)
@@ -144,3 +159,4 @@ def test_a_second_demo_says_the_games_were_already_loaded(tmp_path: Path) -> Non
     assert total and total == [ln for ln in second.stdout.splitlines() if ln.startswith("In the database:")]
     assert "already loaded" in second.stdout
     assert "In the database: 0 games" not in second.stdout
+    assert "Series standings (4th-edition scoring):" in first.stdout and "  sample-series-5: " in first.stdout

@@ -55,7 +55,7 @@ def test_load_is_the_same_for_any_number_of_workers(logs: Path, tmp_path: Path) 
 
     assert summary(sa.text().replace(str(a), "")) == summary(sb.text().replace(str(b), ""))
     for table, order in (("games", "game_id"), ("players", "game_id, seat"), ("events", "game_id, seq"),
-                         ("violations", "game_id, n")):
+                         ("violations", "game_id, n"), ("series_points", "game_id, seat")):
         q = f"SELECT * EXCLUDE (loaded_at) FROM {table} ORDER BY {order}" if table == "games" else \
             f"SELECT * FROM {table} ORDER BY {order}"
         assert query(a, q).rows() == query(b, q).rows(), table

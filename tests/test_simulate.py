@@ -85,7 +85,7 @@ def test_another_seed_plays_other_games() -> None:
 
 @pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
                                                ("3v3-2010", 6), ("freekill-3v3", 6),
-                                               ("house-attrition", 5)])
+                                               ("house-attrition", 5), ("house-anhun", 8)])
 def test_games_are_clean(name: str, players: int) -> None:
     """strict: the first violation the engine reports raises."""
     rs = ruleset(name)
@@ -152,6 +152,18 @@ def test_house_attrition_games_take_the_losses_and_plants_are_caught_at_their_li
     for cls in classes:
         c = result["classes"][cls]
         assert c["planted"] > 0 and c["caught_at_line"] == c["planted"], (cls, c)
+
+
+def test_house_anhun_games_name_a_protected_player_and_plants_are_caught_at_their_line(tmp_path: Path) -> None:
+    from sgs_replay.quality.measure import measure
+
+    r = _cli("--ruleset", "house-anhun", "--games", "6", "--seed", "2", "--out", str(tmp_path / "clean"), "-q")
+    assert r.returncode == 0, r.stderr
+    assert all(read_path(p).header.protected_player for p in _logs(tmp_path / "clean"))  # type: ignore[union-attr]
+    result = measure([tmp_path / "clean"], 1, per_class=1, workdir=tmp_path / "faults", classes=["anhun_first_out"])
+    c = result["classes"]["anhun_first_out"]
+    assert c["planted"] > 0 and c["caught_at_line"] == c["planted"], c
+    assert result["false_alarms"]["house-anhun"]["violations"] == 0
 
 
 def test_unsupported_requests_are_refused(tmp_path: Path) -> None:

@@ -106,6 +106,13 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     attrition_simultaneous: Annotated[Literal["postpone", "resolve"], _d(
         "house rule (last-three attrition): when the loss would bring two or more characters to 0 HP at once, "
         "it waits for the next round (postpone) or is taken and each dying state resolved (resolve)")] = "postpone"
+    anhun_protection: Annotated[bool, _d(
+        "house rule (暗魂 protection, without the 暗魂 cards): the player out first in the previous game of the "
+        "series (the header's protected_player) may not be out first in this one, until someone else is out or "
+        "by the hand of a character that player attacked")] = False
+    anhun_lost_by: Annotated[Literal["attacked", "any_attack"], _d(
+        "house rule (暗魂 protection): 被攻击的人攻击他 read as: a character the protected player attacked may take "
+        "the last HP (attacked), or the protection ends as soon as the protected player attacks anyone (any_attack)")] = "attacked"
     zhiheng_zero_cards: Annotated[bool, _d(
         "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
     undead_after_failed_rescue: Annotated[bool, _d(

@@ -154,9 +154,43 @@ class Identity(Mode):
                 eng.unverifiable_because("the start position does not say which round it is or when three "
                                          "characters were left (round, three_left_round)")
 
+        #: 暗魂 protection: the protected seat (None: none, or over), the seats it attacked
+        self.protected: int | None = None
+        self.attacked: set[int] = set()
+        name = eng.header.protected_player
+        if eng.rs.p.anhun_protection and name is not None:
+            seats = [p.seat for p in eng.header.players if p.name == name]
+            if not seats:
+                eng.report(R.X_ANHUN, None, f"the protected player {name!r} is not at the table",
+                           expected="a name of the players list", observed=name)
+            elif st is not None and any(not s.alive for s in eng.table.seats.values()):
+                eng.unverifiable_because("a start position after a death: whether the protection still holds is not known")
+            else:
+                self.protected = seats[0]
+
     def first_turn(self) -> list[int] | None:
         lords = [s.seat for s in self.eng.table.seats.values() if s.role == "lord"]
         return lords or [1]
+
+    # ---- 暗魂 protection (house rule, seed 001 游戏规则 (二)详细规则 2)
+    def _anhun(self, e: ev.Event) -> None:
+        p = self.protected
+        assert p is not None
+        if isinstance(e, (ev.Use, ev.Skill)) and e.seat == p and e.targets:
+            self.attacked.update(e.targets)
+        elif isinstance(e, ev.Damage) and e.source == p:
+            self.attacked.add(e.target)
+        elif isinstance(e, ev.Death):
+            if e.seat == p:
+                killer = e.killer if e.killer is not None else self.eng.last_damage_source.get(p)
+                spared = killer is not None and killer != p and (
+                    killer in self.attacked if self.eng.rs.p.anhun_lost_by == "attacked" else bool(self.attacked))
+                if not spared:
+                    by = f"seat {killer}" if killer is not None else "no killer"
+                    self.eng.report(R.X_ANHUN, p, f"seat {p} was out first in the previous game and nobody is out yet ({by}"
+                                    + (f", a character seat {p} never attacked)" if killer not in (None, p) else ")"),
+                                    expected=f"seat {p} survives", observed=f"death of seat {p}")
+            self.protected = None  # someone is out: the protection is over
 
     # ---- the last-three attrition (house rule, seed 001 游戏规则 (二)详细规则 3)
     def before_turn(self, seat: int) -> None:
@@ -179,6 +213,8 @@ class Identity(Mode):
         self.attrition_zero = []
 
     def screen(self, e: ev.Event) -> bool:
+        if self.protected is not None:
+            self._anhun(e)
         if not self.attrition_due:
             if isinstance(e, ev.LoseHp) and e.reason == ATTRITION and self.attrition_known:
                 self.eng.report(R.X_ATTRITION, e.seat, "no attrition loss is due now", expected="no loss of HP",

@@ -84,6 +84,8 @@ class Plant:
     index: int
     rules: tuple[str, ...]
     what: str
+    #: the header of the copy, where the fault is in it (else the clean game's)
+    header: ev.Game | None = None
 
 
 def snapshot(eng: object, nxt: ev.Event | None) -> Snap:
@@ -960,14 +962,15 @@ def wrong_next_general(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 
 
 # --------------------------------------------------------------------------------------- house rules
-def _attrition_ruleset(g: CleanGame) -> bool:
-    """The game's ruleset has the last-three attrition, and the game starts at its beginning."""
+def _house_rule(g: CleanGame, param: str) -> bool:
+    """The game's ruleset has the house rule whose parameter is ``param`` (set, not None or False), and
+    the game starts at its beginning."""
     from sgs_replay.content import RulesetError, ruleset
 
     if g.header.mode != "identity" or g.header.start is not None:
         return False
     try:
-        return ruleset(g.header.ruleset).p.attrition_free_rounds is not None
+        return getattr(ruleset(g.header.ruleset).p, param) not in (None, False)
     except RulesetError:
         return False
 
@@ -986,7 +989,7 @@ def _attrition_losses(g: CleanGame, i: int) -> range:
 @fault("attrition_missing", "SGS-X001")
 def attrition_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """House rule of last-three attrition: a round's losses left out (none of them brought anyone to 0)."""
-    if not _attrition_ruleset(g):
+    if not _house_rule(g, "attrition_free_rounds"):
         return
     for i, e in enumerate(g.events):
         if not isinstance(e, ev.Turn):
@@ -1002,7 +1005,7 @@ def attrition_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 def attrition_early(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """House rule of last-three attrition: every living character loses 1 HP as a lord's turn begins in
     a round where no loss is due (none logged: the engine's count of rounds says it is not due)."""
-    if not _attrition_ruleset(g):
+    if not _house_rule(g, "attrition_free_rounds"):
         return
     lords = {p.seat for p in g.header.players if p.role == "lord"}
     for i, e in enumerate(g.events):
@@ -1013,3 +1016,33 @@ def attrition_early(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                       living[:living.index(e.seat)]]
             yield Plant("attrition_early", inserted(g.events, i + 1, *losses), i + 1, RULES["attrition_early"],
                         f"every living character loses 1 HP as seat {e.seat}'s turn begins, with no loss due")
+
+
+@fault("anhun_first_out", "SGS-X002")
+def anhun_first_out(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of 暗魂 protection (`house-anhun`): the header protects the player who is out first, killed
+    by a character that player never attacked (or by no one)."""
+    if not _house_rule(g, "anhun_protection"):
+        return
+    v = next((e.seat for e in g.events if isinstance(e, ev.Death)), None)  # the first out
+    attacked: set[int] = set()
+    last_source: int | None = None
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.Death):
+            killer = e.killer if e.killer is not None else last_source
+            if killer is None or killer == e.seat or killer not in attacked:
+                name = next((p.name for p in g.header.players if p.seat == e.seat), None)
+                if name:
+                    yield Plant("anhun_first_out", list(g.events), i, RULES["anhun_first_out"],
+                                f"the header protects {name} (seat {e.seat}), out first",
+                                header=msgspec.structs.replace(g.header, protected_player=name))
+            return
+        if isinstance(e, (ev.Use, ev.Skill)) and e.seat == v and e.targets:
+            attacked.update(e.targets)
+        elif isinstance(e, ev.Damage):
+            if e.source == v:
+                attacked.add(e.target)
+            if e.target == v:
+                last_source = e.source
+        elif isinstance(e, ev.LoseHp) and e.seat == v:
+            last_source = None

@@ -139,7 +139,7 @@ def inject(paths: Iterable[Path], out: Path, seed: int, per_class: int = 1,
             while name in names:
                 name = f"{stem(src.path)}-{len(names)}.{plant.cls}.{k}.sgs.jsonl"
             names.add(name)
-            hdr = msgspec.structs.replace(header, game_id=f"{header.game_id or stem(src.path)}+{plant.cls}.{k}")
+            hdr = msgspec.structs.replace(plant.header or header, game_id=f"{header.game_id or stem(src.path)}+{plant.cls}.{k}")
             data = encode(hdr, plant.events)
             (out / name).write_bytes(data)
             result.labels.append(Label(file=name, line=plant.index + 2, rules=list(plant.rules), cls=plant.cls,

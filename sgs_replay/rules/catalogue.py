@@ -368,5 +368,12 @@ X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three character
                    "A house rule that ends long games: the table agreed to it when it chose the ruleset.",
                    '{"type": "turn", "seat": 1} then {"type": "phase", "seat": 1, "phase": "start"} in the fourth round after three were left',
                    quote="当游戏只剩三名玩家时，三轮以后每轮所有人同时各减一点体力，如一起出局则延续到下轮。")
+X_ANHUN = rule("SGS-X002", K.ILLEGAL_PLAY, "anhun-protection", "The player out first in the previous game may not be out first in this one",
+               "上局第一个出局的玩家本局不能第一个出局",
+               "《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 2 (house rule; ruleset house-anhun)",
+               "The header's `protected_player` was out first in the previous game of the series. While nobody else is out, that player's death is reported unless the killer is a character the protected player attacked in this game (used a card or skill at, or damaged); a death with no killer (闪电, a loss of HP) is no exception. The header must name a player at the table.",
+               "A house rule against a player being knocked out first game after game; the table agreed to it when it chose the ruleset.",
+               '{"type": "death", "seat": 4, "killer": 2} where seat 4 is the protected player and has never attacked seat 2',
+               quote="此局游戏第一个出局的玩家，下局不能第一个出局，换言之，最后一滴血受规则保护。但只要有人先出局了，或者被攻击的人攻击他，则不受此规则保护。")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"

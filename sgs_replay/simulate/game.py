@@ -108,6 +108,7 @@ class Game:
         self.slashed = False  # the current player used or played a 杀 this turn (克己)
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
+        self.first_out: int | None = None  # the first character out of the game
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -243,8 +244,18 @@ class Game:
             elif str(over) in ("cards", "turns"):
                 reason = "draw"
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
+        if self.rs.p.anhun_protection:
+            self.protect()
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
                        self.reshuffles)
+
+    def protect(self) -> None:
+        """暗魂 protection (house-anhun): the header names the player out first in the "previous game" of the
+        series: any player but the one out first in this game (whose death the protection would forbid),
+        chosen once the game is over, so the game is legal under the rule."""
+        header = msgspec.json.decode(self.lines[0], type=ev.Game)
+        names = [p.name for p in header.players if p.seat != self.first_out and p.name]
+        self.lines[0] = self.enc.encode(msgspec.structs.replace(header, protected_player=self.rng.choice(names)))
 
     def rounds(self) -> None:
         """Identity mode: turns from the lord (seat 1), each to the next living seat."""
@@ -571,6 +582,7 @@ class Game:
             if s.hp > 0:
                 return
         killer = eng.last_damage_source.get(seat)
+        self.first_out = seat if self.first_out is None else self.first_out
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()

@@ -132,7 +132,7 @@ class _Batch:
 
     def __init__(self) -> None:
         self.games: dict[str, list[Any]] = {}
-        self.rows: dict[str, dict[str, list[Any]]] = {t: {} for t in ("players", "events", "violations")}
+        self.rows: dict[str, dict[str, list[Any]]] = {t: {} for t in ("players", "events", "violations", "series_points")}
         self.arrow: list[dict[str, Any]] = []
         self.n = 0
 
@@ -143,7 +143,8 @@ class _Batch:
             return
         for k, v in rec.games.items():
             self.games.setdefault(k, []).append(v)
-        for table, cols in (("players", rec.players), ("events", rec.events), ("violations", rec.violations)):
+        for table, cols in (("players", rec.players), ("events", rec.events), ("violations", rec.violations),
+                            ("series_points", rec.series_points)):
             dest = self.rows[table]
             for k, vals in cols.items():
                 dest.setdefault(k, []).extend(vals)
@@ -178,7 +179,7 @@ def as_arrow(rec: GameRecord) -> GameRecord:
     one = _Batch()
     one.add(rec)
     rec.tables = one.tables()
-    rec.players, rec.events, rec.violations = {}, {}, {}
+    rec.players, rec.events, rec.violations, rec.series_points = {}, {}, {}, {}
     return rec
 
 

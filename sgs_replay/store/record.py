@@ -20,6 +20,8 @@ class GameRecord:
     events: dict[str, list[Any]]
     violations: dict[str, list[Any]]
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the 4th-edition points of each player of a finished identity game (empty otherwise)
+    series_points: dict[str, list[Any]] = field(default_factory=dict)
     tables: dict[str, Any] | None = None  # the same rows as Arrow tables, once converted
 
 

@@ -116,6 +116,18 @@ TABLES: dict[str, str] = {
             cite       VARCHAR,
             quote      VARCHAR   -- the cited passage, verbatim
         )""",
+    "series_points": """
+        CREATE TABLE IF NOT EXISTS series_points (
+            game_id     VARCHAR NOT NULL,  -- a finished identity game (sgs_replay.scoring)
+            series_id   VARCHAR,           -- the header's series_id (NULL: a game on its own)
+            game_number SMALLINT,          -- the header's game_number
+            seat        SMALLINT NOT NULL,
+            name        VARCHAR,
+            role        VARCHAR NOT NULL,
+            base        SMALLINT NOT NULL, -- 4th-edition points by role and outcome
+            bonus       SMALLINT NOT NULL, -- 个人加分 for the kills
+            points      SMALLINT NOT NULL  -- base + bonus
+        )""",
     # the statistics aggregates (sgs_replay.store.aggregates), built at the end of each load; a
     # database written before them gains them (and their rows) on its next load
     "stat_games": """
@@ -315,6 +327,11 @@ def arrow_schemas() -> dict[str, Any]:
             ("t", pa.float64()), ("json", pa.string()), ("turn_seat", pa.int16()), ("phase", pa.string()),
             ("state", pa.list_(seat_state)),
         ]),
+        "series_points": pa.schema([
+            ("game_id", pa.string()), ("series_id", pa.string()), ("game_number", pa.int16()), ("seat", pa.int16()),
+            ("name", pa.string()), ("role", pa.string()), ("base", pa.int16()), ("bonus", pa.int16()),
+            ("points", pa.int16()),
+        ]),
         "violations": pa.schema([
             ("game_id", pa.string()), ("n", pa.int32()), ("line", pa.int32()), ("rule", pa.string()),
             ("kind", pa.string()), ("seat", pa.int16()), ("message", pa.string()), ("expected", pa.string()),
@@ -325,4 +342,4 @@ def arrow_schemas() -> dict[str, Any]:
 
 
 #: Insertion order of the data tables (games last would also do; all share one transaction).
-DATA_TABLES = ("games", "players", "events", "violations")
+DATA_TABLES = ("games", "players", "events", "violations", "series_points")
