@@ -328,6 +328,15 @@ class Lineup(_Base, tag="lineup"):
     vanguards: list[str]
 
 
+class GeneralChoice(_Base, tag="general_choice"):
+    """1v1: the player of ``seat`` puts ``general`` into play (登场). Before the first turn: the starting
+    general (the header's) and the ``reserves`` kept for later; after a death: the next general."""
+
+    seat: Seat
+    general: str
+    reserves: list[str] | None = None
+
+
 class FirstAction(_Base, tag="first_action"):
     side: Side
 
@@ -368,7 +377,7 @@ Event = (
     | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal | Recast | Pindian
     | Skill | Choose
     | Damage | Chain | Recover | LoseHp | MaxHp | Dying | Death
-    | DraftPool | DraftFirst | DraftPick | Lineup | FirstAction | ActionUnit
+    | DraftPool | DraftFirst | DraftPick | Lineup | GeneralChoice | FirstAction | ActionUnit
     | Penalty | TimeUp | Resign | GameEnd
 )
 
@@ -377,7 +386,7 @@ EVENT_TYPES: tuple[type[_Base], ...] = (
     Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal, Recast, Pindian,
     Skill, Choose,
     Damage, Chain, Recover, LoseHp, MaxHp, Dying, Death,
-    DraftPool, DraftFirst, DraftPick, Lineup, FirstAction, ActionUnit,
+    DraftPool, DraftFirst, DraftPick, Lineup, GeneralChoice, FirstAction, ActionUnit,
     Penalty, TimeUp, Resign, GameEnd,
 )
 

@@ -190,6 +190,9 @@ def sentence(e: Any, n: Namer) -> str:
     if isinstance(e, ev.Lineup):
         return (f"{role_name(e.side, 'zh')}布阵：主帅{e.commander}，前锋{'、'.join(e.vanguards)}" if zh
                 else f"the {role_name(e.side, 'en')} lines up: commander {e.commander}, vanguards {', '.join(e.vanguards)}")
+    if isinstance(e, ev.GeneralChoice):
+        later = (f"（备选：{'、'.join(e.reserves)}）" if zh else f" (reserves: {', '.join(e.reserves)})") if e.reserves is not None else ""
+        return f"{n(e.seat)}的{e.general}登场{later}" if zh else f"{e.general} enters play for {n(e.seat)}{later}"
     if isinstance(e, ev.FirstAction):
         return f"{role_name(e.side, 'zh')}先行动" if zh else f"the {role_name(e.side, 'en')} acts first"
     if isinstance(e, ev.ActionUnit):

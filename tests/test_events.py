@@ -300,7 +300,7 @@ def test_series_fields_are_optional_and_ranged() -> None:
 def _minimal(cls: type) -> Any:
     """The smallest valid event of a type: required fields only, with plain values."""
     values: dict[str, Any] = {"seat": 1, "target": 1, "amount": 1, "cards": ["♠7 杀", "♠8 杀"], "card": "♠7 杀", "phase": "play",
-                              "side": "warm", "who": "commander", "generals": ["关羽"], "commander": "刘备",
+                              "side": "warm", "who": "commander", "generals": ["关羽"], "general": "关羽", "commander": "刘备",
                               "vanguards": ["关羽", "张飞"], "winner": "lord", "points": 1, "delta": -1, "skill": "制衡",
                               "choice": "x", "chained": True, "from_": ev.Place(zone="deck"), "to": ev.Place(zone="hand", seat=1)}
     info = mi.type_info(cls)

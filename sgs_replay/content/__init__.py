@@ -156,8 +156,10 @@ def standard_deck() -> tuple[str, ...]:
 
 @cache
 def package_deck(package: str) -> tuple[str, ...]:
-    """The cards an expansion adds to the standard deck (``maneuvering``: the 52 cards of 神话再临·军争篇)."""
-    files = {"maneuvering": "deck_maneuvering.csv"}
+    """The cards of a card package: ``maneuvering`` (the 52 cards 神话再临·军争篇 adds to the standard deck),
+    ``1v1`` (the 52 cards of the 2013 1v1 deck, a deck of its own: 《2013 王者之战 比赛规则》
+    1V1项目比赛用牌采用2013年最新版1V1比赛牌)."""
+    files = {"maneuvering": "deck_maneuvering.csv", "1v1": "deck_1v1.csv"}
     if package not in files:
         raise KeyError(f"no card package {package!r} (known: {', '.join(files)})")
     return tuple(
@@ -234,7 +236,9 @@ def ruleset_names() -> list[str]:
 def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
     from sgs_replay.cards import canonical
 
-    cards = list(standard_deck() if spec.get("base", "standard") == "standard" else base)
+    base_name = spec.get("base", "standard")
+    # "standard": the 108 cards; "none": only the packages and additions (a deck of its own, 1v1); else the parent's
+    cards = list(standard_deck() if base_name == "standard" else () if base_name == "none" else base)
     for package in spec.get("packages", []):
         cards.extend(package_deck(package))
     for c in spec.get("remove", []):

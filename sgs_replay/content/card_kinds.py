@@ -40,6 +40,8 @@ def _load() -> dict[str, CardKind]:
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     for row in _rows("deck_maneuvering.csv"):
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
+    for row in _rows("deck_1v1.csv"):
+        kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     return kinds
 
 

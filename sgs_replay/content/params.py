@@ -87,7 +87,7 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
         "the nature of 闪电's damage (normal|thunder: either)")] = "normal|thunder"
     ex_nihilo_bonus_when_fewer: Annotated[bool, _d(
         "3v3-2013 无中生有: one more card when the other side has more characters alive")] = False
-    dismantlement_reveal_hand: Annotated[bool, _d("过河拆桥 shows the target's hand (not checked)")] = False
+    dismantlement_reveal_hand: Annotated[bool, _d("1v1 过河拆桥: a card of the equipment area, or one of the shown hand (not the judgement area; the showing is not checked)")] = False
 
     # -- skills
     rende_heal: Annotated[Literal["per_give", "cumulative_once", "per_two_cards"] | None, _d(

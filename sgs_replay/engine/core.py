@@ -515,7 +515,8 @@ class Engine:
     def _new_action(self, e: ev.Use) -> bool:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
-            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)  # a rescue still owed
+            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack) and \
+            not (e.skill is not None and any(f.grants_use(self, e) for f in self.stack))  # a rescue still owed; a 视为使用
 
     def _new_skill_action(self, e: ev.Skill) -> bool:
         """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts, or a skill of a
@@ -664,6 +665,7 @@ class Engine:
         seat.equip.clear()
         seat.judge.clear()
         seat.piles.clear()
+        self.mode.after_death(seat)
 
 
 TOP_LEVEL = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)

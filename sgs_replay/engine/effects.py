@@ -159,6 +159,10 @@ class Effect(Frame):
         return f"{self.skill} of seat {self.seat}"
 
     # -- matching ------------------------------------------------------------------------------
+    def grants_use(self, eng: Engine, e: ev.Use) -> bool:
+        found = self._find(eng, e)
+        return found is not None and found[1].kind == "use" and e.skill == self.skill and e.as_ is not None
+
     def _find(self, eng: Engine, e: ev.Event) -> tuple[int, Step] | None:
         """The first open step this event satisfies (an optional step may be passed over)."""
         for i, st in enumerate(self.steps):

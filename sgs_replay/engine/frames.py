@@ -599,6 +599,10 @@ class SimpleTrick(Frame):
                            expected=where, observed=f"{e.to.zone}" + (f" of seat {e.to.seat}" if e.to.seat else ""))
             elif len(e.cards) != 1:
                 eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} takes one card", expected=1, observed=len(e.cards))
+            elif self.name == CARD.dismantlement and eng.rs.p.dismantlement_reveal_hand and e.from_.zone == Zone.JUDGE:
+                # 1v1 (《2013 王者之战 比赛规则》): 弃置其装备区里的一张牌；或令对手亮出所有手牌，你弃置其中一张
+                eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} (1v1) takes a card of the equipment area or the hand",
+                           expected="equip or hand", observed=f"{e.cards} from the judgement area")
             self.queue = []
             return False  # the move itself is applied by its handler
         if self.name == CARD.ex_nihilo and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):

@@ -126,6 +126,7 @@ class Conversion:
     qualifies: Callable[[Any, str], bool]  # (physical card, converted name) -> whether it may be used
     count: int | None = 1  # physical cards per converted card
     hand_only: bool = False  # 手牌 only (no equipment)
+    equip_only: bool = False  # 装备区里的牌 only (1v1 倾国)
     weapon: bool = False  # an equipment card: owned by wearing it
     outside_own_turn: bool = False  # only outside the owner's turn (急救)
     #: a condition on the cards together or on the moment: fn(engine, use or answer, owner) -> why not, or None
@@ -134,15 +135,34 @@ class Conversion:
 
 #: conversion name (skill or weapon, as the log writes it) → its definition
 CONVERSIONS: dict[str, Conversion] = {}
+#: skill id → the conversion of a skill that shares its printed name with another (the 1v1 倾国)
+CONVERSION_VARIANTS: dict[str, Conversion] = {}
+
+
+def conversion_for(seat: Seat | None, name: str) -> Conversion | None:
+    """The conversion ``name`` means for this seat: its general's own variant of the skill, or the skill."""
+    if seat is not None and seat.general is not None:
+        for sid in seat.general.skills:
+            spec = CONVERSION_VARIANTS.get(sid)
+            if spec is not None and spec.name == name:
+                return spec
+    return CONVERSIONS.get(name)
 
 
 def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: bool = False, weapon: bool = False,
                outside_own_turn: bool = False, together: Callable[[Engine, Any, Seat], str | None] | None = None,
+               equip_only: bool = False, sid: str | None = None,
                ) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
     """Register a conversion; the decorated function says whether a physical card qualifies, ``together``
-    what the cards must share or what the moment must be (reported as SGS-P009 with its reason)."""
+    what the cards must share or what the moment must be (reported as SGS-P009 with its reason). ``sid``: the
+    skill id of a variant whose printed name another skill has (it applies to the generals that have it)."""
     def register(fn: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
-        CONVERSIONS[name] = Conversion(name, frozenset(into), fn, count, hand_only, weapon, outside_own_turn, together)
+        spec = Conversion(name, frozenset(into), fn, count, hand_only=hand_only, equip_only=equip_only, weapon=weapon,
+                          outside_own_turn=outside_own_turn, together=together)
+        if sid is not None:
+            CONVERSION_VARIANTS[sid] = spec
+        else:
+            CONVERSIONS[name] = spec
         return fn
     return register
 
@@ -166,7 +186,7 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
         if e.cards:
             note(f"conversion to {as_name} without a named skill")
         return
-    spec = CONVERSIONS.get(skill)
+    spec = conversion_for(s, skill)
     if spec is None:
         if not s.has_skill(skill) and e.cards:  # with no card (视为使用, granted by 离间 …) nothing is converted
             note(f"conversion by {skill}, not checked")
@@ -195,6 +215,8 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
             report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
         if spec.hand_only and s.hand[text] == 0 and text in s.equip.values():
             report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
+        if spec.equip_only and text not in s.equip.values():
+            report(R.P_CONVERSION, e.seat, f"{skill} uses cards of the equipment area only", expected="an equipped card", observed=text)
     if spec.outside_own_turn and eng.current == e.seat:
         report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
     why = spec.together(eng, e, s) if spec.together is not None else None
@@ -929,6 +951,7 @@ TABLE: dict[type, Any] = {
     ev.Recast: on_recast, ev.Pindian: on_pindian,  # `chain` is the 军争 cards' own (engine/cards/maneuvering.py)
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
+    ev.GeneralChoice: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
 }

@@ -113,6 +113,14 @@ class Mode:
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         return 0
 
+    def entering(self, seat: int) -> bool:
+        """1v1: the seat's general has just entered play (登场时): its entry skills may be used now."""
+        return False
+
+    def after_death(self, seat: Seat) -> None:
+        """A character died and the game goes on (its cards are discarded): 1v1 brings in the next general."""
+        return None
+
 
 #: the ``reason`` of a ``lose_hp`` the last-three attrition house rule takes
 ATTRITION = "attrition"
@@ -267,7 +275,7 @@ def mode_for(eng: Engine) -> Any:
 
         return ThreeVThree(eng)
     if m == "1v1":
-        from sgs_replay.engine.three_v_three import OneVOne
+        from sgs_replay.engine.one_v_one import OneVOne
 
         return OneVOne(eng)
     return Identity(eng)

@@ -98,6 +98,7 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``answers_needed`` — how many answers cancel the user's card (``engine, user, card name``);
     - ``armor_ignored`` — the targets' armour has no effect on a card (``engine, card frame``);
     - ``alive_at_zero`` — a seat at 0 HP or below is not dying (``engine, seat``);
+    - ``entry_ends_opponent_turn`` — 1v1: the general entering play ends the opponent's turn (``engine, seat``);
     - ``damage_bonus`` — added to the damage of a user's card (``engine, user seat, card name``);
     - ``slash_limit`` — 杀 per play phase, None for any number (``engine, user``);
     - ``ignores_range`` — a 杀 has no distance limit (``engine, use event``);

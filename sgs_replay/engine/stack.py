@@ -54,5 +54,10 @@ class Frame:
         does, no new card may be used on its own. Frames that know they are over say False."""
         return True
 
+    def grants_use(self, eng: Engine, e: ev.Use) -> bool:
+        """Whether this resolution is what lets ``e`` be used (a skill's 视为使用: 挟缠's 决斗, 虎威's
+        水淹七军): then it is no new action of its user, even in the user's play phase."""
+        return False
+
     def describe(self) -> str:
         return self.label

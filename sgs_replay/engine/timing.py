@@ -37,6 +37,7 @@ class Timing(enum.Enum):
     LOSE_CARDS = "失去牌时"
     DYING = "濒死时"
     DEATH = "死亡时"
+    ENTER = "登场时"  # 1v1: a general entering play (《2013 王者之战 比赛规则》 4．D)
     ALWAYS = "始终（锁定技的持续效果）"
 
 

@@ -750,7 +750,7 @@ def wrong_winner(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"game_end names {w} (was {e.winner})")
 
 
-@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002")
+@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002", "SGS-3011")
 def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A turn given to a living seat whose turn it is not."""
     for i, e in enumerate(g.events):
@@ -758,8 +758,8 @@ def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             continue
         s = g.snaps[i]
         others = alive_others(g, s, e.seat)
-        if g.header.mode != "identity" or not others:
-            continue
+        if g.header.mode not in ("identity", "1v1") or not others:
+            continue  # 1v1: the turn goes to the player who just had one
         n = pick(rng, others)
         out = list(g.events)
         out[i] = r(e, seat=n)
@@ -890,6 +890,8 @@ def wrong_direction(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 @fault("draft_overpick", "SGS-3005")
 def draft_overpick(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """3v3: one general more in a draft pick than the turn allows."""
+    if g.header.mode != "3v3":
+        return  # the 1v1 rulebooks fix no pick sizes
     pool: list[str] = []
     taken: set[str] = set()
     for i, e in enumerate(g.events):
@@ -904,6 +906,59 @@ def draft_overpick(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                 yield Plant("draft_overpick", replaced(g.events, i, r(e, generals=[*e.generals, x])), i,
                             RULES["draft_overpick"], f"{e.side} picks {len(e.generals) + 1} generals (added {x})")
             taken.update(e.generals)
+
+
+# --------------------------------------------------------------------------------------- 1v1
+def _one_v_one_roster(g: CleanGame) -> list[str]:
+    from sgs_replay.content import RulesetError, ruleset
+
+    try:
+        return list(ruleset(g.header.ruleset).roster)
+    except (RulesetError, KeyError):
+        return []
+
+
+@fault("wrong_next_general", "SGS-3009", "SGS-3010")
+def wrong_next_general(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """1v1: after a death, the general that enters is not one of the player's reserves (a general of the
+    roster it did not keep, or one that already played), or it enters with one card too few or too many
+    (its starting hand is its max HP in cards)."""
+    if g.header.mode != "1v1":
+        return
+    roster = _one_v_one_roster(g)
+    gone: dict[int, set[str]] = {p.seat: {p.general} for p in g.header.players}  # played or held by anyone
+    reserves: dict[int, list[str] | None] = {p.seat: None for p in g.header.players}
+    dead: set[int] = set()
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.Death):
+            dead.add(e.seat)
+            continue
+        if not isinstance(e, ev.GeneralChoice):
+            continue
+        if e.seat not in dead:  # the lineup before play
+            reserves[e.seat] = list(e.reserves or [])
+            continue
+        dead.discard(e.seat)
+        left = reserves.get(e.seat)
+        taken = set().union(*gone.values(), *(r or [] for r in reserves.values()))
+        outsiders = [x for x in roster if x not in taken and x != e.general]
+        if left is not None and outsiders:
+            x = pick(rng, outsiders)
+            yield Plant("wrong_next_general", replaced(g.events, i, r(e, general=x)), i, RULES["wrong_next_general"],
+                        f"seat {e.seat} brings in {x}, not one of its reserves {left} (was {e.general})")
+        played = sorted(gone[e.seat])
+        if played:
+            x = pick(rng, played)
+            yield Plant("wrong_next_general", replaced(g.events, i, r(e, general=x)), i, RULES["wrong_next_general"],
+                        f"seat {e.seat} brings {x} in again (was {e.general})")
+        nxt = g.events[i + 1] if i + 1 < len(g.events) else None
+        if isinstance(nxt, ev.Draw) and nxt.seat == e.seat and nxt.reason == "initial" and len(nxt.cards) > 1:
+            yield Plant("wrong_next_general", replaced(g.events, i + 1, r(nxt, cards=list(nxt.cards[:-1]))), i + 1,
+                        RULES["wrong_next_general"], f"seat {e.seat}'s {e.general} enters with {len(nxt.cards) - 1} cards "
+                                                     f"(its max HP is {len(nxt.cards)})")
+        gone[e.seat].add(e.general)
+        if left is not None and e.general in left:
+            left.remove(e.general)
 
 
 # --------------------------------------------------------------------------------------- house rules

@@ -330,6 +330,36 @@ V_MATCH_RESULT = rule("SGS-3008", K.OUTCOME, "match-result", "The match result i
                       "A match is best of three.",
                       quote="一轮比赛采用3局2胜得赛制，双方队伍进行2-3局的比赛，任一方先获胜2局即获得该轮比赛的胜利。")
 
+# --- 1v1 ----------------------------------------------------------------------------------------
+S002_1V1 = "《2013 王者之战 比赛规则》 · 1V1, 4．武将阵亡及新武将登场"
+V_NEXT_GENERAL = rule("SGS-3009", K.ILLEGAL_PLAY, "1v1-next-general", "The next general does not enter as the 1v1 rules say",
+                      "新武将登场不符合单挑规则", S002_1V1,
+                      "When a player's general dies and the player has generals left, one of its reserves enters (`general_choice`) "
+                      "before the interrupted resolution goes on; a general already played, not a reserve, or an entry with no death "
+                      "before it is wrong.",
+                      "A dead general is replaced by one of the player's own reserves, at once.",
+                      '{"type": "general_choice", "seat": 2, "general": "吕布"} with 吕布 not among seat 2\'s reserves',
+                      quote="B.阵亡角色方弃置阵亡武将的所有牌张并移除武将牌然后从自己的备选武将中选择一名武将登场，调整体力并获得等同于体力上限数量的起始手牌。C.继续之前未完成的结算。")
+V_ENTRY_HAND = rule("SGS-3010", K.BOOKKEEPING, "1v1-entry-hand", "The entering general's starting hand is not its max HP in cards",
+                    "登场武将的起始手牌数不等于体力上限", S002_1V1,
+                    "The general that enters draws as many cards as its max HP (`draw`, reason `initial`), before anything else happens.",
+                    "A general enters with full HP and a hand of max-HP cards.",
+                    '{"type": "draw", "seat": 2, "cards": ["♦2 闪"], "reason": "initial"} for a 4-HP general',
+                    quote="调整体力并获得等同于体力上限数量的起始手牌")
+V_DEATH_TURN = rule("SGS-3011", K.RESOLUTION_ORDER, "1v1-turn-after-death", "The turn went on after the character died in its own turn",
+                    "角色在自己的回合内阵亡后回合仍在继续", S002_1V1,
+                    "A character that dies in its own turn ends that turn: once the next general has entered, the opponent starts a new turn.",
+                    "A death in one's own turn hands the turn to the opponent.",
+                    "after seat 1 dies in its play phase and its next general enters, a `phase` of seat 1",
+                    quote="E.武将登场结算完毕。（如果角色在自己的回合内阵亡，则由对方开始新的回合。）")
+V_DRAFT_1V1 = rule("SGS-3012", K.ILLEGAL_PLAY, "1v1-draft", "The 1v1 draft does not follow the procedure", "单挑选将不符合规则",
+                   "《三國殺各種模式的規則》 · 1v1",
+                   "Ten different generals of the roster in the pool; the 主公 (warm) player picks first, then the players alternate, "
+                   "only from the pool, never twice; each player's starting general and reserves (`general_choice`) come from its own picks.",
+                   "The players draft from a pool of ten, the 主公 first.",
+                   '{"type": "draft_pick", "side": "cold", "generals": ["吕布"]} as the first pick',
+                   quote="1v1:從將堆中隨機抽出10張將牌（6張正面朝上4張反扣在桌上），將2張身份牌（主公和內奸）反扣在桌上。將牌放完后抽身份牌主公先選牌")
+
 # --- house rules ---------------------------------------------------------------------------------
 X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three characters left, every living character loses 1 HP at each round's start after three rounds",
                    "只剩三名角色时，三轮以后每轮开始时所有存活角色各失去1点体力",

@@ -29,7 +29,7 @@ from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
-from sgs_replay.engine.handlers import CONVERSIONS, pindian_won
+from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
 from sgs_replay.engine.modes import ATTRITION
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
@@ -321,6 +321,9 @@ class Game:
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
+            most = 2
+            if version(self.eng, "tuxi") == "002-1v1":  # 1v1: one card of an opponent holding more than you
+                others, most = [t for t in others if self.seat(t).hand_count > me.hand_count], 1
             if me.has_skill(SKILL.shelie) and self.chance(0.6):
                 self.shelie(seat)
             elif me.has_skill(SKILL.zaiqi) and me.hp < me.max_hp and self.chance(0.6):
@@ -331,7 +334,7 @@ class Game:
             elif me.has_skill(SKILL.hongyuan) and self.chance(0.5):
                 self.invoke(ev.Skill(seat=seat, skill=SKILL.hongyuan))  # the others of his side draw one each
             elif me.has_skill(SKILL.tuxi) and others and self.chance(0.5):
-                targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2))))
+                targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, most))))
                 self.emit(ev.Skill(seat=seat, skill=SKILL.tuxi, targets=targets))
                 for t in targets:
                     self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
@@ -736,6 +739,12 @@ class Game:
                     step = next((st for st in f.steps if not st.done and not st.optional and f._relevant(eng, st)), None)
                     if step is None or step.seat is None:
                         continue
+                    if step.kind == "choice" and step.alts:  # one of the options (1v1 枭姬: draw two or recover)
+                        me = self.seat(step.seat)
+                        step = self.rng.choice([a for a in step.alts if a.kind != "recover" or me.hp < me.max_hp]
+                                               or list(step.alts))
+                    if step.seat is None:
+                        continue
                     if step.kind == "recover":
                         s = self.seat(step.seat)
                         self.emit(ev.Recover(seat=step.seat, amount=min(step.n or 1, s.max_hp - s.hp)))
@@ -1013,7 +1022,8 @@ class Game:
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
-            cards = self.rng.sample(hand, self.rng.randint(1, len(hand)))
+            most = 2 if version(self.eng, "zhiheng") == "002-1v1" else len(hand)  # 1v1: at most two
+            cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
         return False
@@ -1370,12 +1380,13 @@ class Game:
         weapon): (skill or weapon, physical cards), in a random order."""
         s = self.seat(seat)
         out: list[tuple[str, list[str]]] = []
-        for name, spec in sorted(CONVERSIONS.items()):
-            if into not in spec.into or not (s.has_skill(name) or (spec.weapon and s.weapon() == name)):
+        for name in sorted(CONVERSIONS):
+            spec = conversion_for(s, name)  # the general's own variant (1v1 倾国) or the skill
+            if spec is None or into not in spec.into or not (s.has_skill(name) or (spec.weapon and s.weapon() == name)):
                 continue
             if spec.outside_own_turn and self.eng.current == seat:
                 continue
-            pool = self.hand_of(seat) + ([] if spec.hand_only else [s.equip[sl] for sl in sorted(s.equip)])
+            pool = ([] if spec.equip_only else self.hand_of(seat)) + ([] if spec.hand_only else [s.equip[sl] for sl in sorted(s.equip)])
             fits = [c for c in pool if spec.qualifies(parse_card(c), into)]
             count = spec.count or 1
             if len(fits) < count:
@@ -1447,11 +1458,12 @@ class Game:
         ts = self.seat(t)
         places: list[tuple[str, str]] = [("hand", c) for c in sorted(ts.hand.elements())]
         places += [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
-        places += [("judge", c) for c in ts.judge]
+        name = F.used_name(e) or ""
+        if not (name == CARD.dismantlement and self.rs.p.dismantlement_reveal_hand):  # 1v1: hand or equipment only
+            places += [("judge", c) for c in ts.judge]
         if not places:
             return
         zone, card = self.rng.choice(places)
-        name = F.used_name(e) or ""
         to = ev.Place(zone="discard") if name == CARD.dismantlement else ev.Place(zone="hand", seat=e.seat)
         self.emit(ev.Move(cards=[card], from_=ev.Place(zone=zone, seat=t), to=to, reason=name))
         self.fulfil(after=self.last_seq)
@@ -1588,7 +1600,11 @@ def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: 
     SHA-512, whatever the hash seed), so runs of different rulesets or player counts with the same
     seed are different games."""
     rng = random.Random(game_name(ruleset, players, seed, index))
-    cls = ThreeVThreeGame if ruleset.mode == "3v3" else Game
+    cls: type[Game] = ThreeVThreeGame if ruleset.mode == "3v3" else Game
+    if ruleset.mode == "1v1":
+        from sgs_replay.simulate.one_v_one import OneVOneGame
+
+        cls = OneVOneGame
     game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
                strict=strict)
     return game.play()

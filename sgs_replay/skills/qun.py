@@ -494,3 +494,12 @@ def _other_colour(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None
 def shuangxiong_card(c: Any, as_name: str) -> bool:
     """双雄 (颜良文丑): a hand card of the other colour than this turn's judgement as 决斗."""
     return True
+
+
+# --- 貂蝉 (1v1) ----------------------------------------------------------------------------------
+
+
+@modifier("entry_ends_opponent_turn")
+def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
+    """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
+    return value or seat.has_skill(SKILL.pianyi)

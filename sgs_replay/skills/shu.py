@@ -687,3 +687,28 @@ def kanpo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def kanpo_card(c: Any, as_name: str) -> bool:
     """看破 (卧龙诸葛亮): a black hand card as 无懈可击."""
     return bool(c.is_black)
+
+
+# --- 关羽 马超 (1v1): 登场时 ------------------------------------------------------------------------
+
+
+def _entry_use(eng: Engine, e: ev.Skill, card_name: str, skill_name: str) -> None:
+    """A skill of the moment its general enters play (1v1, 登场时) that lets it use a card at the opponent."""
+    if not eng.mode.entering(e.seat):
+        eng.report(R.S_TIMING, e.seat, f"{skill_name} is used when its general enters play (登场时)",
+                   expected="right after the general enters and draws its starting hand", observed="another moment")
+        return
+    C.grants(eng).append((e.seat, card_name, skill_name))
+    C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as(card_name, skill_name)))
+
+
+@skill("huwei", timing=Timing.ENTER)
+def huwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """虎威 (《2013 王者之战 比赛规则》 1V1 关羽): 你登场时，你可视为对对手使用一张【水淹七军】."""
+    _entry_use(eng, e, CARD.drowning, SKILL.huwei)
+
+
+@skill("xiaoxi", timing=Timing.ENTER)
+def xiaoxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """骁袭 (《2013 王者之战 比赛规则》 1V1 马超): 你登场时，你可视为对对手使用一张【杀】."""
+    _entry_use(eng, e, CARD.slash, SKILL.xiaoxi)

@@ -156,6 +156,30 @@ def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 许褚 ---------------------------------------------------------------------------------------
 
 
+@skill("xiechan", play=True, per_game=True)
+def xiechan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """挟缠 (《2013 王者之战 比赛规则》 1V1 许褚): 限定技，出牌阶段限一次，你可以与对手拼点：若你赢，视为你对其使用一张
+    【决斗】；若你没赢，视为对手对你使用一张【决斗】.
+
+    ``skill`` (``targets``: the opponent) → ``pindian`` → the winner's ``use`` of 决斗 with no card
+    (``"as": "决斗", "cards": [], "skill": "挟缠"``) at the other.
+    """
+    t = C.pindian_target(eng, e, seat, "the opponent")
+    if t is None:
+        return
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, won: bool | None) -> None:
+        if won is None:
+            return  # a hidden 拼点 card: who uses the 决斗 is not known
+        user = e.seat if won else t
+        C.grants(en).append((user, CARD.duel, SKILL.xiechan))
+        frame.add(Step("use", seat=user, check=C.used_as(CARD.duel, SKILL.xiechan)))
+
+    frame.add(C.pindian_step(eng, e, t, result))
+
+
+
 @modifier("damage_bonus")
 def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
     """裸衣's +1 to a 杀 or 决斗 that ``user`` uses (and is the damage source of) in the turn it was invoked.
@@ -366,6 +390,12 @@ def install_zhenwei(eng: Engine) -> None:
 def qingguo_card(c: Any, as_name: str) -> bool:
     """倾国 (甄姬): a black hand card as 闪."""
     return bool(c.is_black)
+
+
+@conversion(SKILL.kofqingguo, {CARD.jink}, equip_only=True, sid="kofqingguo")
+def kofqingguo_card(c: Any, as_name: str) -> bool:
+    """倾国 of the 1v1 甄姬 (《2013 王者之战 比赛规则》 1V1): 你可以将一张装备区里的牌当【闪】使用或打出."""
+    return True
 
 
 @conversion(SKILL.duanliang, {CARD.supply_shortage})

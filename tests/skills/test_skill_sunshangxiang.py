@@ -62,6 +62,6 @@ def test_xiaoji_bad_nothing_lost(play):
 
 
 def test_xiaoji_1v1_recover_instead(play):
-    out = play(["孙尚香", "张辽"], [use(1, "♠5 绝影"), skill(1, "枭姬"), recover(1, 1)], mode="1v1",
-               hands={1: ["♠5 绝影"]}, equip={1: ["♣5 的卢"]}, hp={1: 2})
+    out = play(["孙尚香", "张辽"], [use(1, "♠9 寒冰剑"), skill(1, "枭姬"), recover(1, 1)], mode="1v1",
+               hands={1: ["♠9 寒冰剑"]}, equip={1: ["♦5 贯石斧"]}, hp={1: 2})
     out.ok()

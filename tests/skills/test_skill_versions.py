@@ -37,8 +37,8 @@ def test_tuxi_1v1_text(play):
         turn(1), phase(1, "draw"), skill(1, "突袭", targets=[2]),
         {"type": "move", "cards": ["♦2 闪"], "from": {"zone": "hand", "seat": 2}, "to": {"zone": "hand", "seat": 1}},
         draw(1, ["♦3 闪"], "phase"), phase(1, "play"),
-    ], mode="1v1", current=2, phase="finish", hands={2: ["♦2 闪", "♦4 闪"]})
+    ], mode="1v1", current=2, phase="finish", hands={2: ["♦2 闪", "♦7 闪"]})
     out.ok()
     out = play(["张辽", "孙权"], [turn(1), phase(1, "draw"), skill(1, "突袭", targets=[2])],
-               mode="1v1", current=2, phase="finish", hands={1: ["♦5 闪"], 2: ["♦2 闪"]})
+               mode="1v1", current=2, phase="finish", hands={1: ["♦8 闪"], 2: ["♦2 闪"]})
     out.bad("SGS-S004", 4)

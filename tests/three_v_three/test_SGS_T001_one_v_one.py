@@ -6,7 +6,7 @@ first turn of the game is the cold (内奸) player's (seed 002: 由“内奸”�
 from __future__ import annotations
 
 PAIR = [{"seat": 1, "name": "A", "general": "孙权", "side": "cold"},
-        {"seat": 2, "name": "B", "general": "刘备", "side": "warm"}]
+        {"seat": 2, "name": "B", "general": "赵云", "side": "warm"}]
 
 
 def draw_turn(seat, cards):
@@ -20,18 +20,18 @@ def fresh(v3, events, players=PAIR):
 
 
 def test_alternating_turns_with_a_short_first_draw(v3):
-    events = [*draw_turn(1, ["♦2 闪"]), *draw_turn(2, ["♦3 闪", "♦4 闪"]), *draw_turn(1, ["♦5 闪", "♦6 闪"])]
+    events = [*draw_turn(1, ["♦2 闪"]), *draw_turn(2, ["♦3 闪", "♦7 闪"]), *draw_turn(1, ["♦8 闪", "♦10 闪"])]
     fresh(v3, events).assert_clean()
 
 
 def test_the_first_turn_draws_one_fewer(v3):
-    out = fresh(v3, [*draw_turn(1, ["♦2 闪", "♦3 闪"]), *draw_turn(2, ["♦4 闪", "♦5 闪"])])
+    out = fresh(v3, [*draw_turn(1, ["♦2 闪", "♦3 闪"]), *draw_turn(2, ["♦7 闪", "♦8 闪"])])
     v = out.assert_only("SGS-T003", 4)  # at the draw that takes one card too many
     assert v.expected == "1"
 
 
 def test_only_the_first_turn_of_the_game_draws_fewer(v3):
-    out = fresh(v3, [*draw_turn(1, ["♦2 闪"]), *draw_turn(2, ["♦4 闪"])])
+    out = fresh(v3, [*draw_turn(1, ["♦2 闪"]), *draw_turn(2, ["♦7 闪"])])
     out.assert_only("SGS-T003", 10)
 
 
@@ -41,7 +41,7 @@ def test_the_cold_player_takes_the_first_turn(v3):
 
 
 def test_a_player_takes_two_turns_in_a_row(v3):
-    out = fresh(v3, [*draw_turn(1, ["♦2 闪"]), *draw_turn(1, ["♦3 闪", "♦4 闪"])])
+    out = fresh(v3, [*draw_turn(1, ["♦2 闪"]), *draw_turn(1, ["♦3 闪", "♦7 闪"])])
     out.assert_only("SGS-T001", 7)
 
 

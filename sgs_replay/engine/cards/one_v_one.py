@@ -1,0 +1,105 @@
+"""The card of the 2013 1v1 deck that no other deck has: 水淹七军.
+
+《2013 王者之战 比赛规则》 (1V1): 【水淹七军】出牌阶段，对对手使用，对手选择一项：弃置装备区里所有的牌
+（至少一张），或受到你对其造成的1点伤害。
+
+In the log: the `use`, the 无懈可击 that may counter it, then the target's choice as what it does: a
+`discard` of every card of its equipment area, or the `damage` (source the user, card 水淹七军). A
+target with no equipment cannot choose the discard (至少一张): it takes the damage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_replay import events as ev
+from sgs_replay.cards import is_unknown
+from sgs_replay.content.names import CARD
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.handlers import Report, apply_damage, card_use, do_discard, protected_target, use_check
+from sgs_replay.engine.stack import Frame
+from sgs_replay.rules import catalogue as R
+
+if TYPE_CHECKING:
+    from sgs_replay.engine.core import Engine
+
+
+@use_check(CARD.drowning)
+def drowning_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
+    if len(targets) != 1 or targets[0] == e.seat:
+        report(R.P_TARGET, e.seat, f"{CARD.drowning} targets the opponent", expected=1, observed=targets)
+        return
+    ts = eng.seat(targets[0])
+    if ts is not None:
+        protected_target(eng, e, user, ts, name, report)
+
+
+@card_use(CARD.drowning)
+def drowning(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
+    if len(targets) == 1 and targets[0] != e.seat and eng.seat(targets[0]) is not None:
+        eng.push(Drowning(e.seat, targets[0], e.card))
+
+
+class Drowning(Frame):
+    """水淹七军: a 无懈可击 counters it; else the target discards its whole equipment area (at least one
+    card) or takes 1 damage from the user."""
+
+    label = CARD.drowning
+
+    def __init__(self, user: int, target: int, card: str | None) -> None:
+        self.user = user
+        self.target = target
+        self.card = card
+        self.nullified = 0
+        self.done = False
+
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.done and self.nullified % 2 == 0
+
+    def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if self.done:
+            return False
+        if isinstance(e, ev.Use):
+            return F.used_name(e) == CARD.nullification and not e.targets
+        if self.nullified % 2 == 1:
+            return False
+        if isinstance(e, ev.Discard):
+            return e.seat == self.target and e.reason in (CARD.drowning, None)
+        if isinstance(e, ev.Damage):
+            return e.target == self.target and e.source == self.user and (e.card is None or self.card is None or e.card == self.card)
+        return False
+
+    def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
+        if isinstance(e, ev.Use):
+            self.nullified += 1
+            F.spend(eng, e)
+            return True
+        s = eng.seat(self.target)
+        if isinstance(e, ev.Discard):
+            equip = sorted(s.equip.values()) if s is not None else []
+            if not equip:
+                eng.report(R.D_CARD_EFFECT, self.target, f"{CARD.drowning}: a target with no equipment takes the damage (至少一张)",
+                           expected=f"damage to seat {self.target}", observed=f"discard {e.cards}")
+            elif not any(is_unknown(c) for c in e.cards) and sorted(e.cards) != equip:
+                eng.report(R.D_CARD_EFFECT, self.target, f"{CARD.drowning}: the target discards every card of its equipment area",
+                           expected=equip, observed=sorted(e.cards))
+            self.done = True
+            do_discard(eng, e)
+            return True
+        if isinstance(e, ev.Damage):
+            want = F.damage_taken(eng, s, 1, "normal")
+            if e.amount != want:
+                eng.report(R.D_AMOUNT, self.target, f"{CARD.drowning} deals {want}", expected=want, observed=e.amount)
+            self.done = True
+            apply_damage(eng, e)
+            return True
+        return False
+
+    def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        if e is None or eng.over or self.done or self.nullified % 2 == 1:
+            return
+        s = eng.seat(self.target)
+        if s is None or not s.alive or F.damage_stoppable(s) or not eng.mode.strict_damage():
+            return
+        eng.report(R.D_MISSING, self.target, f"{CARD.drowning}: the target discards its equipment or takes 1 damage",
+                   expected=f"a discard of seat {self.target}'s equipment or 1 damage", observed=f"`{ev.event_type(e)}`")
