@@ -66,6 +66,9 @@ class Step:
     amount_rule: Any = None  # the rule reported when the amount differs (default: SGS-D001 for damage, else SGS-S006)
     assumed: bool = False  # a missing step is taken as done once reported (a 桃's recovery: HP goes up)
     hp_matters: bool = True  # a ``death`` step is void once the seat is above 0 HP (rescued)
+    #: whether the step is still due when it comes (None: always): 天香's draw of the lost HP is void once
+    #: the character is back at full HP (涅槃 in the dying state the damage caused)
+    needed: Callable[[Engine], bool] | None = None
     done: bool = False
     got: int = 0
 
@@ -207,7 +210,7 @@ class Effect(Frame):
             return False
         if st.kind == "death" and s.hp > 0 and st.hp_matters:
             return False
-        return True
+        return st.needed is None or st.needed(eng)
 
     def _accept(self, eng: Engine, i: int, alt: Step, e: ev.Event) -> None:
         self._skipped(eng, i)

@@ -363,7 +363,12 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             en.report(R.S_EFFECT, t, f"天香: seat {t} draws its lost HP ({ts.max_hp - ts.hp})", expected=ts.max_hp - ts.hp,
                       observed=len(getattr(d, "cards", [])))
 
-    C.effect(eng, e, Step("damage", seat=t, n=amount, source=source), Step("draw", seat=t, check=draw_lost))
+    def lost_hp(en: Engine) -> bool:
+        ts = en.seat(t)
+        return ts is None or ts.max_hp > ts.hp
+
+    C.effect(eng, e, Step("damage", seat=t, n=amount, source=source),
+             Step("draw", seat=t, check=draw_lost, needed=lost_hp))
 
 
 @skill("hongyan", timing=Timing.ALWAYS)

@@ -1,6 +1,6 @@
 """小乔: 天香, 红颜 (seed 000)."""
 
-from skillkit import damage, draw, judge, phase, skill, turn, use
+from skillkit import damage, draw, dying, judge, phase, recover, skill, turn, use
 
 TABLE = ["小乔", "张飞", "许褚", "黄盖"]
 
@@ -71,4 +71,17 @@ def test_tianxiang_ok_fire_to_a_vine_wearer_is_one_more(play):
         {"type": "damage", "target": 3, "amount": 2, "source": 2, "card": "♥4 火杀", "nature": "fire"},
         draw(3, ["♦2 闪", "♦3 闪"], skill="天香"),
     ], ruleset="maneuvering", current=2, hands={2: ["♥4 火杀"], 1: ["♥3 桃"]}, equip={3: ["♠2 藤甲"]})
+    out.ok()
+
+
+def test_tianxiang_ok_no_draw_once_back_at_full_hp(play):
+    """天香: 该角色摸X张牌。X为该角色当前已损失的体力值 — 庞统 takes the damage, 涅槃s back to 3 of 3 HP in the
+    dying state it caused: X is 0 when his draw comes, so there is none."""
+    out = play(["小乔", "庞统", "许褚", "黄盖"], [
+        use(4, "♠7 杀", 1),
+        skill(1, "天香", targets=[2], cards=["♥3 桃"]),
+        damage(2, 1, 4, "♠7 杀"), dying(2),
+        skill(2, "涅槃"), draw(2, ["♦3 闪", "♦4 闪", "♦5 闪"], skill="涅槃"), recover(2, 3),
+        turn(1),
+    ], current=4, hands={4: ["♠7 杀"], 1: ["♥3 桃"]}, hp={2: 1}, ruleset="maneuvering")
     out.ok()
