@@ -364,7 +364,7 @@ class Game:
         self.emit(ev.Phase(seat=seat, phase="finish"))
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
-        if me.has_skill(SKILL.jushou) and self.rs.mode == "identity" and self.chance(0.3):
+        if me.has_skill(SKILL.jushou) and self.rs.mode in ("identity", "1v1") and self.chance(0.3):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))

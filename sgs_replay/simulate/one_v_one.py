@@ -69,10 +69,13 @@ class OneVOneGame(Game):
         """The first player's turn, then the two in alternation; a turn cut short by a death ends there."""
         seat = SEATS["cold"] if self.rs.p.first_player == "renegade" else SEATS["warm"]
         while self.turns < MAX_TURNS:
-            try:
-                self.turn(seat)
-            except TurnCut:
-                pass
+            if seat in self.skipped_turn:  # 据守
+                self.skipped_turn.discard(seat)
+            else:
+                try:
+                    self.turn(seat)
+                except TurnCut:
+                    pass
             seat = 3 - seat
 
     # ------------------------------------------------------------------ death and the next general
@@ -83,6 +86,7 @@ class OneVOneGame(Game):
         mode: Any = self.eng.mode
         while mode.awaiting:
             seat = mode.awaiting[0]
+            self.skipped_turn.discard(seat)  # the dead general's skipped turn (据守) is not the next one's
             left = mode.reserves.get(seat) or []
             general = self.rng.choice(left)
             self.emit(ev.GeneralChoice(seat=seat, general=self.plain.get(general, general)))

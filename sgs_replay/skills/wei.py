@@ -316,7 +316,8 @@ def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if e.seat == seat.seat:
         skip.discard(seat.seat)
         eng.report(R.T_SKIPPED, e.seat, "据守: this turn is skipped", expected="no turn for this seat", observed="turn")
-    elif eng.header.mode == "identity" and eng.current is not None and eng.table.next_alive(eng.current) == seat.seat:
+    elif eng.header.mode in ("identity", "1v1") and eng.current is not None \
+            and eng.table.next_alive(eng.current) == seat.seat:
         skip.discard(seat.seat)
         eng.end_phase()
         eng.current, eng.phase = seat.seat, None  # his turn passes unplayed

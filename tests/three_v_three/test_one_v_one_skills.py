@@ -129,3 +129,26 @@ def test_flags_xiechan_twice(v3: Any) -> None:
                      {"type": "pass", "seat": 1}, {"type": "damage", "source": 2, "target": 1, "amount": 1},
                      {"type": "skill", "seat": 1, "skill": "挟缠", "targets": [2]}])
     out.assert_flags("SGS-S002", 7, seat=1)
+
+
+CAOREN = [{"seat": 1, "name": "A", "general": "曹仁", "side": "cold"},
+          {"seat": 2, "name": "B", "general": "甄姬", "side": "warm"}]
+JUSHOU = [{"type": "phase", "seat": 1, "phase": "finish"},
+          {"type": "skill", "seat": 1, "skill": "据守"},
+          {"type": "draw", "seat": 1, "cards": ["♦2 闪", "♦3 闪", "♦7 闪"], "reason": "skill", "skill": "据守"},
+          {"type": "turn_end", "seat": 1},
+          {"type": "turn", "seat": 2}, {"type": "phase", "seat": 2, "phase": "finish"},
+          {"type": "turn_end", "seat": 2}]
+
+
+def test_ok_jushou_skips_the_next_turn_in_1v1(v3: Any) -> None:
+    """据守: 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合 — in 1v1 the opponent plays twice in a row."""
+    out = v3.game([*JUSHOU, {"type": "turn", "seat": 2}], players=CAOREN, mode="1v1", ruleset="1v1-2013",
+                  current=1, phase="play")
+    out.assert_clean()
+
+
+def test_flags_the_skipped_turn_taken_in_1v1(v3: Any) -> None:
+    out = v3.game([*JUSHOU, {"type": "turn", "seat": 1}], players=CAOREN, mode="1v1", ruleset="1v1-2013",
+                  current=1, phase="play")
+    out.assert_flags("SGS-T007", 9, seat=1)
