@@ -534,6 +534,37 @@ class DuelFrame(Frame):
                        expected=f"damage to seat {self.turn}", observed=f"`{ev.event_type(e)}`")
 
 
+class TargetedTrick(Frame):
+    """A trick at one target that its own frame resolves (火攻, 水淹七军): each 无懈可击 with no target
+    turns the one before it; ``done`` once its effect is taken."""
+
+    def __init__(self, user: int, target: int, card: str | None) -> None:
+        self.user = user
+        self.target = target
+        self.card = card
+        self.nullified = 0
+        self.done = False
+
+    @property
+    def countered(self) -> bool:
+        return self.nullified % 2 == 1
+
+    def awaiting(self, eng: Engine) -> bool:
+        return not self.done and not self.countered
+
+    @staticmethod
+    def is_counter(e: ev.Event) -> bool:
+        return isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets
+
+    def take_counter(self, eng: Engine, e: ev.Use) -> None:
+        self.nullified += 1
+        spend(eng, e)
+
+    def own_damage(self, e: ev.Damage) -> bool:
+        """The damage the trick deals: to its target, from its user, by its card (when named)."""
+        return e.target == self.target and e.source == self.user and (e.card is None or self.card is None or e.card == self.card)
+
+
 class SimpleTrick(Frame):
     """A single-target trick whose effect is one logged event: 顺手牵羊, 过河拆桥, 无中生有, 借刀杀人 …"""
 

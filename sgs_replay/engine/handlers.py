@@ -689,6 +689,17 @@ def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str,
         report(R.P_EMPTY_CITY, e.seat, why, observed=f"target {target.seat}")
 
 
+def one_other_target(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report,
+                     why: str, expected: object = None) -> None:
+    """A card aimed at exactly one other character (决斗, 水淹七军 …), not one its locked skills protect."""
+    if len(targets) != 1 or targets[0] == e.seat:
+        report(R.P_TARGET, e.seat, why, expected=expected, observed=targets)
+        return
+    ts = eng.seat(targets[0])
+    if ts is not None:
+        protected_target(eng, e, user, ts, name, report)
+
+
 def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
     """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
     if eng.collateral_victim is not None:

@@ -293,30 +293,23 @@ def fire_attack(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
         eng.push(FireAttack(e.seat, targets[0], e.card))
 
 
-class FireAttack(Frame):
+class FireAttack(F.TargetedTrick):
     """火攻: the target shows a hand card (`reveal`); the user may discard a hand card of that suit
     (`discard`), and then the target takes 1 fire damage. A 无懈可击 before the card is shown counters it."""
 
     label = CARD.fire_attack
 
     def __init__(self, user: int, target: int, card: str | None) -> None:
-        self.user = user
-        self.target = target
-        self.card = card
-        self.nullified = 0
+        super().__init__(user, target, card)
         self.shown: str | None = None
         self.paid = False
-        self.done = False
-
-    def awaiting(self, eng: Engine) -> bool:
-        return not self.done and self.nullified % 2 == 0
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if self.done:
             return False
         if isinstance(e, ev.Use):
-            return self.shown is None and F.used_name(e) == CARD.nullification and not e.targets
-        if self.nullified % 2 == 1:
+            return self.shown is None and self.is_counter(e)
+        if self.countered:
             return False
         if isinstance(e, ev.Reveal):  # a reveal naming another reason is another effect's (蛊惑's questioned card)
             return self.shown is None and e.seat == self.target and e.reason in (None, CARD.fire_attack)
@@ -325,13 +318,12 @@ class FireAttack(Frame):
         if isinstance(e, ev.Pass):
             return e.seat in (self.user, self.target)
         if isinstance(e, ev.Damage):
-            return e.target == self.target and e.source == self.user and (e.card is None or self.card is None or e.card == self.card)
+            return self.own_damage(e)
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):
-            self.nullified += 1
-            F.spend(eng, e)
+            self.take_counter(eng, e)
             return True
         if isinstance(e, ev.Reveal):
             s = eng.seat(self.target)
@@ -374,7 +366,7 @@ class FireAttack(Frame):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or eng.over or self.done or self.nullified % 2 == 1:
+        if e is None or eng.over or self.done or self.countered:
             return
         s = eng.seat(self.target)
         if s is None or not s.alive:

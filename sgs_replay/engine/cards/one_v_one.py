@@ -16,8 +16,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
-from sgs_replay.engine.handlers import Report, apply_damage, card_use, do_discard, protected_target, use_check
-from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.handlers import Report, apply_damage, card_use, do_discard, one_other_target, use_check
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -26,12 +25,7 @@ if TYPE_CHECKING:
 
 @use_check(CARD.drowning)
 def drowning_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    if len(targets) != 1 or targets[0] == e.seat:
-        report(R.P_TARGET, e.seat, f"{CARD.drowning} targets the opponent", expected=1, observed=targets)
-        return
-    ts = eng.seat(targets[0])
-    if ts is not None:
-        protected_target(eng, e, user, ts, name, report)
+    one_other_target(eng, e, user, name, targets, report, f"{CARD.drowning} targets the opponent", expected=1)
 
 
 @card_use(CARD.drowning)
@@ -40,39 +34,28 @@ def drowning(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -
         eng.push(Drowning(e.seat, targets[0], e.card))
 
 
-class Drowning(Frame):
+class Drowning(F.TargetedTrick):
     """水淹七军: a 无懈可击 counters it; else the target discards its whole equipment area (at least one
     card) or takes 1 damage from the user."""
 
     label = CARD.drowning
 
-    def __init__(self, user: int, target: int, card: str | None) -> None:
-        self.user = user
-        self.target = target
-        self.card = card
-        self.nullified = 0
-        self.done = False
-
-    def awaiting(self, eng: Engine) -> bool:
-        return not self.done and self.nullified % 2 == 0
-
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         if self.done:
             return False
         if isinstance(e, ev.Use):
-            return F.used_name(e) == CARD.nullification and not e.targets
-        if self.nullified % 2 == 1:
+            return self.is_counter(e)
+        if self.countered:
             return False
         if isinstance(e, ev.Discard):
             return e.seat == self.target and e.reason in (CARD.drowning, None)
         if isinstance(e, ev.Damage):
-            return e.target == self.target and e.source == self.user and (e.card is None or self.card is None or e.card == self.card)
+            return self.own_damage(e)
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):
-            self.nullified += 1
-            F.spend(eng, e)
+            self.take_counter(eng, e)
             return True
         s = eng.seat(self.target)
         if isinstance(e, ev.Discard):
@@ -96,7 +79,7 @@ class Drowning(Frame):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or eng.over or self.done or self.nullified % 2 == 1:
+        if e is None or eng.over or self.done or self.countered:
             return
         s = eng.seat(self.target)
         if s is None or not s.alive or F.damage_stoppable(s) or not eng.mode.strict_damage():

@@ -10,7 +10,7 @@ from sgs_replay import events as ev
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.handlers import Report, card_use, protected_target, use_check
+from sgs_replay.engine.handlers import Report, card_use, one_other_target, protected_target, use_check
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -42,12 +42,7 @@ def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int
 
 @use_check(CARD.duel)
 def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    if len(targets) != 1 or targets[0] == e.seat:
-        report(R.P_TARGET, e.seat, "决斗 targets one other character", observed=targets)
-        return
-    ts = eng.seat(targets[0])
-    if ts is not None:
-        protected_target(eng, e, user, ts, name, report)
+    one_other_target(eng, e, user, name, targets, report, f"{CARD.duel} targets one other character")
 
 
 @card_use(CARD.duel)
