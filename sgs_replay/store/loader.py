@@ -205,11 +205,32 @@ def insert_table(con: Any, name: str, table: Any) -> None:
     con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _sgs_batch")
 
 
-def _flush(con: Any, batch: _Batch) -> None:
+def _flush(con: Any, batch: _Batch, load_no: int) -> int:
+    """Insert the batch; its games get the load numbers ``load_no``, ``load_no + 1``, …; the next is returned."""
     if not batch.n:
-        return
-    for name, table in batch.tables().items():
+        return load_no
+    tables = batch.tables()
+    number_games(tables, load_no)
+    for name, table in tables.items():
         insert_table(con, name, table)
+    return load_no + tables["games"].num_rows
+
+
+def number_games(tables: dict[str, Any], first: int) -> None:
+    """Give the games of a batch their load numbers (``load_no``), in ``games`` and on their ``events``.
+
+    A game's events are inserted together, so the load number runs in order through the events table
+    and DuckDB's row-group min/max of ``load_no`` lets a query for one game read only the row groups that
+    hold it (``events.game_id``, a content hash, is spread over all of them).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    games = tables["games"]
+    tables["games"] = games.append_column("load_no", pa.array(range(first, first + games.num_rows), pa.int64()))
+    events = tables["events"]
+    index = pc.index_in(events.column("game_id"), value_set=games.column("game_id"))
+    tables["events"] = events.append_column("load_no", pc.add(index.cast(pa.int64()), first))
 
 
 def _connect(db: Path) -> Any:
@@ -285,6 +306,7 @@ def load_records(
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
         batch = _Batch()
+        load_no = int(con.execute("SELECT coalesce(max(load_no), 0) + 1 FROM games").fetchone()[0])
         for rec in records:
             file, fp = rec.games["file"], rec.games.get("fingerprint")
             old = rec.extra.get("replaces")
@@ -319,9 +341,9 @@ def load_records(
             if on_game is not None:
                 on_game(rec)
             if batch.n >= batch_size:
-                _flush(con, batch)
+                load_no = _flush(con, batch, load_no)
                 batch = _Batch()
-        _flush(con, batch)
+        _flush(con, batch, load_no)
         _forget(con, replaced - set(known))
         _remember_files(con, list(file_rows.values()))
         extra = amend() if amend is not None else None
