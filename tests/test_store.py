@@ -553,3 +553,10 @@ def test_a_worker_that_dies_costs_no_game(logs: Path, tmp_path: Path, monkeypatc
     assert any("worker process stopped" in n for n in s.notes) and "note:" in s.text()
     q = "SELECT game_id, seq, type FROM events ORDER BY game_id, seq"
     assert s.loaded == counts(a)["games"] and query(a, q).rows() == query(b, q).rows()
+
+
+def test_a_load_names_the_files_of_a_folder_that_are_not_logs(logs: Path, tmp_path: Path) -> None:
+    (logs / "facts.jsonl").write_text('{"file": "x.fk.rep", "turns": 12}\n', encoding="utf-8")
+    s = load_paths([logs], tmp_path / "sgs.duckdb")
+    assert not s.unreadable and len(s.skipped) == 1 and "facts.jsonl: not a game log" in s.skipped[0]
+    assert "not game logs" in s.text()

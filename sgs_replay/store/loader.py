@@ -55,6 +55,7 @@ class LoadSummary:
     engine_faults: list[str] = field(default_factory=list)  # events the engine could not check (loaded)
     import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
     notes: list[str] = field(default_factory=list)  # how the load went, where it is worth saying
+    skipped: list[str] = field(default_factory=list)  # files of a folder that are not game logs, with why
     seconds: float = 0.0
     #: what the database holds after the load: games, events, violations
     total_games: int = 0
@@ -97,6 +98,9 @@ class LoadSummary:
         if self.failed:
             lines.append(f"  not processed     {len(self.failed):>{w}}")
             lines.extend(f"    {u}" for u in self.failed)
+        if self.skipped:
+            lines.append(f"  not game logs     {len(self.skipped):>{w}}  (in the folders given: left out)")
+            lines.extend(f"    {u}" for u in self.skipped)
         if self.import_problems:
             lines.append(f"  import problems   {len(self.import_problems):>{w}}  (loaded; docs/freekill.md)")
             lines.extend(f"    {u}" for u in self.import_problems[:10])
