@@ -139,17 +139,26 @@ _LOCKED = frozenset({
     "vine", "guding_blade", "silver_lion", "hualiu",
 })
 _CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu", "spear"})
-_RETRIAL = frozenset({"guicai"})
+# (缓释 plays a card from hand or equipment in place of a teammate's judgement, as 鬼才 does from hand:
+# FreeKill's changeJudge with a response move, reason 10, and no #ResponsePlayCard)
+_RETRIAL = frozenset({"guicai", "v33__huanshi"})
 # skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
-_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe"})
+_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe",
+                   # 3v3: 忠义's red cards put as 义, 忠谏's card given
+                   "zhongyi", "zhongjianh"})
 # skills that deal damage without a card
-_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie"})
+_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie", "v33__ganglie"})
 # skills that hand over a card with no choice (the move is implied)
 _IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
 # skills whose effect FreeKill announces again with #InvokeSkill after the invocation (裸衣 at each damage)
 _ANNOUNCED_AGAIN = frozenset({"luoyi"})
 # lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
 _PROVIDE = {"杀": "激将", "闪": "护驾"}
+# skills that put cards in a pile and announce themselves again (#InvokeSkill) each time they spend one:
+# by FreeKill id, the pile (FreeKill's specialName) whose cards make the announcement a spend
+_SPENDS_PILE = {"zhongyi": "zhongyi"}
+# FreeKill pile names (specialName) → the pile names of the format
+_PILES = {"zhongyi": "义"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
@@ -1058,6 +1067,9 @@ class _Reader:
             return
         if base in _ANNOUNCED_AGAIN and (seat, zh) in self.turn_skills:
             return  # the effect of a skill invoked earlier this turn, announced again (裸衣's +1)
+        if base in _SPENDS_PILE and self.pile_cards(_int(p["from"], "player id"), _PILES[_SPENDS_PILE[base]]):
+            return  # a card of the skill's pile spent (忠义's +1): the move that follows is written
+
         self.turn_skills.add((seat, zh))
         ev = Skill(seat=seat, skill=zh, targets=self.seats(p.get("to") or []) or None)
         self.emit(ev)
@@ -1068,6 +1080,10 @@ class _Reader:
             self.damage_skill_by = seat
         if base == "keji":
             self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
+
+    def pile_cards(self, pid: int, pile: str) -> list[int]:
+        """The cards FreeKill has in a player's pile, by the format's pile name."""
+        return [cid for cid, (area, owner, name) in self.where.items() if area == _SPECIAL and owner == pid and name == pile]
 
     def fan(self, seat: int, zh: str) -> None:
         """朱雀羽扇: FreeKill turns the 普通杀 just declared into a 火杀 made of it; the format writes that use
@@ -1264,7 +1280,7 @@ class _Reader:
         for cid in moved:
             if self.where.get(cid, (0,))[0] == _DRAW_PILE and cid in self.pile:
                 self.pile.remove(cid)
-            self.where[cid] = (to_area, owner, str(special) if special else None)
+            self.where[cid] = (to_area, owner, _PILES.get(str(special), str(special)) if special else None)
         if to_area == _DRAW_PILE:
             self.pile[:0] = moved
 
@@ -1324,6 +1340,11 @@ class _Reader:
             for cid in ids:
                 self.pop_active(cid)
 
+        if base in _RETRIAL:
+            # FreeKill's changeJudge moves the new card itself (reason 10 and the skill's name, no
+            # #ResponsePlayCard), then the old one to the discard pile
+            self.retrial_move(m, ids, areas, cards, from_areas, to_area)
+            return
         # implied by the rules (spec §5): not logged
         if reason in (_R_USE, _R_RESPONSE) and from_areas <= {_HAND, _EQUIP} and to_area == _PROCESSING:
             return  # the card of the use/respond logged just before
@@ -1348,9 +1369,6 @@ class _Reader:
             return  # 奸雄 / 洛神 / 天妒 take the card with no choice
         if reason == _R_PUT and base == "guanxing":
             return  # 观星 rearranging the top of the draw pile (the pile is not tracked)
-        if base in _RETRIAL:
-            self.retrial_move(m, ids, areas, cards, from_areas, to_area)
-            return
 
         if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.yiji(m, dst, cards)
@@ -1367,6 +1385,9 @@ class _Reader:
             self.discard(m, src, ids, areas, cards, skill, base)
         elif reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
             pass
+        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and base in _COST and src is not None
+              and self.attach_cost(base, src, cards)):
+            pass  # cards a skill puts into its own pile as its cost (忠义's 义)
         elif reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
             self.plain_move(m, areas, cards)
         else:
@@ -1472,18 +1493,21 @@ class _Reader:
         special = m.get("specialName")
         to = self.place(m.get("to"), _int(m["toArea"], "card area"), special)
         reason = self.move_reason(str(m.get("skillName") or ""))
-        groups: dict[int, list[str]] = {}
-        for area, card in zip(areas, cards, strict=True):
-            groups.setdefault(area, []).append(card)
-        for area, group in groups.items():
+        # a card leaving a pile names it in its moveInfo (fromSpecialName); the move's specialName is
+        # the pile it goes to
+        infos = [i if isinstance(i, Mapping) else {} for i in m["moveInfo"]]
+        groups: dict[tuple[int, Any], list[str]] = {}
+        for area, card, info in zip(areas, cards, infos, strict=True):
+            groups.setdefault((area, info.get("fromSpecialName") if area == _SPECIAL else None), []).append(card)
+        for (area, pile), group in groups.items():
             owner = m.get("from") if area in _OWNED else None
-            self.emit(Move(cards=group, from_=self.place(owner, area, special), to=to, reason=reason))
+            self.emit(Move(cards=group, from_=self.place(owner, area, pile), to=to, reason=reason))
 
     def place(self, pid: Any, area: int, special: Any) -> Place:
         if area == _SPECIAL:
             if pid is None or not special:
                 raise _Malformed("a special area without an owner or a pile name")
-            return Place(zone=f"pile:{special}", seat=self.seat(pid))
+            return Place(zone=f"pile:{_PILES.get(str(special), str(special))}", seat=self.seat(pid))
         zone = _ZONE.get(area)
         if zone is None:
             raise _Malformed(f"unknown card area {area}")
