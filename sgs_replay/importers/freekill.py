@@ -188,9 +188,19 @@ _NOISE_COMMANDS = frozenset({
     "SetCardVirtName", "DestroyTableCard", "DestroyTableCardByEvent",
     # the client's copy of a #ShowCard log (火攻's shown card), which is read instead
     "ShowCard",
+    # the room, not the game: a player's connection (online, trust = 托管, offline, run; the AI plays
+    # on for that seat and its moves are recorded as any other), chat, server notices, observers,
+    # the room owner, profile updates
+    "NetStateChanged", "Chat", "ServerMessage", "ErrorMsg", "ErrorDlg", "Heartbeat", "RoomOwner",
+    "AddObserver", "RemoveObserver", "UpdateGameData", "UpdateAvatar", "UpdatePassword",
 })
+# packets whose payload is raw text, not CBOR (the client does not decode them either)
+_RAW_PAYLOAD_COMMANDS = frozenset({"ErrorMsg", "ErrorDlg", "Heartbeat", "ServerMessage", "UpdateAvatar",
+                                   "UpdatePassword"})
 _NOISE_PROPERTIES = frozenset({
     "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "MaxCards", "dying",
+    # a player's connection state (托管 …): the seat plays on
+    "state",
 })
 _NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
                          "#PreventDamage",
@@ -377,7 +387,9 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         command = _norm(command)
         if not isinstance(command, str) or not isinstance(ms, int):
             raise FreeKillError("corrupted entry: bad timestamp or command", name, index)
-        if isinstance(payload, (bytes, bytearray)):
+        if command in _RAW_PAYLOAD_COMMANDS:
+            payload = None  # raw text (a server notice): nothing the game needs
+        elif isinstance(payload, (bytes, bytearray)):
             payload = _loads(bytes(payload), name, "payload", index, command) if payload else None
         entries.append(_Entry(index, ms, bool(request), command, _norm(payload)))
     return top, entries
@@ -519,6 +531,7 @@ class _Reader:
         self.turns = 0
         self.dead: set[int] = set()
         self.game_over: str | None = None
+        self.surrendered: int | None = None  # the player who surrendered (投降), before the GameOver
         # HP bookkeeping: PropertyUpdate changes minus the logged damage/recovery/loss, per player
         self.hp: dict[int, int] = {}
         self.hp_ledger: dict[int, int] = {}
@@ -823,6 +836,10 @@ class _Reader:
             act = self.stack[-1] if self.stack else None
             if _int(value, "drank") > 0 and not (act is not None and act.name == "酒" and act.user == self.seat(pid)):
                 self.problem(f"player {pid} drank with no 酒 of theirs in resolution")
+        elif prop == "surrendered":
+            # 投降: FreeKill sets it, ends the game (GameOver names the winners) and clears it
+            if value:
+                self.surrendered = pid
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")
@@ -1525,14 +1542,24 @@ class _Reader:
         self.game_over = text
         ids = [int(x) for x in text.split("+") if x.strip().isdigit()]
         roles = {self.players[i].role for i in ids if i in self.players}
-        if "lord" in roles:
-            self.emit(GameEnd(winner="lord", reason="rebels_and_renegades_dead"))
+        resign = "resign" if self.surrendered is not None else None
+        if not text:
+            self.no_winner()
+        elif "lord" in roles:
+            self.emit(GameEnd(winner="lord", reason=resign or "rebels_and_renegades_dead"))
         elif "rebel" in roles:
-            self.emit(GameEnd(winner="rebel", reason="lord_killed"))
+            self.emit(GameEnd(winner="rebel", reason=resign or "lord_killed"))
         elif "renegade" in roles:
-            self.emit(GameEnd(winner="renegade", reason="lord_killed"))
+            self.emit(GameEnd(winner="renegade", reason=resign or "lord_killed"))
         else:
             self.problem(f"the game ended with no winner the format can name ({text!r})")
+
+    def no_winner(self) -> None:
+        """``GameOver ""``: FreeKill ends a game with no winner when every player is dead with no
+        general left, when no human is left in the room, or when the room's time runs out. The format's
+        `game_end` needs a winner, so none is written and the end is reported."""
+        self.problem("the game ended with no winner (GameOver names nobody: a draw, an abandoned room or "
+                     "the room's time limit); no game_end is written")
 
 
 # ---------------------------------------------------------------------------------------------------
