@@ -144,8 +144,9 @@ _CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu",
 _RETRIAL = frozenset({"guicai", "v33__huanshi"})
 # skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
 _COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe",
-                   # 3v3: 忠义's red cards put as 义, 忠谏's card given
-                   "zhongyi", "zhongjianh"})
+                   # 3v3: 忠义's red cards put as 义 (the mode package names it zhongyi; v33__zhongyi
+                   # is the project's id), 忠谏's card given
+                   "zhongyi", "v33__zhongyi", "zhongjianh"})
 # skills that deal damage without a card
 _DAMAGE_SKILLS = frozenset({"fanjian", "ganglie", "v33__ganglie"})
 # skills that hand over a card with no choice (the move is implied)
@@ -156,9 +157,9 @@ _ANNOUNCED_AGAIN = frozenset({"luoyi"})
 _PROVIDE = {"杀": "激将", "闪": "护驾"}
 # skills that put cards in a pile and announce themselves again (#InvokeSkill) each time they spend one:
 # by FreeKill id, the pile (FreeKill's specialName) whose cards make the announcement a spend
-_SPENDS_PILE = {"zhongyi": "zhongyi"}
+_SPENDS_PILE = {"zhongyi": "zhongyi", "v33__zhongyi": "v33__zhongyi"}
 # FreeKill pile names (specialName) → the pile names of the format
-_PILES = {"zhongyi": "义"}
+_PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
@@ -198,7 +199,7 @@ _NOISE_COMMANDS = frozenset({
 _RAW_PAYLOAD_COMMANDS = frozenset({"ErrorMsg", "ErrorDlg", "Heartbeat", "ServerMessage", "UpdateAvatar",
                                    "UpdatePassword"})
 _NOISE_PROPERTIES = frozenset({
-    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "MaxCards", "dying",
+    "role_shown", "kingdom", "gender", "shield", "MaxCards", "dying",
     # a player's connection state (托管 …): the seat plays on
     "state",
 })
@@ -836,6 +837,10 @@ class _Reader:
             act = self.stack[-1] if self.stack else None
             if _int(value, "drank") > 0 and not (act is not None and act.name == "酒" and act.user == self.seat(pid)):
                 self.problem(f"player {pid} drank with no 酒 of theirs in resolution")
+        elif prop == "deputyGeneral":
+            if value:  # 双将: FreeKill sends "" when the room plays with one general each
+                self.problem(f"player {pid} has a deputy general {value!r} (双将): the format has one general "
+                             "per seat, and the deputy's skills are not that general's")
         elif prop == "surrendered":
             # 投降: FreeKill sets it, ends the game (GameOver names the winners) and clears it
             if value:

@@ -101,22 +101,23 @@ def without(events: list[dict[str, Any]], **want: Any) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------------------------------
 
 
-def zhongyi(*, spend: bool = True) -> Recording:
-    """关羽 (seat 1) puts ♥10 杀 and ♦6 杀 as 义; 张飞 (seat 3) hits 马超 (seat 4) with a 杀: one 义 goes
-    to the discard pile and the damage is 2."""
+def zhongyi(*, spend: bool = True, fk_id: str = "zhongyi") -> Recording:
+    """关羽 (seat 1) puts ♥10 杀 and ♥4 桃 as 义; 张飞 (seat 3) hits 马超 (seat 4) with a 杀: one 义 goes
+    to the discard pile and the damage is 2. The mode package names the skill ``zhongyi``; the
+    project's id ``v33__zhongyi`` is read the same way."""
     rec = game("v33__guanyu", "sunquan", "zhangfei", "machao", "caocao", "huatuo",
                hands={**HANDS, 1: [167, 207, 161, 162]})
     rec.unit(1)
     rec.begin(1, [192, 194])
-    rec.invoke(1, "zhongyi")
-    rec.move([167, 207], SPECIAL, JUST_MOVE, frm=1, to=1, skill="zhongyi", special="zhongyi", proposer=1)
+    rec.invoke(1, fk_id)
+    rec.move([167, 207], SPECIAL, JUST_MOVE, frm=1, to=1, skill=fk_id, special=fk_id, proposer=1)
     rec.end(1)
     rec.begin(3, [197, 198])
     rec.use(3, 172, to=[4])
     if spend:
-        rec.invoke(1, "zhongyi")
-        rec.move([207], DISCARD_PILE, PUT_INTO_DISCARD, frm=1, from_area=SPECIAL, from_special="zhongyi",
-                 skill="zhongyi")
+        rec.invoke(1, fk_id)
+        rec.move([207], DISCARD_PILE, PUT_INTO_DISCARD, frm=1, from_area=SPECIAL, from_special=fk_id,
+                 skill=fk_id)
         rec.log("#ChangeDamage", from_=4, arg=1)
         rec.damage(4, 3, 2)
     else:
@@ -126,8 +127,9 @@ def zhongyi(*, spend: bool = True) -> Recording:
     return rec
 
 
-def test_zhongyi_put_and_spent() -> None:
-    events = clean(zhongyi())
+@pytest.mark.parametrize("fk_id", ["zhongyi", "v33__zhongyi"])
+def test_zhongyi_put_and_spent(fk_id: str) -> None:
+    events = clean(zhongyi(fk_id=fk_id))
     skills = of(events, type="skill", skill="忠义")
     assert skills == [{"type": "skill", "seat": 1, "skill": "忠义", "cards": ["♥10 杀", "♥4 桃"]}]
     assert of(events, type="move", reason="忠义") == [

@@ -153,3 +153,13 @@ def test_unknown_room_packet_is_reported() -> None:
     top[2000:2000] = [entry(top[2000][0], "RemovePlayer", [3])]
     conv, _ = events_of(dump(top))
     assert [(p.index, p.packet, p.message) for p in conv.problems] == [(2000, "RemovePlayer", "unknown packet 'RemovePlayer'")]
+
+
+def test_deputy_general_is_reported() -> None:
+    """双将 (a room setting): the format has one general per seat, so a deputy general is reported."""
+    rec = small_game(4)
+    rec.prop(3, "deputyGeneral", "zhangfei")
+    conv, _ = events_of(rec.to_bytes())
+    assert [p.message for p in conv.problems] == [
+        "player 3 has a deputy general 'zhangfei' (双将): the format has one general per seat, and the deputy's "
+        "skills are not that general's"]
