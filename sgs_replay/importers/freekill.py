@@ -379,6 +379,12 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
     if version not in SUPPORTED_VERSIONS:
         raise FreeKillError(f"unsupported FreeKill version {version!r} (this reader handles "
                             f"{', '.join(SUPPORTED_VERSIONS)})", name, 0, "version")
+    kind = _norm(top[5])
+    if kind not in ("normal", "", None):
+        # the client restarts its recording after a reconnection or to observe, with item 5
+        # "reconnect" and a Reconnect / Observe summary instead of the game's beginning
+        raise FreeKillError(f"a recording begun after a reconnection or as an observer (header item 5 is "
+                            f"{kind!r}, not 'normal'): it does not hold the game from its start", name, 5, "header")
     entries: list[_Entry] = []
     for index in range(_HEADER_ITEMS, len(top)):
         item = top[index]

@@ -163,3 +163,12 @@ def test_deputy_general_is_reported() -> None:
     assert [p.message for p in conv.problems] == [
         "player 3 has a deputy general 'zhangfei' (双将): the format has one general per seat, and the deputy's "
         "skills are not that general's"]
+
+
+def test_reconnected_recording_is_refused() -> None:
+    """After a reconnection (or to observe) the client records anew from a summary, with header item 5
+    "reconnect": the game's beginning is not in it, so the recording is refused with a located error."""
+    top = load(small_game(4).to_bytes())
+    top[5] = b"reconnect"
+    with pytest.raises(freekill.FreeKillError, match=r"entry 5 \(header\): a recording begun after a reconnection"):
+        freekill.convert(dump(top), name="game.fk.rep")
