@@ -326,3 +326,32 @@ def test_vsganglie(damage: bool) -> None:
 def test_vsganglie_twin_heart() -> None:
     """A ♥ judgement: no damage may follow."""
     assert "SGS-D003" in flagged(ganglie(damage=True, judged=207), lambda evs: evs)
+
+
+# ---------------------------------------------------------------------------------------------------
+# the mode's 无中生有 (v33__ex_nihilo): 2 cards, 3 when the user's side has fewer living characters;
+# FreeKill's AI never plays it, so no recording shows it
+# ---------------------------------------------------------------------------------------------------
+
+
+def ex_nihilo(drawn: list[int]) -> Recording:
+    rec = game("sunquan", "caocao", "zhangfei", "machao", "huatuo", "lvbu", hands={**HANDS, 2: [229, 168, 169, 170]})
+    rec.unit(2)
+    rec.begin(2, [192, 194])
+    rec.use(2, 229, to=[2])
+    rec.draw(2, drawn, skill="v33__ex_nihilo_skill")
+    rec.done([229])
+    rec.focus(2)
+    rec.end(2, discard=[168, 169, 170][:len(drawn)])
+    return rec
+
+
+def test_ex_nihilo_two_cards_with_equal_sides() -> None:
+    events = clean(ex_nihilo([197, 198]))
+    assert of(events, type="use", seat=2)[0] == {"type": "use", "seat": 2, "card": "♥7 无中生有", "targets": [2]}
+    assert of(events, type="draw", reason="card") == [
+        {"type": "draw", "seat": 2, "cards": ["♦2 闪", "♦6 闪"], "reason": "card", "card_name": "无中生有"}]
+
+
+def test_ex_nihilo_twin_three_cards_with_equal_sides() -> None:
+    assert flagged(ex_nihilo([197, 198, 199]), lambda evs: evs) == {"SGS-D010"}
