@@ -310,7 +310,7 @@ def load_records(
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
         batch = _Batch()
-        load_no = int(con.execute("SELECT coalesce(max(load_no), 0) + 1 FROM games").fetchone()[0])
+        load_no = int(con.execute("SELECT coalesce(max(load_no), 0) + 1 FROM games").fetchall()[0][0])
         for rec in records:
             file, fp = rec.games["file"], rec.games.get("fingerprint")
             old = rec.extra.get("replaces")
