@@ -1,5 +1,5 @@
 """1v1 (《2013 王者之战 比赛规则》 1V1): the skills of the opponent's turn, of a death and of the next general's
-entry — 姻礼 (孙尚香), 肃资 (夏侯渊), 藏机 (黄月英).
+entry — 姻礼 (孙尚香), 肃资 (夏侯渊), 藏机 (黄月英), 谋诛 and 延祸 (何进).
 
 The death-time skills (4．A 死亡时: 藏机, 延祸, 肃资) are logged after the ``death`` and before the next
 general's ``general_choice``; the engine has by then discarded the dead general's cards (implied), so
@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
+from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.effects import Step
 from sgs_replay.engine.skills import skill, watch_after, watch_before
-from sgs_replay.engine.state import slot_of
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
@@ -54,7 +57,7 @@ def _in_discard(eng: Engine, cards: Iterable[str]) -> list[str]:
 # --- the dead general's cards, as they were at its death ----------------------------------------------
 
 
-@watch_before("suzi", "cangji", events=(ev.Death,))
+@watch_before("suzi", "cangji", "yanhuo", events=(ev.Death,))
 def death_snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """What the dying general holds as it dies: 藏机's equipment, 延祸's X, 肃资's cards."""
     if not isinstance(e, ev.Death) or (s := eng.seat(e.seat)) is None:
@@ -205,3 +208,67 @@ def yinli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected=sorted(offered.elements()), observed=sorted(bad.elements()))
     eng.skills.implied_move(e.seat, sorted((Counter(want) & offered).elements()))
     st["offered"] = Counter()
+
+
+# --- 何进 ------------------------------------------------------------------------------------------
+
+
+@skill("mouzhu", play=True, per_turn=1)
+def mouzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """谋诛 (《2013 王者之战 比赛规则》 1V1 何进): 出牌阶段限一次，你可以令对手交给你一张手牌。然后若你的手牌数大于对手的手牌数，
+    对手选择一项：视为对你使用一张【杀】；视为对你使用一张【决斗】.
+
+    ``skill`` (``targets``: the opponent) → the opponent's ``move`` of one hand card to 何进's hand →
+    then, with more hand cards than the opponent, its ``use`` of 杀 or 决斗 with no card
+    (``"cards": [], "skill": "谋诛"``) at 何进.
+    """
+    t = C.one_other_target(eng, e, "the opponent")
+    ts = eng.seat(t) if t is not None else None
+    if t is None or ts is None:
+        return
+    frame = C.effect(eng, e)
+    offered = [(t, CARD.slash, SKILL.mouzhu), (t, CARD.duel, SKILL.mouzhu)]
+
+    def answer(en: Engine, u: ev.Event) -> None:
+        if not isinstance(u, ev.Use):
+            return
+        name = F.used_name(u)
+        if name not in (CARD.slash, CARD.duel) or list(u.targets or []) != [e.seat]:
+            en.report(R.S_EFFECT, u.seat, f"谋诛: the opponent uses a 杀 or a 决斗 at seat {e.seat}",
+                      expected=f"{CARD.slash} or {CARD.duel} at seat {e.seat}", observed=f"{name} at {u.targets}")
+        for g in offered:
+            if g in C.grants(en):
+                C.grants(en).remove(g)
+
+    def then(en: Engine, _: Any = None) -> None:
+        me, them = en.seat(e.seat), en.seat(t)
+        if me is None or them is None or not them.alive or me.hand_count <= them.hand_count:
+            return
+        C.grants(en).extend(offered)
+        frame.add(Step("use", seat=t, check=answer))
+
+    if ts.hand_count:
+        frame.add(Step("move", seat=t, n=1, from_zone=Zone.HAND, to_seat=e.seat, to_zone=Zone.HAND, then=then))
+    else:
+        then(eng)
+
+
+@skill("yanhuo", timing=Timing.DEATH)
+def yanhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """延祸 (《2013 王者之战 比赛规则》 1V1 何进): 你死亡时你可以依次弃置对手的X张牌（X为你死亡时拥有牌的数量）.
+
+    ``skill`` after the ``death``, then ``move`` s of the opponent's cards (hand or equipment) to the
+    discard pile, one by one: X of them, or all it has when it has fewer. X counts the hand and the
+    equipment area at the death.
+    """
+    snap = _death_moment(eng, e, e.seat if not seat.alive else None, "yanhuo", "when you die")
+    if snap is None:
+        return
+    t = opponent(eng, e.seat)
+    ts = eng.seat(t) if t is not None else None
+    n = min(int(snap["count"]), C.card_count(ts)) if ts is not None else 0
+    if n <= 0:
+        eng.report(R.S_CONDITION, e.seat, "延祸 discards X of the opponent's cards (X: your cards at your death)",
+                   expected="X ≥ 1 and an opponent with cards", observed=f"X = {snap['count']}")
+        return
+    C.effect(eng, e, Step("move", seat=t, n=n, from_zone="hand|equip", to_zone=Zone.DISCARD, partial=True))
