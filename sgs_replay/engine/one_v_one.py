@@ -37,6 +37,13 @@ ALL_DEAD = "all_generals_dead"
 BEFORE_ENTRY = (ev.Skill, ev.Move, ev.Discard, ev.Choose, ev.Death)
 
 
+def death_time(e: ev.Event) -> bool:
+    """An event of the death moment (4．A): a death-time skill, or what a card it takes makes follow (连营's
+    or 枭姬's draw, 枭姬's recovery, when 延祸 discards the opponent's last hand card or its equipment)."""
+    return isinstance(e, BEFORE_ENTRY) or (isinstance(e, ev.Draw) and e.reason == "skill") \
+        or (isinstance(e, ev.Recover) and e.card is None)
+
+
 class OneVOne(SideMode):
     """1v1 (单挑): two seats taking turns in alternation; the first turn of the game draws one card
     fewer (002: 每局比赛的第一个回合，摸牌阶段摸牌时，少摸一张牌); the first turn is the ``first_player``'s
@@ -115,7 +122,7 @@ class OneVOne(SideMode):
         if not super().screen(e):
             return False
         eng = self.eng
-        if self.awaiting and not isinstance(e, (*BEFORE_ENTRY, ev.GeneralChoice, ev.GameEnd)):
+        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
             seat = self.awaiting[0]
             if not self.entry_reported:
                 self.entry_reported = True

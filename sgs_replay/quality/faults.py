@@ -750,9 +750,9 @@ def wrong_winner(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"game_end names {w} (was {e.winner})")
 
 
-@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002", "SGS-3011")
+@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002", "SGS-3011", "SGS-T007")
 def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A turn given to a living seat whose turn it is not."""
+    """A turn given to a living seat whose turn it is not (SGS-T007 when that seat must skip its next turn: 据守)."""
     for i, e in enumerate(g.events):
         if not isinstance(e, ev.Turn) or (g.header.mode == "3v3" and i > 0 and isinstance(g.events[i - 1], ev.ActionUnit)):
             continue

@@ -184,7 +184,7 @@ def yinli_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if got:
         st["pending"] -= got
         st["offered"] = got
-        eng.skills.chances[(seat.seat, "yinli")] = 1
+        eng.skills.chances[(seat.seat, "yinli")] += 1
 
 
 @skill("yinli", timing=Timing.LOSE_CARDS)

@@ -736,6 +736,17 @@ def manyi_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
     savage_assault_void(eng, e, seat)
 
 
+@watch_before("lieren", events=(ev.Damage,))
+def lieren_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The damage 祝融's 杀 deals (its card a 杀, or inside her 杀's resolution at that target): 烈刃's moment."""
+    if not isinstance(e, ev.Damage) or e.source != seat.seat:
+        return
+    k = C.card(e.card) if e.card else None
+    frame = slash_of(eng, seat.seat)
+    by_slash = (k.name == CARD.slash) if k is not None else (frame is not None and frame.head == e.target)
+    eng.skills.state[f"lieren:{seat.seat}"] = e if by_slash else None
+
+
 @skill("lieren", timing=Timing.DEAL_DAMAGE)
 def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈刃 (official text, 祝融): 每当你使用【杀】对目标角色造成伤害后，你可以与其拼点，若你赢，你获得该角色的一张牌.
@@ -747,9 +758,7 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None:
         return
     w = eng.skills.damaged.get(t)
-    last = eng.skills.last_use.get(e.seat)
-    if w is None or w.damage.source != e.seat or last is None or F.used_name(last[0]) != CARD.slash \
-            or t not in (last[0].targets or []):
+    if w is None or w.damage.source != e.seat or eng.skills.state.get(f"lieren:{e.seat}") is not w.damage:
         eng.report(R.S_TIMING, e.seat, "烈刃 is used after your 杀 deals damage to its target",
                    expected=f"damage to seat {t} by your 杀", observed="no such damage just now")
         return

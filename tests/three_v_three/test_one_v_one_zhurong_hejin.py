@@ -88,6 +88,20 @@ def test_ok_lieren_lost_takes_nothing(v3: Any) -> None:
     out.assert_clean()
 
 
+def test_ok_lieren_after_a_converted_slash_and_a_rescue(v3: Any) -> None:
+    """The 杀 of 丈八蛇矛 (no card on the damage), and the target rescued by her own 桃 before 烈刃."""
+    out = one_v_one(v3, "祝融", "孙权", [{"type": "use", "seat": 1, "as": "杀", "cards": ["♠7 杀", "♠8 杀"], "skill": "丈八蛇矛",
+                                        "targets": [2]},
+                                       {"type": "damage", "source": 1, "target": 2, "amount": 1},
+                                       {"type": "dying", "seat": 2},
+                                       {"type": "use", "seat": 1, "card": "♥3 桃", "targets": [2]},
+                                       {"type": "recover", "seat": 2, "amount": 1, "source": 1, "card": "♥3 桃"},
+                                       LIEREN, {"type": "pindian", "seat": 1, "target": 2, "cards": ["♠A 决斗", "♦2 闪"]},
+                                       {"type": "phase", "seat": 1, "phase": "discard"}],
+                    hands={1: ["♠7 杀", "♠8 杀", "♥3 桃", "♠A 决斗"], 2: ["♦2 闪"]}, equip={1: ["♠Q 丈八蛇矛"]}, hp={2: 1})
+    out.assert_clean()
+
+
 def test_flags_lieren_without_a_slash_damage(v3: Any) -> None:
     out = one_v_one(v3, "祝融", "孙权", [LIEREN], hands={1: ["♠A 决斗"], 2: ["♦2 闪"]})
     out.assert_flags("SGS-S003", 4, seat=1)
@@ -155,3 +169,16 @@ def test_flags_yanhuo_discarding_fewer_than_x(v3: Any) -> None:
 def test_flags_yanhuo_while_alive(v3: Any) -> None:
     out = one_v_one(v3, "赵云", "何进", [YANHUO], hands={1: ["♦2 闪"], 2: ["♣4 杀"]})
     out.assert_flags("SGS-S003", 4, seat=2)
+
+
+def test_ok_lianying_draws_when_yanhuo_takes_the_last_hand_card(v3: Any) -> None:
+    """连营 answers the loss of 陆逊's last hand card in the death moment, before 何进's next general enters."""
+    players = pair("陆逊", "何进")
+    lineups = [{"type": "general_choice", "seat": 1, "general": "陆逊", "reserves": ["吕布", "张飞"]},
+               {"type": "general_choice", "seat": 2, "general": "何进", "reserves": ["祝融", "黄盖"]}]
+    out = v3.game([*lineups, *kill(), YANHUO, discard_of(["♦2 闪"]), {"type": "skill", "seat": 1, "skill": "连营"},
+                   {"type": "draw", "seat": 1, "cards": ["♦3 闪"], "reason": "skill", "skill": "连营"},
+                   *enter(2, "祝融", HAND)],
+                  players=players, mode="1v1", ruleset="1v1-2013", current=1,
+                  hands={1: ["♠7 杀", "♦2 闪"], 2: ["♣4 杀"]}, hp={2: 1})
+    out.assert_clean()
