@@ -389,7 +389,9 @@ def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             while at < len(out) and _is_nullification(out[at]):
                 at += 1
             if at < len(out):
-                yield Plant("damage_missing", out, at, RULES["damage_missing"],
+                # a damage a skill's effect owes (天香 passes the 杀's damage on): that effect reports it missing
+                owed = ("SGS-S006",) if i and isinstance(g.events[i - 1], ev.Skill) else ()
+                yield Plant("damage_missing", out, at, RULES["damage_missing"] + owed,
                             f"the damage of {e.card} to seat {e.target} deleted")
 
 

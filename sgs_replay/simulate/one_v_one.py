@@ -100,7 +100,7 @@ class OneVOneGame(Game):
 
     def death_skills(self, dead: int) -> None:
         """A (死亡时): 藏机 (the equipment set aside), 延祸 (X of the opponent's cards), then the opponent's 肃资."""
-        snap = self.eng.skills.state.get("at_death", {}).get(dead)
+        snap = self.eng.mode.at_death.get(dead)  # type: ignore[attr-defined]
         me, other = self.seat(dead), 3 - dead
         if snap is None:
             return

@@ -1,5 +1,6 @@
 """1v1 (《2013 王者之战 比赛规则》 1V1): the skills of the opponent's turn, of a death and of the next general's
-entry — 姻礼 (孙尚香), 肃资 (夏侯渊), 藏机 (黄月英), 谋诛 and 延祸 (何进).
+entry — 姻礼 (孙尚香), 肃资 (夏侯渊), 藏机 (黄月英), 谋诛 and 延祸 (何进). What the dead general held is the 1v1
+mode's record (``OneVOne.at_death``).
 
 The death-time skills (4．A 死亡时: 藏机, 延祸, 肃资) are logged after the ``death`` and before the next
 general's ``general_choice``; the engine has by then discarded the dead general's cards (implied), so
@@ -54,24 +55,9 @@ def _in_discard(eng: Engine, cards: Iterable[str]) -> list[str]:
     return out
 
 
-# --- the dead general's cards, as they were at its death ----------------------------------------------
-
-
-@watch_before("suzi", "cangji", "yanhuo", events=(ev.Death,))
-def death_snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """What the dying general holds as it dies: 藏机's equipment, 延祸's X, 肃资's cards."""
-    if not isinstance(e, ev.Death) or (s := eng.seat(e.seat)) is None:
-        return
-    snaps: dict[int, dict[str, Any]] = eng.skills.state.setdefault("at_death", {})
-    if snaps.get(e.seat, {}).get("line") == eng.line:
-        return
-    snaps[e.seat] = {"line": eng.line, "cards": s.all_cards(), "equip": [s.equip[sl] for sl in sorted(s.equip)],
-                     "hidden": s.hidden, "count": C.card_count(s), "used": set()}
-
-
 def _death_moment(eng: Engine, e: ev.Skill, dead: int | None, sid: str, what: str) -> dict[str, Any] | None:
     """The snapshot of ``dead``'s death when ``e`` comes at its moment (once per death); reports otherwise."""
-    snap = eng.skills.state.get("at_death", {}).get(dead) if dead is not None else None
+    snap = getattr(eng.mode, "at_death", {}).get(dead) if dead is not None else None
     if not at_death(eng, dead) or snap is None or sid in snap["used"]:
         eng.report(R.S_TIMING, e.seat, f"{e.skill} is used {what}", expected="after the death, before the next general enters",
                    observed="used already" if snap is not None and sid in snap["used"] else "no death just now")

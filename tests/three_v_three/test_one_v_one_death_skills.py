@@ -138,3 +138,10 @@ def test_flags_yinli_naming_a_card_that_was_not_discarded(v3: Any) -> None:
     out = one_v_one(v3, "赵云", "孙尚香", [REPLACE, {"type": "skill", "seat": 2, "skill": "姻礼", "cards": ["♣2 仁王盾"]}],
                     hands={1: ["♠Q 丈八蛇矛"]}, equip={1: ["♠9 寒冰剑"]})
     out.assert_flags("SGS-S004", 5, seat=2)
+
+
+def test_flags_a_death_time_skill_before_the_missing_death(v3: Any) -> None:
+    """The death is not logged: the death-time skill shows it is missing (SGS-D004 at its line), and counts."""
+    out = one_v_one(v3, "夏侯渊", "孙权", [*kill()[:2], {"type": "skill", "seat": 1, "skill": "肃资"}, *enter(2, "甘宁"),
+                                         {"type": "use", "seat": 1, "card": "♠9 寒冰剑"}], **SUZI_POS)
+    out.assert_flags("SGS-D004", 6, seat=2, only=True)
