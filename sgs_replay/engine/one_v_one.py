@@ -20,11 +20,12 @@ and the end of the game is taken on the log's word.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.engine import plugins
 from sgs_replay.engine.three_v_three import OTHER, SideMode
+from sgs_replay.engine.timing import Timing, timing_of
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
 ALL_DEAD = "all_generals_dead"
 #: what may happen between a death and the next general's entry: the death-time skills (藏机, 延祸, 肃资)
 BEFORE_ENTRY = (ev.Skill, ev.Move, ev.Discard, ev.Choose, ev.Death)
+
+
+def death_time(e: ev.Event) -> bool:
+    """An event of the death moment (4．A): a death-time skill, or what a card it takes makes follow (连营's
+    or 枭姬's draw, 枭姬's recovery, when 延祸 discards the opponent's last hand card or its equipment)."""
+    return isinstance(e, BEFORE_ENTRY) or (isinstance(e, ev.Draw) and e.reason == "skill") \
+        or (isinstance(e, ev.Recover) and e.card is None)
 
 
 class OneVOne(SideMode):
@@ -64,6 +72,8 @@ class OneVOne(SideMode):
         self.cut_by_skill = False  # the turn was ended by 翩仪, not by a death
         self.entry_reported = False
         self.debut: set[int] = set()  # seats whose general has just entered (登场时: D), until play moves on
+        #: what each seat's general held as it died (4．A: 藏机's equipment, 延祸's X, 肃资's cards), until the next death
+        self.at_death: dict[int, dict[str, Any]] = {}
         self.pool: list[str] | None = None
         self.picks: dict[str, list[str]] = {"cold": [], "warm": []}
         self.pick_turns = 0
@@ -115,7 +125,7 @@ class OneVOne(SideMode):
         if not super().screen(e):
             return False
         eng = self.eng
-        if self.awaiting and not isinstance(e, (*BEFORE_ENTRY, ev.GeneralChoice, ev.GameEnd)):
+        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
             seat = self.awaiting[0]
             if not self.entry_reported:
                 self.entry_reported = True
@@ -126,6 +136,12 @@ class OneVOne(SideMode):
                 self._enter(s, None)  # the log is the truth about what follows: some general is in play
         if isinstance(e, (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip)):
             self.debut.clear()  # play has moved on: the moment of entering is over
+        if isinstance(e, ev.Death) and (dead := eng.seat(e.seat)) is not None and dead.alive:
+            self._held_at_death(dead)
+        elif isinstance(e, ev.Skill) and timing_of(e.skill) is Timing.DEATH:
+            for dying in sorted(eng.table.seats.values(), key=lambda x: x.seat):
+                if dying.alive and dying.hp <= 0:
+                    self._death_missing(dying)  # a death-time skill of a character still dying: its death is missing
         entry_hand = isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)
         if entry_hand:
             assert isinstance(e, ev.Draw)
@@ -238,11 +254,18 @@ class OneVOne(SideMode):
         frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == s.seat), None)
         if frame is None or not frame.awaiting(eng):
             return
-        eng.report(R.D_DEATH_MISSING, s.seat, f"seat {s.seat} is at {s.hp} HP, not saved, and its next general enters: "
-                   "the death is missing", expected=f"death of seat {s.seat}", observed="general_choice")
+        skill = isinstance(eng.event, ev.Skill)
+        what = f"{eng.event.skill} is used as at its death" if isinstance(eng.event, ev.Skill) else "its next general enters"
+        eng.report(R.D_DEATH_MISSING, s.seat, f"seat {s.seat} is at {s.hp} HP, not saved, and {what}: "
+                   "the death is missing", expected=f"death of seat {s.seat}", observed="skill" if skill else "general_choice")
         frame.interrupted = True
         frame.died = True
+        self._held_at_death(s)
         eng.kill(s, eng.last_damage_source.get(s.seat))
+
+    def _held_at_death(self, s: Seat) -> None:
+        self.at_death[s.seat] = {"cards": s.all_cards(), "equip": [s.equip[sl] for sl in sorted(s.equip)],
+                                 "hidden": s.hidden, "count": s.hand_count + len(s.equip), "used": set()}
 
     def _lineup(self, s: Seat, e: ev.GeneralChoice, name: str) -> None:
         """Before play: the starting general (the header's) and the reserves."""

@@ -389,7 +389,9 @@ def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             while at < len(out) and _is_nullification(out[at]):
                 at += 1
             if at < len(out):
-                yield Plant("damage_missing", out, at, RULES["damage_missing"],
+                # a damage a skill's effect owes (天香 passes the 杀's damage on): that effect reports it missing
+                owed = ("SGS-S006",) if i and isinstance(g.events[i - 1], ev.Skill) else ()
+                yield Plant("damage_missing", out, at, RULES["damage_missing"] + owed,
                             f"the damage of {e.card} to seat {e.target} deleted")
 
 
@@ -750,9 +752,9 @@ def wrong_winner(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"game_end names {w} (was {e.winner})")
 
 
-@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002", "SGS-3011")
+@fault("turn_wrong_seat", "SGS-T001", "SGS-3001", "SGS-3002", "SGS-3011", "SGS-T007")
 def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A turn given to a living seat whose turn it is not."""
+    """A turn given to a living seat whose turn it is not (SGS-T007 when that seat must skip its next turn: 据守)."""
     for i, e in enumerate(g.events):
         if not isinstance(e, ev.Turn) or (g.header.mode == "3v3" and i > 0 and isinstance(g.events[i - 1], ev.ActionUnit)):
             continue

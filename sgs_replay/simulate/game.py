@@ -44,7 +44,7 @@ MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_sal
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
-                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe}
+                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli}
 
 #: the awakening skills used at the start of the start phase, by skill id
 AWAKENING = ("zhanshen", "zhiji", "hunzi")

@@ -20,6 +20,7 @@ from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
 from sgs_replay.engine.state import Seat
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
+from sgs_replay.skills import common as C
 
 #: the pick turns of the draft (warm first): five generals a player
 PICK_SIZES = (1, 2, 2, 2, 2, 1)
@@ -84,6 +85,8 @@ class OneVOneGame(Game):
         a death in one's own turn (or 翩仪) ends the turn."""
         super().aftermath()
         mode: Any = self.eng.mode
+        for dead in list(mode.awaiting):
+            self.death_skills(dead)
         while mode.awaiting:
             seat = mode.awaiting[0]
             self.skipped_turn.discard(seat)  # the dead general's skipped turn (据守) is not the next one's
@@ -95,10 +98,33 @@ class OneVOneGame(Game):
             if mode.cut_turn is not None and mode.cut_turn == self.eng.current:
                 raise TurnCut
 
+    def death_skills(self, dead: int) -> None:
+        """A (死亡时): 藏机 (the equipment set aside), 延祸 (X of the opponent's cards), then the opponent's 肃资."""
+        snap = self.eng.mode.at_death.get(dead)  # type: ignore[attr-defined]
+        me, other = self.seat(dead), 3 - dead
+        if snap is None:
+            return
+        if me.has_skill(SKILL.cangji) and snap["equip"] and self.chance(0.8):
+            self.emit(ev.Skill(seat=dead, skill=SKILL.cangji))
+        them = self.seat(other)
+        if me.has_skill(SKILL.yanhuo) and snap["count"] and self.alive(other) and C.card_count(them) and self.chance(0.8):
+            self.emit(ev.Skill(seat=dead, skill=SKILL.yanhuo))
+            for _ in range(min(int(snap["count"]), C.card_count(them))):
+                zone, c = self.rng.choice(self.places_of(other))
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=other), to=ev.Place(zone="discard"),
+                                  reason=SKILL.yanhuo))
+        if self.alive(other) and them.has_skill(SKILL.suzi) and self.chance(0.8):
+            self.emit(ev.Skill(seat=other, skill=SKILL.suzi))
+
+    def places_of(self, seat: int) -> list[tuple[str, str]]:
+        """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
+        s = self.seat(seat)
+        return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
+
     def entry_skills(self, seat: int) -> None:
-        """D (登场时): 虎威 (a 水淹七军) or 骁袭 (a 杀) at the opponent, perhaps."""
+        """D (登场时): 虎威 (a 水淹七军), 骁袭 (a 杀) or 蛮裔 (a 南蛮入侵) at the opponent, perhaps."""
         me, other = self.seat(seat), 3 - seat
-        for sk, card in ((SKILL.huwei, CARD.drowning), (SKILL.xiaoxi, CARD.slash)):
+        for sk, card in ((SKILL.huwei, CARD.drowning), (SKILL.xiaoxi, CARD.slash), (SKILL.manyi, CARD.savage_assault)):
             use = ev.Use(seat=seat, as_=card, cards=[], skill=sk, targets=[other])
             if me.has_skill(sk) and self.alive(other) and not plugins.target_bans(self.eng, me, self.seat(other), card, use) \
                     and self.chance(0.8):
@@ -120,7 +146,26 @@ class OneVOneGame(Game):
             self.emit(duel)
             self.resolve_duel(duel)
             return True
+        if me.has_skill(SKILL.mouzhu) and not self.eng.this_turn.limits[SKILL.mouzhu] and self.alive(other) \
+                and self.chance(0.4):
+            self.mouzhu(seat, other)
+            return True
         return super().active_skill(me)
+
+    def mouzhu(self, seat: int, other: int) -> None:
+        """谋诛: the opponent gives a hand card; then, if 何进 holds more, it uses a 杀 or a 决斗 at him (no card)."""
+        self.emit(ev.Skill(seat=seat, skill=SKILL.mouzhu, targets=[other]))
+        if self.seat(other).hand_count:
+            self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(other))], from_=ev.Place(zone="hand", seat=other),
+                              to=ev.Place(zone="hand", seat=seat), reason=SKILL.mouzhu))
+        if self.seat(seat).hand_count > self.seat(other).hand_count:
+            card = self.rng.choice((CARD.slash, CARD.duel))
+            use = ev.Use(seat=other, as_=card, cards=[], skill=SKILL.mouzhu, targets=[seat])
+            if card == CARD.duel:
+                self.emit(use)
+                self.resolve_duel(use)
+            else:
+                self.use(use)
 
     def resolve_slash(self, user: int) -> None:
         """烈弓 (1v1): announced once the 杀 has its target, when the target holds at least the user's HP in cards."""
@@ -130,7 +175,24 @@ class OneVOneGame(Game):
                 and me.has_skill(SKILL.liegong) and self.eng.in_play_phase(user) \
                 and self.seat(frame.head).hand_count >= me.hp and self.chance(0.8):
             self.emit(ev.Skill(seat=user, skill=SKILL.liegong))
+        target = frame.head if frame is not None and frame.name == CARD.slash and frame.user == user else None
         super().resolve_slash(user)
+        if target is not None and me.has_skill(SKILL.lieren):
+            self.lieren(user, target)
+
+    def lieren(self, seat: int, t: int) -> None:
+        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
+        w = self.eng.skills.damaged.get(t)
+        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
+                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
+        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
+        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
+        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
+            zone, c = self.rng.choice(self.places_of(t))
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
+                              reason=SKILL.lieren))
 
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:
@@ -149,6 +211,3 @@ class OneVOneGame(Game):
             return
         self.damage(t.seat, F.damage_taken(self.eng, t, 1, "normal"), e.seat, e.card, "normal")
 
-
-#: skills of the 1v1 roster the simulator leaves unused: no engine definition yet (docs/skills.md)
-UNMODELLED = (SKILL.suzi, SKILL.cangji, SKILL.yinli)

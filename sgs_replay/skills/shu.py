@@ -1,4 +1,5 @@
-"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013) · 庞统 卧龙诸葛亮 (火)."""
+"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 · 黄忠 魏延 · 孟获 姜维 · 关羽 赵云 (3v3 2013) · 庞统 卧龙诸葛亮 (火) ·
+祝融 (1v1)."""
 
 from __future__ import annotations
 
@@ -314,16 +315,23 @@ def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
 
 
-@watch_after("huoshou", events=(ev.Use,))
-def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
+def savage_assault_void(eng: Engine, e: ev.Event, seat: Seat) -> F.CardEffect | None:
+    """【南蛮入侵】对你无效 (祸首, 蛮裔): the seat leaves the targets of a 南蛮入侵 just used; that card's frame."""
     if not isinstance(e, ev.Use) or F.used_name(e) != CARD.savage_assault or not seat.alive:
-        return
+        return None
     for f in reversed(eng.stack):
         if isinstance(f, F.CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
             if seat.seat in f.queue:
                 f.queue.remove(seat.seat)
-            f.source = seat.seat
-            return
+            return f
+    return None
+
+
+@watch_after("huoshou", events=(ev.Use,))
+def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    f = savage_assault_void(eng, e, seat)
+    if f is not None:
+        f.source = seat.seat
 
 
 @skill("zaiqi", timing=Timing.DRAW_PHASE)
@@ -712,3 +720,57 @@ def huwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def xiaoxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """骁袭 (《2013 王者之战 比赛规则》 1V1 马超): 你登场时，你可视为对对手使用一张【杀】."""
     _entry_use(eng, e, CARD.slash, SKILL.xiaoxi)
+
+
+# --- 祝融 (1v1) ------------------------------------------------------------------------------------
+
+
+@skill("manyi", timing=Timing.ENTER)
+def manyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """蛮裔 (《2013 王者之战 比赛规则》 1V1 祝融): 你登场时，你可视为对对手使用一张【南蛮入侵】；【南蛮入侵】对你无效."""
+    _entry_use(eng, e, CARD.savage_assault, SKILL.manyi)
+
+
+@watch_after("manyi", events=(ev.Use,))
+def manyi_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    savage_assault_void(eng, e, seat)
+
+
+@watch_before("lieren", events=(ev.Damage,))
+def lieren_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The damage 祝融's 杀 deals (its card a 杀, or inside her 杀's resolution at that target): 烈刃's moment."""
+    if not isinstance(e, ev.Damage) or e.source != seat.seat:
+        return
+    k = C.card(e.card) if e.card else None
+    frame = slash_of(eng, seat.seat)
+    by_slash = (k.name == CARD.slash) if k is not None else (frame is not None and frame.head == e.target)
+    eng.skills.state[f"lieren:{seat.seat}"] = e if by_slash else None
+
+
+@skill("lieren", timing=Timing.DEAL_DAMAGE)
+def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """烈刃 (official text, 祝融): 每当你使用【杀】对目标角色造成伤害后，你可以与其拼点，若你赢，你获得该角色的一张牌.
+
+    ``skill`` (``targets``: the character the 杀 just damaged) → ``pindian`` → if won, the ``move`` of
+    one of its cards (hand or equipment) to 祝融's hand.
+    """
+    t = C.pindian_target(eng, e, seat, "the character your 杀 damaged")
+    if t is None:
+        return
+    w = eng.skills.damaged.get(t)
+    if w is None or w.damage.source != e.seat or eng.skills.state.get(f"lieren:{e.seat}") is not w.damage:
+        eng.report(R.S_TIMING, e.seat, "烈刃 is used after your 杀 deals damage to its target",
+                   expected=f"damage to seat {t} by your 杀", observed="no such damage just now")
+        return
+    if w.uses["lieren"]:
+        eng.report(R.S_LIMIT, e.seat, "烈刃: once for this damage", expected=1, observed=w.uses["lieren"] + 1)
+    w.uses["lieren"] += 1
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, won: bool | None) -> None:
+        ts = en.seat(t)
+        if won and ts is not None:
+            frame.add(Step("move", seat=t, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone=Zone.HAND,
+                           optional=C.card_count(ts) == 0))
+
+    frame.add(C.pindian_step(eng, e, t, result))
