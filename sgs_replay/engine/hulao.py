@@ -68,12 +68,22 @@ class Hulao(Mode):
         self.switched = False
         self.exhaustions = 0
         st = eng.header.start
-        #: the order is checked (a log from the start; a position does not say who has acted)
-        self.known = st is None
+        #: the order is checked: a log from the start, or a position in a turn (``current``) whose round says
+        #: who has acted (``acted``, the sideways markers; the current ally's among them)
+        self.known = st is None or st.current is not None
         if st is not None:
-            self.reform = {s.seat: 0 for s in eng.table.seats.values() if s.seat in ALLIES and not s.alive}
-            eng.unverifiable_because("a start position does not say who has acted in the round or how far a "
-                                     "retreated ally has reformed: the 1v3 order is not checked")
+            # a reforming ally has taken one step for each HP and each card he has (he starts from 0 and 0)
+            self.reform = {s.seat: max(0, s.hp) + s.hand_count for s in eng.table.seats.values()
+                           if s.seat in ALLIES and not s.alive}
+            if st.current is None:
+                eng.unverifiable_because("a start position between two turns does not say whose place comes "
+                                         "next: the 1v3 order is not checked")
+            else:
+                self.marked = set(st.acted) & set(ALLIES)
+                if self.stage == 1 and st.current in ALLIES:
+                    self.marked.add(st.current)
+                self.last = st.current
+                self.gap = self.stage == 1 and st.current in ALLIES
 
     # ---- helpers
     def reforming(self, seat: int) -> bool:
@@ -84,10 +94,10 @@ class Hulao(Mode):
 
     def due(self) -> int | None:
         """The seat whose place comes next, 神吕布's optional turn aside (None: not known)."""
-        if not self.known:
-            return None
         if self.switched:
             return LVBU
+        if not self.known:
+            return None
         if self.stage == 2:
             return LVBU if self.last is None else self.last % 4 + 1
         if self.gap and not self.eng.rs.p.hulao_lvbu_turn_optional:
@@ -240,6 +250,7 @@ class Hulao(Mode):
         eng.phase = "finish"  # the current turn is over
         self.stage = 2
         self.switched = True
+        self.known = True  # from here on the order is seat order from 神吕布
         self.marked = set()
         self.gap = False
 
