@@ -61,3 +61,22 @@ def test_flags_xiuluo_with_another_suit(sgs: Any) -> None:
               {"type": "skill", "seat": 1, "skill": "修罗", "cards": ["♠7 杀", "♥6 乐不思蜀"]}]
     position(sgs, events, lvbu=SECOND, current=4, phase="finish", hands={1: ["♠7 杀"]},
              judge={1: ["♥6 乐不思蜀"]}).assert_flags("SGS-S004", 4)
+
+
+def test_simulated_games_are_clean_deterministic_and_reach_every_moment() -> None:
+    """Simulated hulao games: no violation, the same bytes for the same seed, and between them the switch, a
+    reform step, a return and a weapon recast."""
+    from sgs_replay.content import ruleset
+    from sgs_replay.simulate.game import play_game
+
+    rs = ruleset("hulao")
+    seen: set[str] = set()
+    for i in range(8):
+        o = play_game(rs, 4, 5, i)
+        assert not o.violations
+        text = b"\n".join(o.lines).decode()
+        seen.update(k for k, mark in (("switch", '"general_choice","seat":1'), ("reform", '"reason":"reform"'),
+                                      ("recover", '"type":"recover"'), ("return", '"general_choice","seat":')) if mark in text)
+        if i == 0:
+            assert play_game(rs, 4, 5, 0).lines == o.lines
+    assert {"switch", "reform", "return"} <= seen, seen

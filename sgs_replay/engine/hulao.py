@@ -144,8 +144,34 @@ class Hulao(Mode):
     def expected_turn(self) -> list[int] | None:
         return None  # judged in before_turn (the reform steps take places too)
 
+    def pass_skipped_turn(self, seat: int, e: ev.Turn) -> None:
+        """A skipped turn (据守) of an ally: his own turn logged is reported; his place passes unplayed
+        when the order reaches it (:meth:`pass_skips`), with no turn of 神吕布 after it."""
+        if e.seat == seat:
+            super().pass_skipped_turn(seat, e)
+
+    def pass_skips(self, next_seat: int | None) -> None:
+        """The places of allies whose turn is skipped pass, up to the place of ``next_seat`` (None: only the
+        place due now). 神吕布's optional turn in a gap comes before the skipped place."""
+        eng = self.eng
+        for _ in ALLIES:
+            due = self.due()
+            if due is None or due not in eng.skipped_turns or due == next_seat or self.reforming(due):
+                return
+            if next_seat == LVBU and self.stage == 1 and self.gap:
+                return
+            self.skip_place(due)
+            if next_seat is None:
+                return
+
+    def skip_place(self, seat: int) -> None:
+        """``seat``'s turn does not take place (据守): its place in the order is spent."""
+        self.eng.skipped_turns.discard(seat)
+        self._take_place(seat, turn=False)
+
     def before_turn(self, seat: int) -> None:
         eng = self.eng
+        self.pass_skips(seat)
         if self.known:
             allowed = self.allowed_turns()
             if seat not in allowed:
@@ -267,6 +293,7 @@ class Hulao(Mode):
                         st.done = True
         seat.hp = 0
         seat.chained = False
+        self.eng.skipped_turns.discard(seat.seat)  # a skipped turn (据守) was the retreating general's
         self.reform[seat.seat] = 0
         if self.eng.current == seat.seat:
             self.eng.phase = "finish"  # his turn is over
@@ -274,6 +301,7 @@ class Hulao(Mode):
     def _place_ok(self, seat: int, what: str) -> bool:
         """A reform step or return of ``seat`` is at his place, between turns."""
         eng = self.eng
+        self.pass_skips(seat)
         cur = eng.seat(eng.current)
         if cur is not None and cur.alive and eng.phase != "finish":
             eng.report(R.HL_REFORM, seat, f"a reform step or return comes in place of a turn, not inside seat {cur.seat}'s",
@@ -361,6 +389,18 @@ class Hulao(Mode):
                        expected="game_end winner none (draw)")
             eng.over = ("none", "draw")
             eng.over_line = eng.line
+
+    def on_game_end(self, e: ev.GameEnd) -> None:
+        """A draw (``reason`` ``draw``) has no winner; declared as the pile is used up for the last time, it
+        ends every open resolution at once (an owed draw cannot be made)."""
+        eng = self.eng
+        limit = eng.rs.p.hulao_exhaustion_limit
+        if e.reason == "draw" and not eng.over:
+            if e.winner != "none":
+                eng.report(R.O_WINNER, None, "a drawn game has no winner", expected="none", observed=e.winner)
+            if limit is not None and self.exhaustions >= limit - 1:
+                eng.stack.clear()
+        super().on_game_end(e)
 
     def victory(self) -> tuple[str, str] | None:
         seats = self.eng.table.seats

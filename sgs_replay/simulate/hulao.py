@@ -87,6 +87,10 @@ class HulaoGame(Game):
             due = mode.due()
             if mode.stage == 1 and mode.gap and optional and not mode.switched and self.chance(0.5):
                 due = LVBU
+            elif due in self.skipped_turn and not mode.reforming(due):  # 据守: his place passes unplayed
+                self.skipped_turn.discard(due)
+                mode.skip_place(due)
+                continue
             try:
                 self.place(due)
             except StageChange:
@@ -98,6 +102,7 @@ class HulaoGame(Game):
         if not mode.reforming(seat):
             self.turn(seat)
             return
+        self.skipped_turn.discard(seat)  # a skipped turn (据守) was the retreated general's
         s = self.seat(seat)
         if mode.steps_left(seat) <= 0:
             general = s.general.name if s.general is not None else ""
