@@ -3,9 +3,10 @@ recast anyone may make, and 神吕布·暴怒的战神's skills 修罗 and 神�
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from tests.hulao_kit import DECK, SECOND, position
+from tests.hulao_kit import DECK, SECOND, position, ruleset_file
 
 KILL2 = [{"type": "use", "seat": 1, "card": "♠7 杀", "targets": [2]},
          {"type": "respond", "seat": 2, "card": "♦2 闪"},
@@ -32,6 +33,21 @@ def test_flags_the_wrong_winner(sgs: Any) -> None:
     events = [*KILL2, {"type": "game_end", "winner": "rebel", "reason": "allies_retreated"}]
     position(sgs, events, lvbu=SECOND, current=1, dead=(3, 4), hands={1: ["♠7 杀"], 2: ["♦2 闪"]},
              hp={2: 1}).assert_flags("SGS-O002", 7)
+
+
+RETREAT_DRAWS = [{"type": "draw", "seat": 3, "cards": [DECK[60]], "reason": "retreat"},
+                 {"type": "draw", "seat": 4, "cards": [DECK[61]], "reason": "retreat"}]
+
+
+def test_ok_the_engines_retreat_draw(sgs: Any, tmp_path: Path) -> None:
+    rs = ruleset_file(tmp_path, hulao_retreat_draw=True)
+    position(sgs, [*KILL2, *RETREAT_DRAWS], ruleset_file=rs, lvbu=SECOND, current=1, hands={1: ["♠7 杀"], 2: ["♦2 闪"]},
+             hp={2: 1}).assert_clean()
+
+
+def test_flags_a_retreat_draw_the_rulebook_does_not_have(sgs: Any) -> None:
+    position(sgs, [*KILL2, *RETREAT_DRAWS], lvbu=SECOND, current=1, hands={1: ["♠7 杀"], 2: ["♦2 闪"]},
+             hp={2: 1}).assert_flags("SGS-4004", 7, seat=3)
 
 
 def test_ok_an_ally_recasts_a_weapon(sgs: Any) -> None:

@@ -58,7 +58,8 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     hulao_exhaustion_limit: Annotated[int | None, _d(
         "1v3: the game is drawn when the draw pile is used up this many times (none: never)")] = 3
     hulao_retreat_draw: Annotated[bool, _d(
-        "1v3: when an ally retreats each other living ally may draw a card (an engine's reading; not in the rulebook)")] = False
+        "1v3: when an ally retreats each other living ally may draw a card right away (`draw`, reason `retreat`; an "
+        "engine's reading, not in the rulebook)")] = False
 
     # -- turn flow
     draw_phase_cards: Annotated[int, _d("cards the draw phase gives")] = 2

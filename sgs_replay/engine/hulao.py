@@ -40,6 +40,8 @@ ALLIES = (2, 3, 4)
 FIRST_FORM, SECOND_FORM = "shenlvbu1", "shenlvbu2"
 #: the draw reason of a reforming ally's step
 REFORM = "reform"
+#: the draw reason of the others' draw when an ally retreats (``hulao_retreat_draw``, an engine's reading)
+RETREAT = "retreat"
 #: the ends of a 1v3 game
 LVBU_KILLED, ALLIES_RETREATED = "lord_killed", "allies_retreated"
 ROLE_NAMES = {2: "先锋", 3: "中坚", 4: "大将"}
@@ -67,6 +69,8 @@ class Hulao(Mode):
         #: the switch happened: 神吕布's turn comes at once
         self.switched = False
         self.exhaustions = 0
+        #: the allies who may still draw a card for the ally who just retreated (``hulao_retreat_draw``)
+        self.retreat_draws: set[int] = set()
         st = eng.header.start
         #: the order is checked: a log from the start, or a position in a turn (``current``) whose round says
         #: who has acted (``acted``, the sideways markers; the current ally's among them)
@@ -200,6 +204,11 @@ class Hulao(Mode):
                            f"({'神吕布' if e.seat == LVBU else ROLE_NAMES.get(e.seat, '')}) is {want} cards",
                            expected=want, observed=len(e.cards))
             return True
+        if isinstance(e, ev.Draw) and e.reason == RETREAT:
+            self._retreat_draw(e)
+            return False
+        if isinstance(e, (ev.Turn, ev.GeneralChoice, ev.Recover)) or (isinstance(e, ev.Draw) and e.reason == REFORM):
+            self.retreat_draws.clear()  # the moment of the retreat is over
         if isinstance(e, ev.Recover) and self.reforming(e.seat):
             self._step(e.seat, e, recover=e.amount)
             return False
@@ -295,8 +304,24 @@ class Hulao(Mode):
         seat.chained = False
         self.eng.skipped_turns.discard(seat.seat)  # a skipped turn (据守) was the retreating general's
         self.reform[seat.seat] = 0
+        if self.eng.rs.p.hulao_retreat_draw:
+            self.retreat_draws = {s.seat for s in self.eng.table.seats.values() if s.seat in ALLIES and s.alive}
         if self.eng.current == seat.seat:
             self.eng.phase = "finish"  # his turn is over
+
+    def _retreat_draw(self, e: ev.Draw) -> None:
+        """``hulao_retreat_draw``: as an ally retreats, each other living ally may draw 1 card."""
+        eng = self.eng
+        if e.seat not in self.retreat_draws:
+            why = "the ruleset has no draw for a retreat" if not eng.rs.p.hulao_retreat_draw else \
+                f"seat {e.seat} may draw one card as another ally retreats, once, right after the retreat"
+            eng.report(R.HL_REFORM, e.seat, why, expected="no draw", observed=f"draw {len(e.cards)} (reason retreat)")
+        elif len(e.cards) != 1:
+            eng.report(R.HL_REFORM, e.seat, "the retreat draw is one card", expected=1, observed=len(e.cards))
+        self.retreat_draws.discard(e.seat)
+        from sgs_replay.engine.handlers import do_draw
+
+        do_draw(eng, e)
 
     def _place_ok(self, seat: int, what: str) -> bool:
         """A reform step or return of ``seat`` is at his place, between turns."""
@@ -444,4 +469,4 @@ def header_problems(h: ev.Game) -> list[tuple[int | None, str, object, object]]:
     return out
 
 
-__all__ = ["ALLIES", "LVBU", "REFORM", "Hulao", "header_problems"]
+__all__ = ["ALLIES", "LVBU", "REFORM", "RETREAT", "Hulao", "header_problems"]

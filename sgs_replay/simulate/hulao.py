@@ -16,7 +16,7 @@ from typing import Any
 from sgs_replay import events as ev
 from sgs_replay.cards import parse_card
 from sgs_replay.content.names import SKILL
-from sgs_replay.engine.hulao import ALLIES, LVBU, REFORM
+from sgs_replay.engine.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.engine.state import slot_of
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver
 
@@ -62,6 +62,14 @@ class HulaoGame(Game):
                 and self.eng.table.discard:
             raise GameOver("cards")
         return super().take(k)
+
+    def aftermath(self) -> None:
+        """``hulao_retreat_draw``: as an ally retreats, each other living ally may draw a card."""
+        super().aftermath()
+        mode: Any = self.eng.mode
+        for seat in sorted(mode.retreat_draws):
+            if self.alive(seat) and self.chance(0.8):
+                self.emit(ev.Draw(seat=seat, cards=self.take(1), reason=RETREAT))
 
     def recastable(self, seat: int) -> list[str]:
         """重鑄: a weapon in hand, besides 铁索连环."""
