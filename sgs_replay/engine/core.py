@@ -439,6 +439,7 @@ class Engine:
         self.line = line
         self.event = e
         if isinstance(e, ev.GameEnd):
+            self.mode.game_ending(e)
             self._settle_all(line, e)
             self.mode.on_game_end(e)
             return

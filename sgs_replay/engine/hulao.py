@@ -415,17 +415,16 @@ class Hulao(Mode):
             eng.over = ("none", "draw")
             eng.over_line = eng.line
 
-    def on_game_end(self, e: ev.GameEnd) -> None:
+    def game_ending(self, e: ev.GameEnd) -> None:
         """A draw (``reason`` ``draw``) has no winner; declared as the pile is used up for the last time, it
-        ends every open resolution at once (an owed draw cannot be made)."""
+        ends every open resolution at once (what they owed cannot be done any more)."""
         eng = self.eng
         limit = eng.rs.p.hulao_exhaustion_limit
-        if e.reason == "draw" and not eng.over:
+        if e.reason == "draw" and not eng.over and not eng.ended:
             if e.winner != "none":
                 eng.report(R.O_WINNER, None, "a drawn game has no winner", expected="none", observed=e.winner)
             if limit is not None and self.exhaustions >= limit - 1:
                 eng.stack.clear()
-        super().on_game_end(e)
 
     def victory(self) -> tuple[str, str] | None:
         seats = self.eng.table.seats

@@ -70,6 +70,10 @@ class Mode:
         """Mode checks made on every event before it is resolved. False: the event is not applied."""
         return True
 
+    def game_ending(self, e: ev.GameEnd) -> None:
+        """The `game_end` arrived, before the open resolutions are settled (1v3: a draw ends them at once)."""
+        return None
+
     def on_game_end(self, e: ev.GameEnd) -> None:
         eng = self.eng
         eng._settle_all(eng.line, e)
