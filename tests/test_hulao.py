@@ -96,3 +96,17 @@ def test_simulated_games_are_clean_deterministic_and_reach_every_moment() -> Non
         if i == 0:
             assert play_game(rs, 4, 5, 0).lines == o.lines
     assert {"switch", "reform", "return"} <= seen, seen
+
+
+def test_ok_rende_within_the_engines_cap(sgs: Any, tmp_path: Path) -> None:
+    rs = ruleset_file(tmp_path, rende_max_cards=2)
+    events = [{"type": "skill", "seat": 2, "skill": "仁德", "targets": [3], "cards": DECK[50:52]},
+              {"type": "recover", "seat": 2, "amount": 1}]
+    position(sgs, events, ruleset_file=rs, current=2, hands={2: DECK[50:53]}, hp={2: 3}).assert_clean()
+
+
+def test_flags_rende_beyond_the_engines_cap(sgs: Any, tmp_path: Path) -> None:
+    rs = ruleset_file(tmp_path, rende_max_cards=2)
+    events = [{"type": "skill", "seat": 2, "skill": "仁德", "targets": [3], "cards": DECK[50:53]},
+              {"type": "recover", "seat": 2, "amount": 1}]
+    position(sgs, events, ruleset_file=rs, current=2, hands={2: DECK[50:53]}, hp={2: 3}).assert_flags("SGS-S004", 2, seat=2)

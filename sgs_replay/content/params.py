@@ -108,6 +108,8 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     # -- skills
     rende_heal: Annotated[Literal["per_give", "cumulative_once", "per_two_cards"] | None, _d(
         "仁德's heal: each give of two or more, once per play phase at two, per two cards (none: by the skill's text)")] = None
+    rende_max_cards: Annotated[int | None, _d(
+        "仁德 gives at most this many cards in a play phase (none: any number; one engine's 1v3 虎牢關: 2)")] = None
     fanjian_order: Annotated[Literal["damage_before_take", "take_before_damage"], _d(
         "反间: the damage before the target takes the card, or after")] = "damage_before_take"
     luoyi_scope: Annotated[Literal["play_phase", "turn"], _d("裸衣's +1 for the play phase or the whole turn")] = "play_phase"

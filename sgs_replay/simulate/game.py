@@ -965,10 +965,12 @@ class Game:
                                  targets=[self.rng.choice(males)]))
             return True
         others = self.eng.table.order_from(seat, include_first=False)
-        if me.has_skill(SKILL.rende) and me.hand_count and others and self.chance(0.2):
+        cap = self.rs.p.rende_max_cards  # a ruleset's cap on the cards given in a play phase
+        room = 3 if cap is None else min(3, cap - self.eng.this_phase.given)
+        if me.has_skill(SKILL.rende) and me.hand_count and others and room > 0 and self.chance(0.2):
             hand = self.hand_of(seat)
             self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
-                                 cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
+                                 cards=self.rng.sample(hand, self.rng.randint(1, min(room, len(hand))))))
             return True
         if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
                 and me.hand_count and others and self.rs.p.fanjian_order == "damage_before_take" and self.chance(0.3):
