@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Card
+from sgs_replay.engine.handlers import do_draw
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.state import slot_of
 from sgs_replay.rules import catalogue as R
@@ -123,15 +124,10 @@ class Hulao(Mode):
         due = self.due()
         if due is None:
             return
-        allowed = self.allowed_turns()
-        want = f"turn of seat {LVBU} or " if self.gap and self.eng.rs.p.hulao_lvbu_turn_optional and self.stage == 1 else ""
+        options = [f"turn of seat {s}" for s in self.allowed_turns()]
         if self.reforming(due):
-            want += f"the reform step or return of seat {due}"
-        else:
-            want += f"turn of seat {due}"
-        if allowed and not self.reforming(due):
-            want = " or ".join(f"turn of seat {s}" for s in allowed)
-        self.eng.report(R.HL_ORDER, seat, f"{what} out of the 1v3 order", expected=want, observed=what)
+            options.append(f"the reform step or return of seat {due}")
+        self.eng.report(R.HL_ORDER, seat, f"{what} out of the 1v3 order", expected=" or ".join(options), observed=what)
 
     def allowed_turns(self) -> list[int]:
         due = self.due()
@@ -154,9 +150,9 @@ class Hulao(Mode):
         if e.seat == seat:
             super().pass_skipped_turn(seat, e)
 
-    def pass_skips(self, next_seat: int | None) -> None:
-        """The places of allies whose turn is skipped pass, up to the place of ``next_seat`` (None: only the
-        place due now). 神吕布's optional turn in a gap comes before the skipped place."""
+    def pass_skips(self, next_seat: int) -> None:
+        """The places of allies whose turn is skipped pass, up to the place of ``next_seat``. 神吕布's optional
+        turn in a gap comes before the skipped place."""
         eng = self.eng
         for _ in ALLIES:
             due = self.due()
@@ -165,8 +161,6 @@ class Hulao(Mode):
             if next_seat == LVBU and self.stage == 1 and self.gap:
                 return
             self.skip_place(due)
-            if next_seat is None:
-                return
 
     def skip_place(self, seat: int) -> None:
         """``seat``'s turn does not take place (据守): its place in the order is spent."""
@@ -216,8 +210,6 @@ class Hulao(Mode):
             if not self.reforming(e.seat):
                 eng.report(R.HL_REFORM, e.seat, f"seat {e.seat} is not reforming", expected="no reform step",
                            observed=f"draw {len(e.cards)} (reason reform)")
-                from sgs_replay.engine.handlers import do_draw
-
                 do_draw(eng, e)
                 return False
             self._step(e.seat, e, draw=e)
@@ -234,10 +226,11 @@ class Hulao(Mode):
 
     def _switch_missing(self) -> None:
         self.switch_due = False
+        e = self.eng.event
         self.eng.report(R.HL_SWITCH, LVBU, "the first form's HP fell to 4 or less: 神吕布 switches to his second form at once",
-                        expected=f"general_choice of seat {LVBU} ({_second_name()})", observed=f"`{ev.event_type(self.eng.event)}`"
-                        if self.eng.event is not None else None)
-        self._switch(None)
+                        expected=f"general_choice of seat {LVBU} ({_second_name()})",
+                        observed=f"`{ev.event_type(e)}`" if e is not None else None)
+        self._switch()
 
     def _switch_choice(self, e: ev.GeneralChoice) -> None:
         eng = self.eng
@@ -253,9 +246,9 @@ class Hulao(Mode):
             if self.stage == 2:
                 return
         self.switch_due = False
-        self._switch(gen if gen is not None and gen.id == SECOND_FORM else None)
+        self._switch()
 
-    def _switch(self, gen: object) -> None:
+    def _switch(self) -> None:
         """The second form replaces the first: cards kept, judge area discarded, chain reset, HP 4 of 4; the
         current turn and every resolution end; 神吕布's turn comes at once."""
         from sgs_replay.content import general_lookup
@@ -319,8 +312,6 @@ class Hulao(Mode):
         elif len(e.cards) != 1:
             eng.report(R.HL_REFORM, e.seat, "the retreat draw is one card", expected=1, observed=len(e.cards))
         self.retreat_draws.discard(e.seat)
-        from sgs_replay.engine.handlers import do_draw
-
         do_draw(eng, e)
 
     def _place_ok(self, seat: int, what: str) -> bool:
@@ -358,8 +349,6 @@ class Hulao(Mode):
                 eng.report(R.HL_REFORM, seat, "a reform step draws 1 card, only at full HP" if len(draw.cards) == 1
                            else "a reform step draws 1 card", expected="recover 1" if wounded and not
                            eng.rs.p.hulao_reform_choice else "draw 1", observed=what)
-            from sgs_replay.engine.handlers import do_draw
-
             do_draw(eng, draw)
         self.reform[seat] = self.reform.get(seat, 0) + 1
         self._take_place(seat, turn=False)
