@@ -21,7 +21,7 @@ from sgs_replay.content import Ruleset
 PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
 SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
-             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao")
+             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering")
 
 
 class SimulateError(ValueError):
