@@ -110,3 +110,18 @@ def test_flags_rende_beyond_the_engines_cap(sgs: Any, tmp_path: Path) -> None:
     events = [{"type": "skill", "seat": 2, "skill": "仁德", "targets": [3], "cards": DECK[50:53]},
               {"type": "recover", "seat": 2, "amount": 1}]
     position(sgs, events, ruleset_file=rs, current=2, hands={2: DECK[50:53]}, hp={2: 3}).assert_flags("SGS-S004", 2, seat=2)
+
+
+def _savage(order: tuple[int, ...]) -> list[dict[str, Any]]:
+    card = "♠7 南蛮入侵"
+    return [{"type": "use", "seat": 3, "card": card},
+            *[{"type": "damage", "source": 3, "target": t, "amount": 1, "card": card} for t in order]]
+
+
+def test_ok_an_area_trick_from_the_current_player_on(sgs: Any) -> None:
+    """始終按從當前行動玩家開始，逆時針結算 (the user is the current player)."""
+    position(sgs, _savage((4, 1, 2)), lvbu=SECOND, current=3, hands={3: ["♠7 南蛮入侵"]}).assert_clean()
+
+
+def test_flags_an_area_trick_out_of_order(sgs: Any) -> None:
+    position(sgs, _savage((1, 4, 2)), lvbu=SECOND, current=3, hands={3: ["♠7 南蛮入侵"]}).assert_flags("SGS-R001", 3)
