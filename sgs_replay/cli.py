@@ -949,7 +949,7 @@ def simulate(
     try:
         rs = load_ruleset(ruleset, allow_path=True)
         if players is None:
-            players = {"3v3": 6, "1v1": 2}.get(rs.mode, 5)
+            players = {"3v3": 6, "1v1": 2, "1v3": 4}.get(rs.mode, 5)
         check_request(rs, players)
         _output_ok(out, "--out", folder=True, parents=True)
     except (RulesetError, SimulateError) as exc:

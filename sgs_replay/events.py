@@ -108,7 +108,7 @@ class Game(_Base, tag="game"):
     """Line 1 of every log."""
 
     format: str
-    mode: Literal["identity", "3v3", "1v1"]
+    mode: Literal["identity", "3v3", "1v1", "1v3"]
     ruleset: Annotated[str, Meta(max_length=64)]
     players: Annotated[list[Player], Meta(max_length=10)]
     game_id: str | None = None
@@ -330,7 +330,8 @@ class Lineup(_Base, tag="lineup"):
 
 class GeneralChoice(_Base, tag="general_choice"):
     """1v1: the player of ``seat`` puts ``general`` into play (登场). Before the first turn: the starting
-    general (the header's) and the ``reserves`` kept for later; after a death: the next general."""
+    general (the header's) and the ``reserves`` kept for later; after a death: the next general.
+    1v3 (虎牢關): 神吕布's second form replacing the first, or a reformed ally returning to play."""
 
     seat: Seat
     general: str

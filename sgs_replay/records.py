@@ -139,7 +139,7 @@ def won(mode: str | None, winner: str | None, role: str | None, side: str | None
     """
     if winner is None:
         return None
-    if mode == "identity":
+    if mode in ("identity", "1v3"):  # 1v3: 神吕布 holds the lord's role, the allies the rebels'
         roles = IDENTITY_WINNERS.get(winner)
         if roles is None or role is None:
             return None

@@ -131,6 +131,11 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
             bad = [s for s in sorted(set(got) | set(want)) if got.get(s) != want.get(s)]
             out.append(make(R.H_3V3, 1, bad[0] if bad else None, f"seats {bad} do not match the 3v3 seating",
                             expected={s: want.get(s) for s in bad}, observed={s: got.get(s) for s in bad}))
+    elif h.mode == "1v3":
+        from sgs_replay.engine.hulao import header_problems
+
+        for problem in header_problems(h):
+            out.append(make(R.HL_SETUP, 1, problem[0], problem[1], expected=problem[2], observed=problem[3]))
     elif h.mode == "1v1":
         sides = sorted(p.side or "" for p in h.players)
         if n != 2 or sides != ["cold", "warm"]:

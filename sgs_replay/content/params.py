@@ -21,7 +21,7 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     """Every parameter a ruleset file may set."""
 
     # -- the mode and the table
-    mode: Annotated[Literal["identity", "3v3", "1v1"], _d("the game mode the ruleset judges")] = "identity"
+    mode: Annotated[Literal["identity", "3v3", "1v1", "1v3"], _d("the game mode the ruleset judges")] = "identity"
     lord_skills: Annotated[bool, _d("lord skills (主公技) are in force (only the lord's, in identity mode)")] = True
     lord_hp_bonus: Annotated[int, _d("extra HP and max HP of the lord")] = 1
     lord_hp_bonus_min_players: Annotated[int, _d("the lord's bonus applies from this many players on")] = 5
@@ -47,6 +47,22 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
         "1v1: a player loses when all its generals are dead (none: the mode's own condition)")] = None
     new_turn_after_own_death: Annotated[bool, _d("1v1: a character dying in its own turn hands a new turn to the other")] = False
     resume_after_replacement: Annotated[bool, _d("1v1: the interrupted resolution goes on after the next general enters")] = False
+
+    hulao_initial_hands: Annotated[tuple[int, int, int, int], _d(
+        "1v3 (虎牢關): the opening hands of 神吕布, 先锋, 中坚 and 大将 (seats 1–4)")] = (8, 3, 4, 5)
+    hulao_lvbu_turn_optional: Annotated[bool, _d(
+        "1v3: in the first stage 神吕布 may decline the turn after an allied turn (the rulebook: 可選擇是否); "
+        "false: he always takes it (the engines)")] = True
+    hulao_reform_rounds: Annotated[int, _d(
+        "1v3: the rounds a retreated ally spends reforming before he returns to play")] = 6
+    hulao_reform_choice: Annotated[bool, _d(
+        "1v3: a reforming ally below full HP may draw a card instead of recovering 1 HP (an engine's reading; "
+        "the rulebook: recover until full, then draw)")] = False
+    hulao_exhaustion_limit: Annotated[int | None, _d(
+        "1v3: the game is drawn when the draw pile is used up this many times (none: never)")] = 3
+    hulao_retreat_draw: Annotated[bool, _d(
+        "1v3: when an ally retreats each other living ally may draw a card right away (`draw`, reason `retreat`; an "
+        "engine's reading, not in the rulebook)")] = False
 
     # -- turn flow
     draw_phase_cards: Annotated[int, _d("cards the draw phase gives")] = 2
@@ -95,6 +111,8 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     # -- skills
     rende_heal: Annotated[Literal["per_give", "cumulative_once", "per_two_cards"] | None, _d(
         "仁德's heal: each give of two or more, once per play phase at two, per two cards (none: by the skill's text)")] = None
+    rende_max_cards: Annotated[int | None, _d(
+        "仁德 gives at most this many cards in a play phase (none: any number; one engine's 1v3 虎牢關: 2)")] = None
     fanjian_order: Annotated[Literal["damage_before_take", "take_before_damage"], _d(
         "反间: the damage before the target takes the card, or after")] = "damage_before_take"
     luoyi_scope: Annotated[Literal["play_phase", "turn"], _d("裸衣's +1 for the play phase or the whole turn")] = "play_phase"
@@ -146,6 +164,8 @@ def _type_text(p: dict[str, Any]) -> str:
         return " or ".join(_type_text(x) for x in p["anyOf"])
     if "enum" in p:
         return " \\| ".join(f'"{v}"' for v in p["enum"])
+    if p.get("type") == "array" and "prefixItems" in p:
+        return f"list of {len(p['prefixItems'])} {_type_text(p['prefixItems'][0])}"
     if p.get("type") == "array":
         return f"list of {_type_text(p['items'])}"
     if "pattern" in p:

@@ -368,6 +368,7 @@ class Engine:
         t = self.table
         t.pile.update(t.discard)
         t.discard = Counter()
+        self.mode.reshuffled()
 
     def need_cards(self, n: int) -> None:
         """An effect is about to take or look at ``n`` cards of the draw pile at once (a draw, 观星, a
@@ -438,6 +439,7 @@ class Engine:
         self.line = line
         self.event = e
         if isinstance(e, ev.GameEnd):
+            self.mode.game_ending(e)
             self._settle_all(line, e)
             self.mode.on_game_end(e)
             return
@@ -644,6 +646,8 @@ class Engine:
     def apply_hp_loss(self, seat: Seat, amount: int) -> None:
         before = seat.hp
         seat.hp -= amount
+        if amount > 0 and self.mode.hp_fell(seat):
+            return
         if seat.hp <= 0 and seat.alive and (not seat.dying or before > 0):
             # a character rescued before (HP back above 0) enters a new dying state: the old one is over
             for f in self.stack:

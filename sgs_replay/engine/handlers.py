@@ -924,7 +924,7 @@ def on_recast(eng: Engine, e: ev.Recast) -> None:
             eng.report(R.P_CONVERSION, e.seat, f"{e.skill} does not let a card be recast", observed=e.skill)
         elif c is not None and not any(spec.qualifies(c, n) for n in spec.into & RECASTABLE):
             eng.report(R.P_CONVERSION, e.seat, f"{e.card} does not qualify for {e.skill}", observed=e.card)
-    elif c is not None and c.name not in RECASTABLE:
+    elif c is not None and c.name not in RECASTABLE and not eng.mode.recastable(c):
         eng.report(R.P_RECAST, e.seat, f"{c.name} cannot be recast", expected=sorted(RECASTABLE), observed=c.name)
     if not eng.in_play_phase(e.seat):
         eng.report(R.T_NOT_YOUR_TURN, e.seat, "重铸 only in your own play phase",

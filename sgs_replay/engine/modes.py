@@ -13,6 +13,7 @@ from sgs_replay.engine import plugins
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
+    from sgs_replay.cards import Card
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
@@ -68,6 +69,10 @@ class Mode:
     def screen(self, e: ev.Event) -> bool:
         """Mode checks made on every event before it is resolved. False: the event is not applied."""
         return True
+
+    def game_ending(self, e: ev.GameEnd) -> None:
+        """The `game_end` arrived, before the open resolutions are settled (1v3: a draw ends them at once)."""
+        return None
 
     def on_game_end(self, e: ev.GameEnd) -> None:
         eng = self.eng
@@ -132,6 +137,19 @@ class Mode:
 
     def after_death(self, seat: Seat) -> None:
         """A character died and the game goes on (its cards are discarded): 1v1 brings in the next general."""
+        return None
+
+    def hp_fell(self, seat: Seat) -> bool:
+        """The seat's HP has just fallen (damage or loss); True: the mode takes over, no dying state opens
+        (1v3: 神吕布's switch to his second form)."""
+        return False
+
+    def recastable(self, card: Card) -> bool:
+        """A card the mode lets be recast besides 铁索连环 (1v3: a weapon)."""
+        return False
+
+    def reshuffled(self) -> None:
+        """The draw pile ran out and the discard pile became the new one."""
         return None
 
 
@@ -291,4 +309,8 @@ def mode_for(eng: Engine) -> Any:
         from sgs_replay.engine.one_v_one import OneVOne
 
         return OneVOne(eng)
+    if m == "1v3":
+        from sgs_replay.engine.hulao import Hulao
+
+        return Hulao(eng)
     return Identity(eng)

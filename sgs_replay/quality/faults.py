@@ -744,7 +744,7 @@ def wrong_winner(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """The game_end names another winner."""
     for i, e in enumerate(g.events):
         if isinstance(e, ev.GameEnd):
-            pool = IDENTITY_WINNERS if g.header.mode == "identity" else SIDE_WINNERS
+            pool = IDENTITY_WINNERS if g.header.mode in ("identity", "1v3") else SIDE_WINNERS
             other = [w for w in pool if w != e.winner]
             w = pick(rng, other)
             rules = RULES["wrong_winner"] + (("SGS-3004",) if e.reason == "time_up" else ())  # the tie-breaks decide
@@ -961,6 +961,64 @@ def wrong_next_general(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         gone[e.seat].add(e.general)
         if left is not None and e.general in left:
             left.remove(e.general)
+
+
+# --------------------------------------------------------------------------------------- 1v3 虎牢關
+def _hulao_places(g: CleanGame) -> Iterator[tuple[int, int, int, bool, set[int]]]:
+    """Each place of a 1v3 game from its start: (event index, seat, stage, seat 1 had the place before,
+    the reforming allies then). A place is a turn, a reform step (``recover`` of a reforming ally or a
+    ``draw`` with reason ``reform``) or a return (an ally's ``general_choice``)."""
+    if g.header.mode != "1v3" or g.header.start is not None:
+        return
+    stage, before, reforming = 1, 0, set()
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.GeneralChoice) and e.seat == 1:
+            stage, before = 2, 0
+            continue
+        if isinstance(e, ev.Death) and e.seat != 1:
+            reforming.add(e.seat)
+            continue
+        place = isinstance(e, ev.Turn) or (isinstance(e, ev.GeneralChoice) and e.seat in reforming) \
+            or (isinstance(e, ev.Recover) and e.seat in reforming) or (isinstance(e, ev.Draw) and e.reason == "reform")
+        if not place:
+            continue
+        seat = seat_of(e)
+        assert seat is not None
+        yield i, seat, stage, before == 1, set(reforming)
+        if isinstance(e, ev.GeneralChoice):
+            reforming.discard(seat)
+        before = seat
+
+
+@fault("hulao_out_of_order", "SGS-4002", "SGS-4004", "SGS-T008")
+def hulao_out_of_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """1v3: 神吕布 takes a second turn in a row (the ally's turn after his goes to him); an ally takes his
+    turn out of the order (another living ally's place); a reforming ally takes a turn instead of his step."""
+    for i, seat, _stage, after_lvbu, reforming in _hulao_places(g):
+        e = g.events[i]
+        if isinstance(e, ev.Turn) and seat != 1 and after_lvbu:
+            yield Plant("hulao_out_of_order", replaced(g.events, i, r(e, seat=1)), i, RULES["hulao_out_of_order"],
+                        f"seat 1 (神吕布) takes the turn right after his own, instead of seat {seat}")
+        if isinstance(e, ev.Turn) and seat != 1:
+            others = [n for n in (2, 3, 4) if n != seat and n not in reforming and g.snaps[i].alive.get(n)]
+            if others:
+                n = pick(rng, others)
+                yield Plant("hulao_out_of_order", replaced(g.events, i, r(e, seat=n)), i, RULES["hulao_out_of_order"],
+                            f"the ally in seat {n} takes the place of seat {seat}")
+        if isinstance(e, (ev.Recover, ev.Draw)):
+            yield Plant("hulao_out_of_order", replaced(g.events, i, ev.Turn(seat=seat)), i, RULES["hulao_out_of_order"],
+                        f"the reforming ally in seat {seat} takes a turn instead of his reform step")
+
+
+@fault("hulao_no_switch", "SGS-4003")
+def hulao_no_switch(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """1v3: 最强神话's HP fell to 4 or less and the switch to 暴怒的战神 is left out."""
+    if g.header.mode != "1v3" or g.header.start is not None:
+        return
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.GeneralChoice) and e.seat == 1 and i + 1 < len(g.events):
+            yield Plant("hulao_no_switch", replaced(g.events, i, None), i, RULES["hulao_no_switch"],
+                        "神吕布 does not switch to his second form at 4 HP or less")
 
 
 # --------------------------------------------------------------------------------------- house rules

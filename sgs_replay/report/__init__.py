@@ -338,6 +338,8 @@ def _family_applies(family: str, mode: str | None, ruleset_name: str | None) -> 
     3v3 games, the house rules under a ruleset that has one."""
     if family == "3":
         return mode == "3v3"
+    if family == "4":
+        return mode == "1v3"
     if family == "X":
         from sgs_replay.content import RulesetError, ruleset
 

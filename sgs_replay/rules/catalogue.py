@@ -2,7 +2,7 @@
 
 Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conservation, SGS-T… turn flow,
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
-SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 mode, SGS-X… house rules. Ids are never reused.
+SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 and 1v1 mode, SGS-4… 1v3 mode (虎牢關), SGS-X… house rules. Ids are never reused.
 Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
 """
 
@@ -359,6 +359,51 @@ V_DRAFT_1V1 = rule("SGS-3012", K.ILLEGAL_PLAY, "1v1-draft", "The 1v1 draft does 
                    "The players draft from a pool of ten, the 主公 first.",
                    '{"type": "draft_pick", "side": "cold", "generals": ["吕布"]} as the first pick',
                    quote="1v1:從將堆中隨機抽出10張將牌（6張正面朝上4張反扣在桌上），將2張身份牌（主公和內奸）反扣在桌上。將牌放完后抽身份牌主公先選牌")
+
+# --- 1v3 虎牢關 -----------------------------------------------------------------------------------
+S003_1V3 = "《三國殺各種模式的規則》 · 1V3虎牢關模式"
+HL_SETUP = rule("SGS-4001", K.ILLEGAL_PLAY, "1v3-setup", "The 1v3 table or the opening hands are not as the rules set them",
+                "虎牢关座位、身份或起始手牌不符合规则", S003_1V3,
+                "Four seats: 神吕布 (seat 1, role `lord`, the first form 最强神话 at the start) and the allies 先锋, 中坚, 大将 "
+                "(seats 2–4, role `rebel`, any general but 神吕布). Opening hands: 先锋 3, 中坚 4, 大将 5, 神吕布 8 "
+                "(`hulao_initial_hands`).",
+                "The seats fix who acts when; the hands balance one against three.",
+                '{"type": "draw", "seat": 2, "cards": ["♠7 杀", "♦2 闪", "♥3 桃", "♣8 杀"], "reason": "initial"} (先锋 draws 3)',
+                quote="游戲開始時使用“最強神話”的武將牌。…（牌局開始先鋒3張牌基本牌，中堅4張牌，大將5張，神呂布8張）")
+HL_ORDER = rule("SGS-4002", K.RESOLUTION_ORDER, "1v3-turn-order", "The turn is not the one the 1v3 order allows",
+                "虎牢关行动顺序不符合规则", S003_1V3,
+                "First stage: the allies act in seat order (先锋, 中坚, 大将), each once a round; after each allied turn 神吕布 "
+                "may take a turn (`hulao_lvbu_turn_optional`; never two of his turns in a row); a round over, the markers are "
+                "reset. A reforming ally's step takes his place and is followed by no turn of 神吕布. Second stage: 神吕布, 先锋, "
+                "中坚, 大将 in turn.",
+                "神吕布 has no turn of his own in the first stage: he acts in the gaps between the allies' turns.",
+                '{"type": "turn", "seat": 1} right after a turn of seat 1',
+                quote="此階段的神呂布沒有自己的固定回合，而是在聯合軍的每個回合間隙（即每個聯合軍的回合結束后）可選擇是否進行自己的回合。")
+HL_SWITCH = rule("SGS-4003", K.RESOLUTION_ORDER, "1v3-switch", "神吕布 does not switch to his second form as the rules say",
+                 "神吕布未按规则进入第二阶段", S003_1V3,
+                 "When 最强神话's HP falls to 4 or less (damage or loss of HP, before any dying state) the next event is his "
+                 "`general_choice` of 暴怒的战神: he keeps hand and equipment, the judge area is discarded, a chained "
+                 "character is reset, HP becomes 4 of 4; the current turn and every resolution end, and 神吕布's turn comes at "
+                 "once. A switch with no cause, or any other event first, is reported.",
+                 "The stage change interrupts everything: nothing of the old resolution may go on.",
+                 '{"type": "dying", "seat": 1} after damage that takes 最强神话 from 5 HP to 0',
+                 quote="當此階段的神呂布體力降至4點（或更低）時，神呂布玩家必須將他的武將牌換成另一張神呂布――戰斗進入第二階段。神呂布依然保留他當前擁有的牌，棄掉它判定區里的牌，如果神呂布處于橫置，重置之，然后體力回復至4點。當前玩家的回合即時終止（所有結算都終止），立即輪到神呂布行動")
+HL_REFORM = rule("SGS-4004", K.ILLEGAL_PLAY, "1v3-reform", "A retreated ally does not reform or return as the rules say",
+                 "撤退的联军角色未按规则重整或复活", S003_1V3,
+                 "An ally who dies retreats (0 HP, no cards). In place of each of his turns he recovers 1 HP (`recover`), at full "
+                 "HP draws 1 card instead (`draw`, reason `reform`); after `hulao_reform_rounds` (6) such steps he returns to play "
+                 "at his next place in the order (`general_choice` of his own general, full HP) without acting in that round. A "
+                 "step out of place, of the wrong kind or size, an early or missing return, or a turn while reforming is reported.",
+                 "Reforming is not a turn: the ally comes back slowly and takes nothing else in the meantime.",
+                 '{"type": "draw", "seat": 3, "cards": ["♠7 杀"], "reason": "reform"} while seat 3 is at 1 of 4 HP',
+                 quote="原本該角色的回合則改為（用正面向下的武將牌擋住體力牌）回復一點體力，若體力回滿則摸一張牌，如此6輪后――體力為四的角色體力回滿手牌兩張（或體力為三的角色體力回滿手牌三張），該角色重新進入游戲（在剛復活的那一回合不能行動――僅僅是回到游戲中，身份牌為橫置狀態）。")
+HL_EXHAUSTED = rule("SGS-4005", K.OUTCOME, "1v3-exhausted", "The draw pile was used up for the last time and the game went on",
+                    "牌库用完规定次数后游戏未以平局结束", S003_1V3,
+                    "When the draw pile runs out for the `hulao_exhaustion_limit`-th time (3; two with 军争) the game ends drawn "
+                    "(`game_end`, winner `none`, reason `draw`) instead of a reshuffle.",
+                    "A long game between equal sides ends in a draw.",
+                    '{"type": "draw", "seat": 2, "cards": ["♠7 杀", "♦2 闪"], "reason": "phase"} needing a third reshuffle',
+                    quote="牌庫用完三次（若加入軍爭篇…兩次）時，游戲結束（此時雙方戰平）。")
 
 # --- house rules ---------------------------------------------------------------------------------
 X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three characters left, every living character loses 1 HP at each round's start after three rounds",

@@ -32,6 +32,7 @@ FAMILIES: dict[str, str] = {
     "O": "Outcome",
     "S": "Skills",
     "3": "3v3 mode",
+    "4": "1v3 mode (虎牢關)",
     "X": "House rules",
 }
 

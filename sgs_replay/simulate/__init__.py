@@ -18,10 +18,10 @@ from typing import Any
 from sgs_replay.content import Ruleset
 
 #: the player counts each mode allows
-PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3)}
+PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
 SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
-             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013")
+             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering")
 
 
 class SimulateError(ValueError):
@@ -93,11 +93,11 @@ class Coverage:
 def check_request(rs: Ruleset, players: int) -> None:
     """Refuse what the simulator cannot play, with the reason."""
     if rs.mode not in PLAYERS:
-        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity, 3v3 and 1v1 "
+        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity, 3v3, 1v1 and 1v3 "
                             f"({', '.join(SUPPORTED)})")
     allowed = PLAYERS[rs.mode]
     if players not in allowed:
-        what = {"3v3": "6 players", "1v1": "2 players"}.get(rs.mode, f"{allowed.start}–{allowed.stop - 1} players")
+        what = {"3v3": "6 players", "1v1": "2 players", "1v3": "4 players"}.get(rs.mode, f"{allowed.start}–{allowed.stop - 1} players")
         raise SimulateError(f"{rs.mode} mode is for {what}, not {players}")
 
 

@@ -252,12 +252,8 @@ class Game:
         try:
             for e in self.prelude:
                 self.emit(e)
-            first = self.rs.p.initial_hand
             for s in range(1, self.n + 1):
-                k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
-                if self.seat(s).side == "warm" and self.seat(s).position == "commander":
-                    k += self.rs.p.warm_commander_initial_bonus or 0
-                self.emit(ev.Draw(seat=s, cards=self.take(k), reason="initial"))
+                self.emit(ev.Draw(seat=s, cards=self.take(self.deal_size(s)), reason="initial"))
             self.rounds()
             raise GameOver("turns")
         except GameOver as over:
@@ -271,6 +267,14 @@ class Game:
         generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
                        self.reshuffles, generals)
+
+    def deal_size(self, s: int) -> int:
+        """The opening hand of seat ``s``."""
+        first = self.rs.p.initial_hand
+        k = first if isinstance(first, int) else self.seat(s).max_hp  # "max_hp": as many as that
+        if self.seat(s).side == "warm" and self.seat(s).position == "commander":
+            k += self.rs.p.warm_commander_initial_bonus or 0
+        return k
 
     def protect(self) -> None:
         """暗魂 protection (house-anhun): the header names the player out first in the "previous game" of the
@@ -865,7 +869,7 @@ class Game:
             if not me.alive or self.eng.current != seat:
                 return
             options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
-            recast = [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
+            recast = self.recastable(seat)
             if not options and not recast:
                 return
             if self.chance(0.08):
@@ -961,10 +965,12 @@ class Game:
                                  targets=[self.rng.choice(males)]))
             return True
         others = self.eng.table.order_from(seat, include_first=False)
-        if me.has_skill(SKILL.rende) and me.hand_count and others and self.chance(0.2):
+        cap = self.rs.p.rende_max_cards  # a ruleset's cap on the cards given in a play phase
+        room = 3 if cap is None else min(3, cap - self.eng.this_phase.given)
+        if me.has_skill(SKILL.rende) and me.hand_count and others and room > 0 and self.chance(0.2):
             hand = self.hand_of(seat)
             self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
-                                 cards=self.rng.sample(hand, self.rng.randint(1, min(3, len(hand))))))
+                                 cards=self.rng.sample(hand, self.rng.randint(1, min(room, len(hand))))))
             return True
         if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
                 and me.hand_count and others and self.rs.p.fanjian_order == "damage_before_take" and self.chance(0.3):
@@ -1137,6 +1143,10 @@ class Game:
             return False
         self.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[self.rng.choice(gifts)]))
         return True
+
+    def recastable(self, seat: int) -> list[str]:
+        """The hand cards the seat may recast (重铸): 铁索连环."""
+        return [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
 
     def recast(self, seat: int, card: str) -> None:
         self.emit(ev.Recast(seat=seat, card=card))
@@ -1607,6 +1617,10 @@ def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: 
         from sgs_replay.simulate.one_v_one import OneVOneGame
 
         cls = OneVOneGame
+    if ruleset.mode == "1v3":
+        from sgs_replay.simulate.hulao import HulaoGame
+
+        cls = HulaoGame
     game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
                strict=strict)
     return game.play()

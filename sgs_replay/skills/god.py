@@ -11,6 +11,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
+from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import skill, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
@@ -159,3 +160,51 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def wushen_card(c: Any, as_name: str) -> bool:
     """武神 (神关羽): a ♥ hand card as 杀."""
     return bool(c.suit.name == "HEART")
+
+
+# --- 神吕布 (1v3 虎牢關, 暴怒的战神) ----------------------------------------------------------------
+
+
+@skill("shenwei", timing=Timing.ALWAYS)
+def shenwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """神威 (神吕布·暴怒的战神): 锁定技。摸牌阶段，你额外摸两张牌。你的手牌上限+2 (applied to the counts)."""
+
+
+@modifier("draw_phase_count")
+def shenwei_draw(n: int, eng: Engine, seat: Seat) -> int:
+    """神威: two more cards in the draw phase."""
+    return n + 2 if seat.has_skill(SKILL.shenwei) else n
+
+
+@modifier("hand_limit")
+def shenwei_limit(value: int, eng: Engine, seat: Seat) -> int:
+    """神威: the hand limit +2."""
+    return value + 2 if seat.has_skill(SKILL.shenwei) else value
+
+
+@skill("xiuluo", timing=Timing.START_PHASE)
+def xiuluo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """修罗 (神吕布·暴怒的战神): 准备阶段开始时，你可以弃置一张与判定区内延时锦囊牌花色相同的手牌：若如此做，你弃置该延时锦囊牌.
+
+    Logged with ``cards``: the hand card, then the delayed trick of the same suit; both go to the discard
+    pile. It may be used again while such a pair is left."""
+    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
+        return
+    cards = list(e.cards or [])
+    if len(cards) != 2:
+        eng.report(R.S_CONDITION, e.seat, f"{e.skill} names a hand card and the delayed trick of its suit",
+                   expected=2, observed=len(cards))
+        return
+    hand, trick = cards
+    h, t = C.card(hand), C.card(trick)
+    if trick not in seat.judge:
+        eng.report(R.S_CONDITION, e.seat, f"{trick} is not in the judge area", expected=seat.judge_names() or "a delayed trick",
+                   observed=trick)
+        return
+    if h is not None and t is not None and h.suit != t.suit:
+        eng.report(R.S_CONDITION, e.seat, f"{e.skill} discards a hand card of the trick's suit", expected=t.suit.name,
+                   observed=h.suit.name)
+    C.pay(eng, seat, [hand], equip=False)
+    seat.judge.remove(trick)
+    seat.judge_as.pop(trick, None)
+    eng.to_discard([trick])

@@ -57,6 +57,10 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     mode = eng.rs.p.rende_heal or ("per_two_cards" if version(eng, "rende") == "000" else "per_give")
     before = eng.this_phase.given
     after = eng.this_phase.given = before + len(cards)
+    most = eng.rs.p.rende_max_cards
+    if most is not None and after > most:
+        eng.report(R.S_CONDITION, e.seat, f"仁德 gives at most {most} cards in a play phase (ruleset {eng.rs.name})",
+                   expected=f"at most {max(0, most - before)} more", observed=len(cards))
     heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
     if heal:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
