@@ -64,6 +64,7 @@ class Engine:
         self.event: ev.Event | None = None  # the event being judged
         self.result: dict[str, Any] | None = None
         self.killer_of: dict[int, int | None] = {}
+        self.skipped_turns: set[int] = set()  # seats whose next turn does not take place (据守)
         self.last_damage_source: dict[int, int | None] = {}
         self.unknown_skill_turn = False
         self.game_started = header.start is None

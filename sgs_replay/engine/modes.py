@@ -47,6 +47,19 @@ class Mode:
     def before_turn(self, seat: int) -> None:
         return None
 
+    def pass_skipped_turn(self, seat: int, e: ev.Turn) -> None:
+        """``seat`` must skip its next turn (a skill such as 曹仁's) and ``e`` is a turn logged while it is pending: the
+        skipper's own turn is reported; a turn of the seat after it means its turn passed unplayed."""
+        eng = self.eng
+        if e.seat == seat:
+            eng.skipped_turns.discard(seat)
+            eng.report(R.T_SKIPPED, e.seat, "this seat skips its next turn: the turn does not take place", expected="no turn for this seat",
+                       observed="turn")
+        elif eng.current is not None and eng.table.next_alive(eng.current) == seat:
+            eng.skipped_turns.discard(seat)
+            eng.end_phase()
+            eng.current, eng.phase = seat, None  # his turn passes unplayed
+
     def after_turn(self, seat: int) -> None:
         return None
 

@@ -356,7 +356,7 @@ class OneVOne(SideMode):
                 for st in f.steps:
                     if st.seat == seat.seat and not st.done and st.kind != "death":
                         st.done = True
-        self.eng.skills.state.get("jushou", set()).discard(seat.seat)  # a skipped turn (据守) was that general's
+        self.eng.skipped_turns.discard(seat.seat)  # a skipped turn (据守) was that general's
         self.awaiting.append(seat.seat)
         if self.eng.current == seat.seat and self.open_turn == seat.seat:
             self.cut_turn = seat.seat

@@ -379,6 +379,7 @@ class ThreeVThree(SideMode):
         self.first_action: str | None = None
         self.draft_state = None  # see sgs_replay.engine.draft
         self.draft_closed = False
+        self.skipped_round: set[int] = set()  # seats whose turn of this round was skipped
 
     # ---- helpers
     def upright(self, side: str) -> list[int]:
@@ -523,6 +524,10 @@ class ThreeVThree(SideMode):
         if len(eng.violations) > before:
             # reported once: the log is the truth about who acts now, so their turns are not reported again
             self.acted -= {s for s in self.unit_queue if (st := eng.seat(s)) is not None and st.alive}
+        if self.unit_queue and self.unit_queue[0] in eng.skipped_turns:
+            self._spend_skipped()
+            if not self.unit_queue:
+                self._unit_over()
 
     def expected_turn(self) -> list[int] | None:
         self._close_turn()
@@ -541,6 +546,10 @@ class ThreeVThree(SideMode):
     def report_turn_order(self, seat: int, expected: list[int]) -> None:
         eng = self.eng
         side = self.side_of(seat)
+        if seat in self.skipped_round:
+            eng.report(R.T_SKIPPED, seat, f"seat {seat} skipped its turn of this round: the turn does not take place",
+                       expected=f"one of seats {expected}", observed=f"turn of seat {seat}")
+            return
         if self.unit_queue:
             unit = f"the {self.unit_side} {self.unit_who or 'unit'}"
             eng.report(R.V_UNIT, seat, f"{unit} is not finished: seat {expected[0]} acts next",
@@ -573,14 +582,36 @@ class ThreeVThree(SideMode):
         self.open_turn = seat
         self.game_start = False
 
+    def _spend_skipped(self) -> None:
+        """A character whose turn comes in its unit while it must skip its next turn (据守): the turn
+        does not take place, and its identity card turns sideways: it has acted this round. The
+        rulebooks do not say how a skipped turn fits the action units; this is the reading of
+        docs/conflicts.md ("A skipped turn in 3v3")."""
+        skip = self.eng.skipped_turns
+        while self.unit_queue and self.unit_queue[0] in skip:
+            seat = self.unit_queue.pop(0)
+            skip.discard(seat)
+            self.acted.add(seat)
+            self.skipped_round.add(seat)
+
+    def pass_skipped_turn(self, seat: int, e: ev.Turn) -> None:
+        if e.seat == seat:  # the units pass a skipped turn (_spend_skipped); its own turn is reported
+            super().pass_skipped_turn(seat, e)
+
     def turn_closed(self, seat: int) -> None:
-        eng = self.eng
         self._prune()
+        self._spend_skipped()
+        self._unit_over()
+
+    def _unit_over(self) -> None:
+        """After a turn, or a unit whose every turn was skipped: the unit may be finished, the round too."""
+        eng = self.eng
         if not self.unit_queue and self.unit_side:
             self.next_side = OTHER[self.unit_side]
         alive = [s.seat for s in eng.table.seats.values() if s.alive]
         if all(s in self.acted for s in alive):
             self.acted = set()  # every card sideways: all are reset (a new action round)
+            self.skipped_round = set()
             if eng.rs.p.round_first_side != "alternate":
                 self.next_side = eng.rs.p.round_first_side  # the same side opens every round
             if eng.round is not None:

@@ -364,7 +364,7 @@ class Game:
         self.emit(ev.Phase(seat=seat, phase="finish"))
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
-        if me.has_skill(SKILL.jushou) and self.rs.mode in ("identity", "1v1") and self.chance(0.3):
+        if me.has_skill(SKILL.jushou) and self.chance(0.3):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
@@ -1583,7 +1583,9 @@ class ThreeVThreeGame(Game):
             start = False
             self.emit(unit)
             for seat in [cmd] if unit.who == "commander" else list(unit.order or []):
-                if seat is not None and self.alive(seat):
+                if seat in self.skipped_turn:  # 据守: the turn is spent, the identity card turns sideways
+                    self.skipped_turn.discard(seat)
+                elif seat is not None and self.alive(seat):
                     self.turn(seat)
 
 

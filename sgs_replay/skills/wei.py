@@ -303,24 +303,15 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """据守 (seed 000 曹仁): 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合."""
     if not C.need_phase(eng, e, "in your finish phase", "finish"):
         return
-    eng.skills.state.setdefault("jushou", set()).add(e.seat)
+    eng.skipped_turns.add(e.seat)
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
 
 
 @watch_before("jushou", events=(ev.Turn,))
 def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """The skipped turn: 曹仁's next turn does not take place; the turn after it follows his seat."""
-    skip: set[int] = eng.skills.state.get("jushou", set())
-    if not isinstance(e, ev.Turn) or seat.seat not in skip or eng.current == seat.seat:
-        return
-    if e.seat == seat.seat:
-        skip.discard(seat.seat)
-        eng.report(R.T_SKIPPED, e.seat, "据守: this turn is skipped", expected="no turn for this seat", observed="turn")
-    elif eng.header.mode in ("identity", "1v1") and eng.current is not None \
-            and eng.table.next_alive(eng.current) == seat.seat:
-        skip.discard(seat.seat)
-        eng.end_phase()
-        eng.current, eng.phase = seat.seat, None  # his turn passes unplayed
+    """The skipped turn: 曹仁's next turn does not take place; how the turn passes is the mode's."""
+    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.current != seat.seat:
+        eng.mode.pass_skipped_turn(seat.seat, e)
 
 
 # --- 徐晃 ---------------------------------------------------------------------------------------
