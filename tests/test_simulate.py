@@ -103,7 +103,8 @@ def test_another_seed_plays_other_games() -> None:
 
 @pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
                                                ("3v3-2010", 6), ("freekill-3v3", 6),
-                                               ("house-attrition", 5), ("house-anhun", 8)])
+                                               ("house-attrition", 5), ("house-anhun", 8), ("house-zhuanshi", 5),
+                                               ("house-zhuanshi", 8)])
 def test_games_are_clean(name: str, players: int) -> None:
     """strict: the first violation the engine reports raises."""
     rs = ruleset(name)

@@ -147,6 +147,7 @@ class Mode:
         eng = self.eng
         s.general = gen
         names = skill_table()
+        eng.skills.forget(s)
         s.skills = set()
         for k in gen.skills:
             if k in names and not (names[k].lord and (not eng.rs.p.lord_skills or (
@@ -446,6 +447,7 @@ class Identity(Mode):
         s.hp = 1
         s.alive = True
         eng.last_damage_source.pop(e.seat, None)
+        eng.skipped_turns.discard(e.seat)  # a turn to skip (据守) was the old character's
         s.dying = False
         s.chained = False
         self.reborn.add(e.seat)

@@ -60,3 +60,19 @@ def test_flags_a_reincarnation_before_the_cards(sgs: Any) -> None:
 
 def test_flags_a_living_character_reincarnating(sgs: Any) -> None:
     run(sgs, [{"type": "general_choice", "seat": 2, "general": "吕蒙"}]).assert_flags("SGS-X004", line=2, seat=2)
+
+
+def test_ok_the_old_generals_skills_leave_with_it(sgs: Any) -> None:
+    """曹仁 used 据守 (his next turn is skipped) and died before it came: the reincarnated character takes its
+    turn, even as 曹仁 again (his general went back among the unused ones at his death)."""
+    caoren = [("孙权", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("曹仁", "rebel"), ("华佗", "renegade")]
+    events = [{"type": "skill", "seat": 4, "skill": "据守"},
+              {"type": "draw", "seat": 4, "cards": ["♦8 杀", "♠K 南蛮入侵", "♠2 八卦阵"], "reason": "skill", "skill": "据守"},
+              *turn(5), {"type": "use", "seat": 5, "card": "♠A 决斗", "targets": [4]}, {"type": "pass", "seat": 4},
+              {"type": "damage", "source": 5, "target": 4, "amount": 1, "card": "♠A 决斗"}, {"type": "dying", "seat": 4},
+              {"type": "death", "seat": 4, "killer": 5},
+              {"type": "draw", "seat": 5, "cards": ["♣4 杀", "♦7 闪", "♥8 无中生有"], "reason": "reward"},
+              give(5, "♦5 闪"), give(1, "♦9 闪"), give(2, "♦6 闪"), choice("曹仁"),
+              *turn(1), *turn(2), *turn(3), *turn(4)]
+    run(sgs, events, players=sgs.identity_players(caoren), current=4, phase="finish",
+        hands={5: ["♠A 决斗", "♦5 闪"], 1: ["♦9 闪"], 2: ["♦6 闪"]}).assert_clean()
