@@ -345,7 +345,7 @@ class Identity(Mode):
         last = eng.last_death
         if last is not None and last[0] in self.reborn and last[1] is not None and eng.line - last[2] <= 3:
             victim = eng.table.seats[last[0]]
-            if isinstance(e, ev.Draw) and e.reason == "reward" and e.seat == last[1]:
+            if isinstance(e, ev.Draw) and e.reason == "reward" and e.seat == last[1] and victim.role == "rebel":
                 eng.report(R.X_REBORN_OUT, e.seat, f"seat {victim.seat} was a reincarnated {victim.role}: it counts as out, "
                            "its death gives no reward", expected="no reward", observed=f"draw {len(e.cards)} (reward)")
                 from sgs_replay.engine.handlers import do_draw
