@@ -47,3 +47,32 @@ def test_ok_the_rulebook_example(sgs: Any) -> None:
 
 def test_flags_a_reward_for_a_reincarnated_rebel(sgs: Any) -> None:
     run(sgs, [*REBORN, *KILL_REBORN, REWARD], hands=HANDS).assert_flags("SGS-X005", line=28, seat=5, only=True)
+
+
+#: seat 3 kills the loyalist of seat 2, who reincarnates as 吕蒙; in the lord's turn the lord kills it
+LOYALIST = [{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [2]},
+            {"type": "damage", "source": 3, "target": 2, "amount": 1, "card": "♠7 杀"},
+            {"type": "dying", "seat": 2}, {"type": "death", "seat": 2, "killer": 3},
+            give(3, "♠9 杀", to=2), give(5, "♦5 闪", to=2), give(1, "♦9 闪", to=2),
+            {"type": "general_choice", "seat": 2, "general": "吕蒙"},
+            {"type": "phase", "seat": 3, "phase": "finish"}, *turn(4), *turn(5), *turn(1),
+            {"type": "use", "seat": 1, "card": "♠8 杀", "targets": [2]},
+            {"type": "damage", "source": 1, "target": 2, "amount": 1, "card": "♠8 杀"},
+            {"type": "dying", "seat": 2}, {"type": "death", "seat": 2, "killer": 1}]
+LOYALIST_HANDS = {3: ["♠7 杀", "♠9 杀"], 5: ["♦5 闪"], 1: ["♦9 闪", "♠8 杀", "♦6 闪"]}
+
+
+def test_ok_no_penalty_for_a_reincarnated_loyalist(sgs: Any) -> None:
+    run(sgs, [*LOYALIST, {"type": "phase", "seat": 1, "phase": "finish"}], hp={2: 1}, hands=LOYALIST_HANDS).assert_clean()
+
+
+def test_flags_a_penalty_for_a_reincarnated_loyalist(sgs: Any) -> None:
+    out = run(sgs, [*LOYALIST, {"type": "discard", "seat": 1, "cards": ["♦6 闪"]}], hp={2: 1}, hands=LOYALIST_HANDS)
+    out.assert_flags("SGS-X005", line=len(LOYALIST) + 2, seat=1, only=True)
+
+
+def test_flags_a_reward_for_a_reincarnated_loyalist_as_any_loyalists(sgs: Any) -> None:
+    """Not a rebel: no reward in any case (SGS-D006), not a matter of the house rule."""
+    reward = {"type": "draw", "seat": 1, "cards": ["♣4 杀", "♦7 闪", "♥8 无中生有"], "reason": "reward"}
+    out = run(sgs, [*LOYALIST, reward], hp={2: 1}, hands=LOYALIST_HANDS)
+    out.assert_flags("SGS-D006", line=len(LOYALIST) + 2, seat=1, only=True)
