@@ -136,6 +136,10 @@ def multiply(base: Path, db: Path, games: int) -> None:
         name = (f"CASE WHEN name LIKE 'player%' THEN printf('player%03d', "
                 f"(try_cast(substr(name, 7) AS INTEGER) + 37 * r.k) % {len(NAMES)}) ELSE name END")
         step = max(1, 2000 // n0)  # about 2,000 games per statement
+        # a copy's load number follows the base's, copy after copy (a store written before load_no has none)
+        has_load_no = bool(con.execute("SELECT count(*) FROM information_schema.columns "
+                                   "WHERE table_name = 'events' AND column_name = 'load_no'").fetchone()[0])  # type: ignore[index]
+        renumber = f", g.load_no + r.k * {n0} AS load_no" if has_load_no else ""
         for k0 in range(1, copies + 1, step):
             k1 = min(copies + 1, k0 + step)
             # the last copy may be partial, so the store holds exactly ``games`` games
@@ -149,14 +153,15 @@ def multiply(base: Path, db: Path, games: int) -> None:
                 src = f"range({lo}, {hi}) r(k), {ids} keep"
                 con.execute("BEGIN TRANSACTION")
                 con.execute(f"""INSERT INTO games SELECT g.* REPLACE ({rename} AS game_id,
-                                    g.fingerprint || '~' || r.k AS fingerprint, g.file || '~' || r.k AS file)
+                                    g.fingerprint || '~' || r.k AS fingerprint, g.file || '~' || r.k AS file{renumber})
                                 FROM games g, {src} WHERE g.game_id = keep.game_id""", [limit])
                 con.execute(f"""INSERT INTO players SELECT g.* REPLACE ({rename} AS game_id, {name} AS name)
                                 FROM players g, {src} WHERE g.game_id = keep.game_id""", [limit])
                 for table in ("events", "violations"):
-                    con.execute(f"""INSERT INTO {table} SELECT g.* REPLACE ({rename} AS game_id)
+                    extra, order = (renumber, "g.load_no") if table == "events" and renumber else ("", "g.game_id")
+                    con.execute(f"""INSERT INTO {table} SELECT g.* REPLACE ({rename} AS game_id{extra})
                                     FROM {table} g, {src} WHERE g.game_id = keep.game_id
-                                    ORDER BY r.k, g.game_id""", [limit])
+                                    ORDER BY r.k, {order}""", [limit])
                 con.execute("COMMIT")
         con.execute("CHECKPOINT")
         n = con.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM events)").fetchone()
@@ -242,13 +247,20 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
     def first_game(db: Path) -> str:
         return str(q.fetch_rows(db, "SELECT game_id FROM games ORDER BY game_id LIMIT 1")[0][0])
 
+    def load_number(db: Path, gid: str) -> int | None:
+        """The game's load number, as the viewer reads it (None in a store written before it existed)."""
+        if not hasattr(q, "on_game"):
+            return None
+        got = q.fetch_rows(db, q.GAME_LOAD_NO, [gid])
+        return None if not got or got[0][0] is None else int(got[0][0])
+
     for label, text, params in (("GAME_HEADER", q.GAME_HEADER, 1), ("GAME_PLAYERS", q.GAME_PLAYERS, 1),
                                 ("GAME_EVENTS_ALL", q.GAME_EVENTS_ALL, 1), ("GAME_VIOLATIONS", q.GAME_VIOLATIONS, 1),
                                 ("GAME_REPLAY_SOURCE", q.GAME_REPLAY_SOURCE, 1), ("GAME_EVENTS_UPTO", q.GAME_EVENTS_UPTO, 2)):
         def call(db: Path, text: str = text, params: int = params) -> Any:
             gid = first_game(db)
             args = {1: [gid], 2: [gid, 0], 3: [gid, gid, 0], 4: [gid, 0, gid, 0]}[params]
-            return q.fetch_df(db, text, args)
+            return q.fetch_df(db, q.on_game(text, load_number(db, gid)), args)
         viewer.append((label, call))
 
     def replay(db: Path) -> Any:
@@ -257,7 +269,9 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
 
         gid = first_game(db)
         header, ruleset = q.fetch_rows(db, q.GAME_REPLAY_SOURCE, [gid])[0]
-        lines = q.fetch_rows(db, "SELECT line, json FROM events WHERE game_id = ? ORDER BY seq", [gid])
+        text = "SELECT line, json FROM events WHERE game_id = ? ORDER BY seq"
+        load_no = load_number(db, gid)
+        lines = q.fetch_rows(db, q.on_game(text, load_no) if load_no is not None else text, [gid])
         return replay_stored(header, lines, ruleset)
 
     viewer.append(("replay of the game (positions between the kept ones)", replay))

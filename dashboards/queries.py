@@ -109,6 +109,19 @@ GAME_HEADER = """
            from_position, meta
     FROM games WHERE game_id = ?"""
 
+#: the game's load number (``games.load_no``; missing in a store written before it existed)
+GAME_LOAD_NO = "SELECT load_no FROM games WHERE game_id = ?"
+
+
+def on_game(sql: str, load_no: int | None) -> str:
+    """``sql`` with its reads of ``events`` narrowed to the game's load number as well: the events of a
+    game are one run of ``load_no``, so DuckDB reads only the row groups that hold them instead of
+    scanning the events of every game for the ``game_id`` (a content hash, spread everywhere)."""
+    if load_no is None:
+        return sql
+    return sql.replace("FROM events WHERE game_id = ?", f"FROM events WHERE load_no = {int(load_no)} AND game_id = ?")
+
+
 GAME_PLAYERS = """
     SELECT seat, name, general, role, side, position, won, alive_at_end, hp_at_end
     FROM players WHERE game_id = ? ORDER BY seat"""

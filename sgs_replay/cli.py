@@ -202,11 +202,14 @@ SCHEDULER_HELP = "the Dask scheduler's address, with --executor dask"
 def _collect(paths: list[Path]) -> list[Path]:
     from sgs_replay.reader import expand_paths
 
-    files = list(expand_paths(paths))
+    skipped: list[str] = []
+    files = list(expand_paths(paths, skipped))
     missing = [p for p in paths if not p.exists()]
     if missing:
         _err(f"error: {missing[0]}: no such file or directory")
         raise typer.Exit(EXIT_UNREADABLE)
+    for why in skipped:
+        _err(f"note: {why}")
     return files
 
 

@@ -260,8 +260,8 @@ def load_paths(
     from sgs_replay.reader import expand_paths
 
     db = Path(db)
-    files = list(expand_paths([Path(p) for p in paths]))
     summary = LoadSummary(db=db)
+    files = list(expand_paths([Path(p) for p in paths], summary.skipped))
     loaded_at = datetime.now().replace(microsecond=0)
     todo, replaces = _unchanged(files, db, summary) if incremental else (files, {})
     if progress is not None:

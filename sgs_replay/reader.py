@@ -454,10 +454,40 @@ def parse_any(data: bytes, name: str) -> ParsedLog:
 LOG_SUFFIXES = (".sgs.jsonl", ".jsonl", ".fk.rep")
 
 
-def expand_paths(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; directories expanded (recursively) to the log files they hold, sorted."""
+def expand_paths(paths: Iterable[Path], skipped: list[str] | None = None) -> Iterator[Path]:
+    """Files as given; directories expanded (recursively) to the log files they hold, sorted.
+
+    In a directory, a plain ``.jsonl`` file (not ``.sgs.jsonl``) whose first line is a JSON object
+    that is not a game header (no ``"type": "game"``, no ``format``) is some other JSON lines file
+    kept beside the logs (a table of facts, an index): it is left out, and named in ``skipped`` with
+    the reason. A file named on its own is always read as a log.
+    """
     for p in paths:
         if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.is_file() and q.name.endswith(LOG_SUFFIXES))
+            for q in sorted(q for q in p.rglob("*") if q.is_file() and q.name.endswith(LOG_SUFFIXES)):
+                why = _not_a_log(q)
+                if why is None:
+                    yield q
+                elif skipped is not None:
+                    skipped.append(f"{q}: {why}")
         else:
             yield p
+
+
+def _not_a_log(path: Path) -> str | None:
+    """Why a ``.jsonl`` file found in a directory is not a game log, or None when it may be one."""
+    if path.name.endswith(".sgs.jsonl") or not path.name.endswith(".jsonl"):
+        return None
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return None  # the reader reports it
+    first = next((ln for ln in head.lstrip(b"\xef\xbb\xbf").splitlines() if ln.strip()), b"")
+    try:
+        obj = msgspec.json.decode(first)
+    except msgspec.DecodeError:
+        return None  # not JSON at all (or a first line over 64 KiB): the reader says what is wrong
+    if not isinstance(obj, dict) or obj.get("type") == "game" or "format" in obj:
+        return None
+    return "not a game log (its first line is a JSON object but not a game header); name the file to read it anyway"

@@ -116,3 +116,24 @@ def test_entry_point_is_declared() -> None:
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["project"]["scripts"]["sgs-replay"] == "sgs_replay.cli:main"
+
+
+def test_a_folder_leaves_out_json_lines_files_that_are_not_logs(cli_fast: Any, logs: dict[str, Path],
+                                                                tmp_path: Path) -> None:
+    """A table of facts kept beside the logs (``facts.jsonl``) is not read as a broken log: it is left
+    out of a folder and named on stderr. A ``.jsonl`` that may be a log (a header, or not JSON) is read."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "clean.jsonl").write_bytes(logs["clean"].read_bytes())
+    (folder / "facts.jsonl").write_text('{"file": "a.fk.rep", "winner": "lord"}\n', encoding="utf-8")
+    p = cli_fast("validate", str(folder))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.strip().splitlines()[-1] == "1 file(s), 0 violation(s)"
+    assert "facts.jsonl: not a game log" in p.stderr
+    # named on its own, it is read (and is no log)
+    assert cli_fast("validate", str(folder / "facts.jsonl")).returncode != 0
+    # a broken header is still a log with a problem, and so is a file that is not JSON
+    (folder / "broken.jsonl").write_text('{"format": "sgs-replay/1"}\n', encoding="utf-8")
+    (folder / "garbage.jsonl").write_text("not json\n", encoding="utf-8")
+    p = cli_fast("validate", str(folder))
+    assert p.returncode != 0 and "broken.jsonl" in p.stdout + p.stderr and "garbage.jsonl" in p.stdout + p.stderr

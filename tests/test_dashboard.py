@@ -396,3 +396,17 @@ def test_game_viewer_picker_is_bounded_and_searchable(db: Path, monkeypatch: pyt
     linked.query_params["game"] = last
     linked.run()
     assert not linked.exception and linked.selectbox[0].value == last and len(linked.selectbox[0].options) == 2
+
+
+def test_the_viewer_reads_a_game_by_its_load_number() -> None:
+    """Every query of the viewer that reads ``events`` by game is narrowed to the load number when the
+    store has one, and left as it is when it has none (a store written before it)."""
+    import queries as q
+
+    for name in ("GAME_EVENTS_ALL", "GAME_EVENTS_UPTO", "GAME_STATE_AT", "GAME_STATE_RAW", "GAME_HP_SERIES"):
+        sql = getattr(q, name)
+        assert "FROM events WHERE game_id = ?" in sql, name
+        narrowed = q.on_game(sql, 42)
+        assert "FROM events WHERE game_id = ?" not in narrowed and "load_no = 42 AND game_id = ?" in narrowed
+        assert narrowed.count("?") == sql.count("?")  # the same parameters
+        assert q.on_game(sql, None) == sql

@@ -407,6 +407,40 @@ def test_parallel_load_matches_serial(logs: Path, tmp_path: Path) -> None:
     assert query(a, q).rows() == query(b, q).rows()
 
 
+def test_games_are_numbered_in_load_order_and_their_events_carry_the_number(logs: Path, tmp_path: Path) -> None:
+    """``games.load_no`` is 1, 2, … across loads; a game's events carry its number and lie in one run of it
+    (the game viewer reads a game by it: DuckDB skips the row groups of other numbers)."""
+    db = tmp_path / "sgs.duckdb"
+    files = sorted(logs.iterdir())
+    part = tmp_path / "part"
+    part.mkdir()
+    for f in files[: len(files) // 2]:
+        (part / f.name).write_bytes(f.read_bytes())
+    load_paths([part], db, batch_size=3)
+    first = counts(db)["games"]
+    load_paths([logs], db, batch_size=4, jobs=2)
+    games = query(db, "SELECT load_no FROM games ORDER BY load_no").rows()
+    assert [g for (g,) in games] == list(range(1, len(games) + 1)) and len(games) > first > 0
+    assert query(db, "SELECT count(*) FROM events e JOIN games g USING (game_id) WHERE e.load_no IS DISTINCT FROM g.load_no"
+                 ).rows() == [(0,)]
+    order = [g for (g,) in query(db, "SELECT load_no FROM events ORDER BY rowid").rows()]
+    assert order == sorted(order)
+
+
+def test_a_store_written_before_load_numbers_keeps_working(logs: Path, tmp_path: Path) -> None:
+    db = tmp_path / "sgs.duckdb"
+    load_paths([logs], db)
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE events DROP COLUMN load_no")
+    con.execute("ALTER TABLE games DROP COLUMN load_no")
+    con.close()
+    (logs / "extra.sgs.jsonl").write_text(LORD_WINS.replace("fixture-lord-wins", "fixture-extra").replace("♥7 无中生有", "♥8 无中生有"), encoding="utf-8")
+    load_paths([logs], db)
+    rows = query(db, "SELECT count(*) FILTER (WHERE load_no IS NULL), count(*) FILTER (WHERE load_no = 1) FROM games").rows()
+    assert rows[0][1] == 1 and rows[0][0] == counts(db)["games"] - 1  # the new game is number 1; old ones have none
+    assert query(db, "SELECT count(DISTINCT load_no) FROM events WHERE load_no IS NOT NULL").rows() == [(1,)]
+
+
 def test_empty_directory_creates_an_empty_store(tmp_path: Path) -> None:
     (tmp_path / "none").mkdir()
     db = tmp_path / "sgs.duckdb"
@@ -519,3 +553,10 @@ def test_a_worker_that_dies_costs_no_game(logs: Path, tmp_path: Path, monkeypatc
     assert any("worker process stopped" in n for n in s.notes) and "note:" in s.text()
     q = "SELECT game_id, seq, type FROM events ORDER BY game_id, seq"
     assert s.loaded == counts(a)["games"] and query(a, q).rows() == query(b, q).rows()
+
+
+def test_a_load_names_the_files_of_a_folder_that_are_not_logs(logs: Path, tmp_path: Path) -> None:
+    (logs / "facts.jsonl").write_text('{"file": "x.fk.rep", "turns": 12}\n', encoding="utf-8")
+    s = load_paths([logs], tmp_path / "sgs.duckdb")
+    assert not s.unreadable and len(s.skipped) == 1 and "facts.jsonl: not a game log" in s.skipped[0]
+    assert "not game logs" in s.text()

@@ -94,7 +94,17 @@ if n == 0:
     st.info("This log has no events.")
     st.stop()
 
-allev = q.df(q.GAME_EVENTS_ALL, [game_id])
+
+def _load_number() -> int | None:
+    try:
+        got = q.df(q.GAME_LOAD_NO, [game_id])
+    except Exception:  # noqa: BLE001 - a database written before games.load_no existed
+        return None
+    return None if got.empty or pd.isna(got.iloc[0]["load_no"]) else int(got.iloc[0]["load_no"])
+
+
+load_no = _load_number()
+allev = q.df(q.on_game(q.GAME_EVENTS_ALL, load_no), [game_id])
 violations = q.df(q.GAME_VIOLATIONS, [game_id])
 seq_of_line = dict(zip(allev["line"].tolist(), allev["seq"].tolist(), strict=False))
 
@@ -145,14 +155,14 @@ positions = (_replayed(game_id, replay_header, replay_ruleset,
 def _raw_at(at: int) -> pd.DataFrame:
     """The seats at position ``at``: replayed, or (older databases) as stored."""
     if positions is None:
-        return q.df(q.GAME_STATE_RAW, [game_id, at, game_id, at])
+        return q.df(q.on_game(q.GAME_STATE_RAW, load_no), [game_id, at, game_id, at])
     seats = positions[at] if at < len(positions) else None
     return pd.DataFrame([dict(zip(STATE_COLUMNS, t, strict=True)) for t in seats or []], columns=STATE_COLUMNS)
 
 
 def _state_table(at: int) -> pd.DataFrame:
     if positions is None:
-        return q.df(q.GAME_STATE_AT, [game_id, at, game_id, at, game_id])
+        return q.df(q.on_game(q.GAME_STATE_AT, load_no), [game_id, at, game_id, at, game_id])
     raw = _raw_at(at)
     if raw.empty:
         return raw
@@ -168,7 +178,7 @@ def _state_table(at: int) -> pd.DataFrame:
 
 def _hp_series() -> pd.DataFrame:
     if positions is None:
-        return q.df(q.GAME_HP_SERIES, [game_id, game_id, n])
+        return q.df(q.on_game(q.GAME_HP_SERIES, load_no), [game_id, game_id, n])
     rows = [(i, f"seat {t[0]}", t[1]) for i, seats in enumerate(positions) if seats for t in seats]
     return pd.DataFrame(rows, columns=["seq", "seat", "hp"])
 
@@ -203,7 +213,7 @@ for col, (label, fn, key) in zip(nav, steps, strict=True):
     col.button(label, on_click=fn, shortcut=key, help=f"shortcut: {key}", width="stretch")
 
 seq = st.slider("Event", min_value=0, max_value=n, key="seq", help="0 = the position before the first event")
-events = q.df(q.GAME_EVENTS_UPTO, [game_id, seq])
+events = q.df(q.on_game(q.GAME_EVENTS_UPTO, load_no), [game_id, seq])
 if seq:
     st.query_params["line"] = str(int(events.iloc[-1]["line"]))
 

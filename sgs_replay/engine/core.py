@@ -492,9 +492,12 @@ class Engine:
         """
         while self.stack and self.stack[-1].transient and not self.stack[-1].wants(self, e):
             self.stack.pop().close(self, line, e)  # a judgement settles at the first event after it
+        granted = type(e) is ev.Use and e.skill is not None  # type: ignore[union-attr]
         for depth in range(len(self.stack) - 1, -1, -1):
             f = self.stack[depth]
             if not f.wants(self, e):
+                if granted and f.grants_use(self, e):  # type: ignore[arg-type]
+                    return False  # the 视为使用 of a later skill (神速's second 杀), not a deeper card's follow-up
                 continue
             while len(self.stack) > depth + 1:
                 self.stack.pop().close(self, line, e)

@@ -55,6 +55,7 @@ class LoadSummary:
     engine_faults: list[str] = field(default_factory=list)  # events the engine could not check (loaded)
     import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
     notes: list[str] = field(default_factory=list)  # how the load went, where it is worth saying
+    skipped: list[str] = field(default_factory=list)  # files of a folder that are not game logs, with why
     seconds: float = 0.0
     #: what the database holds after the load: games, events, violations
     total_games: int = 0
@@ -97,6 +98,9 @@ class LoadSummary:
         if self.failed:
             lines.append(f"  not processed     {len(self.failed):>{w}}")
             lines.extend(f"    {u}" for u in self.failed)
+        if self.skipped:
+            lines.append(f"  not game logs     {len(self.skipped):>{w}}  (in the folders given: left out)")
+            lines.extend(f"    {u}" for u in self.skipped)
         if self.import_problems:
             lines.append(f"  import problems   {len(self.import_problems):>{w}}  (loaded; docs/freekill.md)")
             lines.extend(f"    {u}" for u in self.import_problems[:10])
@@ -205,11 +209,32 @@ def insert_table(con: Any, name: str, table: Any) -> None:
     con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _sgs_batch")
 
 
-def _flush(con: Any, batch: _Batch) -> None:
+def _flush(con: Any, batch: _Batch, load_no: int) -> int:
+    """Insert the batch; its games get the load numbers ``load_no``, ``load_no + 1``, …; the next is returned."""
     if not batch.n:
-        return
-    for name, table in batch.tables().items():
+        return load_no
+    tables = batch.tables()
+    number_games(tables, load_no)
+    for name, table in tables.items():
         insert_table(con, name, table)
+    return load_no + tables["games"].num_rows
+
+
+def number_games(tables: dict[str, Any], first: int) -> None:
+    """Give the games of a batch their load numbers (``load_no``), in ``games`` and on their ``events``.
+
+    A game's events are inserted together, so the load number runs in order through the events table
+    and DuckDB's row-group min/max of ``load_no`` lets a query for one game read only the row groups that
+    hold it (``events.game_id``, a content hash, is spread over all of them).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    games = tables["games"]
+    tables["games"] = games.append_column("load_no", pa.array(range(first, first + games.num_rows), pa.int64()))
+    events = tables["events"]
+    index = pc.index_in(events.column("game_id"), value_set=games.column("game_id"))
+    tables["events"] = events.append_column("load_no", pc.add(index.cast(pa.int64()), first))
 
 
 def _connect(db: Path) -> Any:
@@ -285,6 +310,7 @@ def load_records(
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
         batch = _Batch()
+        load_no = int(con.execute("SELECT coalesce(max(load_no), 0) + 1 FROM games").fetchone()[0])
         for rec in records:
             file, fp = rec.games["file"], rec.games.get("fingerprint")
             old = rec.extra.get("replaces")
@@ -319,9 +345,9 @@ def load_records(
             if on_game is not None:
                 on_game(rec)
             if batch.n >= batch_size:
-                _flush(con, batch)
+                load_no = _flush(con, batch, load_no)
                 batch = _Batch()
-        _flush(con, batch)
+        _flush(con, batch, load_no)
         _forget(con, replaced - set(known))
         _remember_files(con, list(file_rows.values()))
         extra = amend() if amend is not None else None

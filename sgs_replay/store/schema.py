@@ -52,7 +52,8 @@ TABLES: dict[str, str] = {
             import_problems VARCHAR[],          -- what the importer could not convert (FreeKill)
             violations_truncated INTEGER,       -- violations beyond the per-file cap, counted only
             desync        VARCHAR,              -- the first engine desync against a recording (NULL: none)
-            header        VARCHAR               -- the header line re-encoded (the viewer replays from it)
+            header        VARCHAR,              -- the header line re-encoded (the viewer replays from it)
+            load_no           BIGINT                -- load number: 1, 2, … in the order the games were inserted
         )""",
     "files": """
         CREATE TABLE IF NOT EXISTS files (
@@ -99,7 +100,8 @@ TABLES: dict[str, str] = {
             json      VARCHAR NOT NULL,  -- the event line, re-encoded
             turn_seat SMALLINT,          -- whose turn it is after the event
             phase     VARCHAR,           -- the phase in progress after the event
-            state     {SEAT_STATE_SQL}[] -- every seat after the event, at the kept positions (docs/store.md)
+            state     {SEAT_STATE_SQL}[], -- every seat after the event, at the kept positions (docs/store.md)
+            load_no       BIGINT             -- the game's load number (games.load_no): a game's rows are one run of it
         )""",
     "violations": """
         CREATE TABLE IF NOT EXISTS violations (
@@ -195,7 +197,7 @@ TABLES: dict[str, str] = {
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
 ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"),
-                 ("fingerprint", "VARCHAR"), ("header", "VARCHAR"))
+                 ("fingerprint", "VARCHAR"), ("header", "VARCHAR"), ("load_no", "BIGINT"))
 
 def stats_views(*, aggregates: bool = True) -> dict[str, str]:
     """The statistics of sgs_replay.stats over every game (docs/store.md), as view bodies: from the
@@ -252,6 +254,7 @@ def create_all(con: Any) -> None:
         con.execute(ddl)
     for column, sql_type in ADDED_COLUMNS:  # databases written before these columns existed
         con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {sql_type}")
+    con.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS load_no BIGINT")  # NULL for games loaded before it
     rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
     row = rows[0] if rows else None
     if row is None:
