@@ -324,9 +324,10 @@ class SkillBook:
         """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
         if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
+        # the latest 杀 the skill's owner uses or is a target of (激昂 also triggers on being targeted)
         cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash
-                   and f.user == e.seat and f.head is not None), None)
-        if cf is not None:
+                   and f.head is not None and (f.user == e.seat or e.seat in f.queue)), None)
+        if cf is not None and cf.user == e.seat:
             if cf.begun:
                 self.eng.report(R.S_TIMING, e.seat, f"{name} is used when the 杀 has chosen its targets (指定目标后), "
                                 "before any of them answers", expected="before the targets' answers",

@@ -2,7 +2,7 @@
 
 import json
 
-from skillkit import damage, draw, max_hp, phase, skill, turn, use
+from skillkit import damage, draw, lose_hp, max_hp, phase, respond, skill, turn, use
 
 TABLE = ["张辽", "孙策", "甘宁", "黄盖", "刘备", "甄姬"]
 
@@ -89,3 +89,16 @@ def test_zhiba_bad_lord_takes_the_cards_after_losing(play, tmp_path):
         {"type": "move", "cards": ["♥K 闪", "♥3 桃"], "from": {"zone": "discard"}, "to": {"zone": "hand", "seat": 1}},
     ], ruleset=_with_sunce(tmp_path), current=2, hands={1: ["♥3 桃"], 2: ["♥K 闪"]})
     out.bad("SGS-S006", 4)
+
+
+def test_jiang_ok_targeted_while_his_own_dodged_slash_is_still_open(play):
+    """In 乱武, 孙策's black 杀 at 甘宁 is dodged; 甘宁's red 杀 then targets 孙策, whose 激昂 follows that
+    杀 (成为目标后), not his own earlier one."""
+    table = ["张辽", "孙策", "甘宁", "贾诩", "刘备", "甄姬"]
+    out = play(table, [
+        skill(4, "乱武"),
+        lose_hp(5, 1), lose_hp(6, 1), lose_hp(1, 1),
+        use(2, "♠7 杀", 3), respond(3, "♥2 闪"),
+        use(3, "♥J 杀", 2), skill(2, "激昂"), draw(2, ["♣J 杀"], skill="激昂"), damage(2, 1, 3, "♥J 杀"),
+    ], mode="3v3", current=4, hands={2: ["♠7 杀"], 3: ["♥2 闪", "♥J 杀"]})
+    out.ok()

@@ -1,6 +1,6 @@
 """小乔: 天香, 红颜 (seed 000)."""
 
-from skillkit import damage, draw, dying, judge, phase, recover, skill, turn, use
+from skillkit import damage, death, draw, dying, judge, move, phase, recover, skill, turn, use
 
 TABLE = ["小乔", "张飞", "许褚", "黄盖"]
 
@@ -84,4 +84,20 @@ def test_tianxiang_ok_no_draw_once_back_at_full_hp(play):
         skill(2, "涅槃"), draw(2, ["♦3 闪", "♦4 闪", "♦5 闪"], skill="涅槃"), recover(2, 3),
         turn(1),
     ], current=4, hands={4: ["♠7 杀"], 1: ["♥3 桃"]}, hp={2: 1}, ruleset="maneuvering")
+    out.ok()
+
+
+def test_tianxiang_ok_no_draw_for_a_character_who_dies_of_it(play):
+    """A 南蛮入侵 hits 周泰 (不屈 at 0 HP), then 小乔, who passes her damage to him with 天香: his new 不屈
+    card repeats a number, he dies at once (no new dying state), and the draw 天香 owed him lapses."""
+    out = play(["小乔", "张飞", "黄盖", "周泰"], [
+        use(2, "♠K 南蛮入侵"),
+        damage(3, 1, 2, "♠K 南蛮入侵"),
+        damage(4, 1, 2, "♠K 南蛮入侵"),
+        skill(4, "不屈"), move(["♥2 闪"], ("deck", None), ("pile:不屈", 4), "不屈"),
+        skill(1, "天香", targets=[4], cards=["♥3 桃"]),
+        damage(4, 1, 2, "♠K 南蛮入侵"),
+        skill(4, "不屈"), move(["♦2 闪"], ("deck", None), ("pile:不屈", 4), "不屈"),
+        death(4, 2),
+    ], current=2, hands={2: ["♠K 南蛮入侵"], 1: ["♥3 桃"]}, hp={4: 1})
     out.ok()
