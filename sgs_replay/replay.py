@@ -109,19 +109,19 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
         elif rs.roster and not rs.in_roster(g):
             out.append(make(R.H_ROSTER, 1, p.seat, f"{p.general} is not in the {rs.name} roster", observed=p.general))
     if h.mode == "identity":
-        from sgs_replay.engine.core import role_counts_ok
+        from sgs_replay.engine.core import extra_role_rows, role_counts_ok
 
         roles = [p.role for p in h.players]
         if any(r is None for r in roles):
             out.append(make(R.H_ROLES, 1, None, "every identity-mode player needs a role", observed=roles))
-        elif not role_counts_ok([r for r in roles if r], rs.p.eight_player_roles) \
+        elif not role_counts_ok([r for r in roles if r], rs.p.eight_player_roles, rs.p.extra_role_rows) \
                 or next((p.role for p in h.players if p.seat == 1), None) != "lord":
             c = Counter(roles)
             eight = rs.p.eight_player_roles if n == 8 else None
             out.append(make(R.H_ROLES, 1, None, f"{n} players with {dict(c)}; the lord sits in seat 1",
                             expected=f"{eight} lord/loyalists/rebels/renegade ({rs.name})" if eight else "《三国杀》标准版规则（身份局） · role table",
                             observed=dict(c)))
-        if not 4 <= n <= 10:
+        if not 4 <= n <= 10 and n not in extra_role_rows(rs.p.extra_role_rows):
             out.append(make(R.H_ROLES, 1, None, f"identity mode is for 4–10 players, not {n}", observed=n))
     elif h.mode == "3v3":
         want = {1: ("cold", "vanguard"), 2: ("cold", "commander"), 3: ("cold", "vanguard"),

@@ -28,6 +28,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     commander_hp_bonus: Annotated[int, _d("3v3: extra HP and max HP of each commander (主帅)")] = 1
     eight_player_roles: Annotated[Annotated[str, msgspec.Meta(pattern=r"^1/\d/\d/\d$")] | None, _d(
         "eight players: the only role row allowed, lord/loyalists/rebels/renegades (none: every row of the table)")] = None
+    extra_role_rows: Annotated[tuple[Annotated[str, msgspec.Meta(pattern=r"^1/\d/\d/\d$")], ...], _d(
+        "rows added to the role table, lord/loyalists/rebels/renegades; their total is the player count they "
+        "allow (FreeKill deals 2 players 1/0/1/0 and 3 players 1/0/1/1; the rulebook's table starts at 4)")] = ()
     lord_choices: Annotated[int, _d("generals offered to the lord (not checked: the format records no choice)")] = 5
     initial_hand: Annotated[int | Literal["max_hp"], _d(
         "cards each player is dealt at the start (max_hp: as many as the general's max HP)")] = 4

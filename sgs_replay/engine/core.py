@@ -8,7 +8,7 @@ is reported once (ARCHITECTURE §1). Rulebook citations live in :mod:`sgs_replay
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sgs_replay import events as ev
@@ -695,18 +695,28 @@ def card_of(text: str | None) -> Card | None:
     return parse_card(text)
 
 
-def role_counts_ok(roles: list[str], eight_player_roles: str | None = None) -> bool:
+def extra_role_rows(rows: Sequence[str]) -> dict[int, list[tuple[int, int, int]]]:
+    """Rows a ruleset adds to the role table ("1/0/1/1": lord/loyalists/rebels/renegades), by player count."""
+    out: dict[int, list[tuple[int, int, int]]] = {}
+    for row in rows:
+        _, loyalists, rebels, renegades = (int(x) for x in row.split("/"))
+        out.setdefault(1 + loyalists + rebels + renegades, []).append((loyalists, rebels, renegades))
+    return out
+
+
+def role_counts_ok(roles: list[str], eight_player_roles: str | None = None, extra_rows: Sequence[str] = ()) -> bool:
     """The role counts are a row of the role table; ``eight_player_roles`` ("1/2/4/1": lord/loyalists/
-    rebels/renegades) keeps only that row for eight players (FreeKill deals 1/2/4/1 only)."""
+    rebels/renegades) keeps only that row for eight players (FreeKill deals 1/2/4/1 only); ``extra_rows``
+    are rows the ruleset adds (FreeKill's two- and three-player games)."""
     n = len(roles)
     c = Counter(roles)
     if c["lord"] != 1:
         return False
-    rows = ROLE_TABLE.get(n, [])
+    rows = ROLE_TABLE.get(n, []) + extra_role_rows(extra_rows).get(n, [])
     if n == 8 and eight_player_roles:
         loyalists, rebels, renegades = (int(x) for x in eight_player_roles.split("/")[1:])
         rows = [(loyalists, rebels, renegades)]
     return (c["loyalist"], c["rebel"], c["renegade"]) in rows
 
 
-__all__ = ["Engine", "Slot", "card_of", "role_counts_ok"]
+__all__ = ["Engine", "Slot", "card_of", "extra_role_rows", "role_counts_ok"]

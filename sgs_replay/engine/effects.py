@@ -286,9 +286,11 @@ class Effect(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if e is None or eng.over:  # a log fragment, or the game ended in the middle (二(三) 游戏立即结束)
             return
-        dies = e.seat if type(e) is ev.Death else None  # what was still owed to a character dying now lapses
+        # what was still owed to a character dying now lapses (天香's draw), but not a recovery: that one
+        # would have kept him alive (救主)
+        dies = e.seat if type(e) is ev.Death else None
         for st in self.steps:
-            if st.done or st.optional or st.seat == dies or not self._relevant(eng, st):
+            if st.done or st.optional or (st.seat == dies and st.kind != "recover") or not self._relevant(eng, st):
                 continue
             eng.report(st.rule or R.S_EFFECT, st.seat, f"{self.skill}: {st.describe()} was not logged",
                        expected=st.describe(), observed=f"`{ev.event_type(e)}`")

@@ -230,6 +230,8 @@ class SideMode(Mode):
         seat = e.target if isinstance(e, ev.Damage) else e.to.seat if isinstance(e, ev.Move) else getattr(e, "seat", None)
         if not isinstance(e, (ev.Respond, ev.Pass, ev.Damage, ev.Recover, ev.Move, ev.Draw)) or seat is None:
             return
+        if isinstance(e, ev.Draw) and (e.skill is not None or e.reason == "skill"):
+            return  # a skill's draw (集智 after a 无懈可击) is no target's part of the card
         if logged == "confirm":  # ccw: [the first target], cw: the rest of the other way round
             if stack[depth] is not self.direction_frame:
                 self.direction_probe = None  # that card is over

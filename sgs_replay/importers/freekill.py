@@ -139,17 +139,27 @@ _LOCKED = frozenset({
     "vine", "guding_blade", "silver_lion", "hualiu",
 })
 _CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu", "spear"})
-_RETRIAL = frozenset({"guicai"})
+# (缓释 plays a card from hand or equipment in place of a teammate's judgement, as 鬼才 does from hand:
+# FreeKill's changeJudge with a response move, reason 10, and no #ResponsePlayCard)
+_RETRIAL = frozenset({"guicai", "v33__huanshi"})
 # skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
-_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe"})
+_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe",
+                   # 3v3: 忠义's red cards put as 义 (the mode package names it zhongyi; v33__zhongyi
+                   # is the project's id), 忠谏's card given
+                   "zhongyi", "v33__zhongyi", "zhongjianh"})
 # skills that deal damage without a card
-_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie"})
+_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie", "v33__ganglie"})
 # skills that hand over a card with no choice (the move is implied)
 _IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
 # skills whose effect FreeKill announces again with #InvokeSkill after the invocation (裸衣 at each damage)
 _ANNOUNCED_AGAIN = frozenset({"luoyi"})
 # lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
 _PROVIDE = {"杀": "激将", "闪": "护驾"}
+# skills that put cards in a pile and announce themselves again (#InvokeSkill) each time they spend one:
+# by FreeKill id, the pile (FreeKill's specialName) whose cards make the announcement a spend
+_SPENDS_PILE = {"zhongyi": "zhongyi", "v33__zhongyi": "v33__zhongyi"}
+# FreeKill pile names (specialName) → the pile names of the format
+_PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
@@ -179,9 +189,19 @@ _NOISE_COMMANDS = frozenset({
     "SetCardVirtName", "DestroyTableCard", "DestroyTableCardByEvent",
     # the client's copy of a #ShowCard log (火攻's shown card), which is read instead
     "ShowCard",
+    # the room, not the game: a player's connection (online, trust = 托管, offline, run; the AI plays
+    # on for that seat and its moves are recorded as any other), chat, server notices, observers,
+    # the room owner, profile updates
+    "NetStateChanged", "Chat", "ServerMessage", "ErrorMsg", "ErrorDlg", "Heartbeat", "RoomOwner",
+    "AddObserver", "RemoveObserver", "UpdateGameData", "UpdateAvatar", "UpdatePassword",
 })
+# packets whose payload is raw text, not CBOR (the client does not decode them either)
+_RAW_PAYLOAD_COMMANDS = frozenset({"ErrorMsg", "ErrorDlg", "Heartbeat", "ServerMessage", "UpdateAvatar",
+                                   "UpdatePassword"})
 _NOISE_PROPERTIES = frozenset({
-    "role_shown", "deputyGeneral", "kingdom", "gender", "shield", "MaxCards", "dying",
+    "role_shown", "kingdom", "gender", "shield", "MaxCards", "dying",
+    # a player's connection state (托管 …): the seat plays on
+    "state",
 })
 _NOISE_LOGS = frozenset({"$GameStart", "$RoundStart", "#ShowHPAndMaxHP", "#ChangeDamage", "#ChangedJudge",
                          "#PreventDamage",
@@ -359,6 +379,12 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
     if version not in SUPPORTED_VERSIONS:
         raise FreeKillError(f"unsupported FreeKill version {version!r} (this reader handles "
                             f"{', '.join(SUPPORTED_VERSIONS)})", name, 0, "version")
+    kind = _norm(top[5])
+    if kind not in ("normal", "", None):
+        # the client restarts its recording after a reconnection or to observe, with item 5
+        # "reconnect" and a Reconnect / Observe summary instead of the game's beginning
+        raise FreeKillError(f"a recording begun after a reconnection or as an observer (header item 5 is "
+                            f"{kind!r}, not 'normal'): it does not hold the game from its start", name, 5, "header")
     entries: list[_Entry] = []
     for index in range(_HEADER_ITEMS, len(top)):
         item = top[index]
@@ -368,7 +394,9 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         command = _norm(command)
         if not isinstance(command, str) or not isinstance(ms, int):
             raise FreeKillError("corrupted entry: bad timestamp or command", name, index)
-        if isinstance(payload, (bytes, bytearray)):
+        if command in _RAW_PAYLOAD_COMMANDS:
+            payload = None  # raw text (a server notice): nothing the game needs
+        elif isinstance(payload, (bytes, bytearray)):
             payload = _loads(bytes(payload), name, "payload", index, command) if payload else None
         entries.append(_Entry(index, ms, bool(request), command, _norm(payload)))
     return top, entries
@@ -510,6 +538,7 @@ class _Reader:
         self.turns = 0
         self.dead: set[int] = set()
         self.game_over: str | None = None
+        self.surrendered: int | None = None  # the player who surrendered (投降), before the GameOver
         # HP bookkeeping: PropertyUpdate changes minus the logged damage/recovery/loss, per player
         self.hp: dict[int, int] = {}
         self.hp_ledger: dict[int, int] = {}
@@ -814,6 +843,14 @@ class _Reader:
             act = self.stack[-1] if self.stack else None
             if _int(value, "drank") > 0 and not (act is not None and act.name == "酒" and act.user == self.seat(pid)):
                 self.problem(f"player {pid} drank with no 酒 of theirs in resolution")
+        elif prop == "deputyGeneral":
+            if value:  # 双将: FreeKill sends "" when the room plays with one general each
+                self.problem(f"player {pid} has a deputy general {value!r} (双将): the format has one general "
+                             "per seat, and the deputy's skills are not that general's")
+        elif prop == "surrendered":
+            # 投降: FreeKill sets it, ends the game (GameOver names the winners) and clears it
+            if value:
+                self.surrendered = pid
         elif prop == "dead":
             if value and pid not in self.dead:
                 self.problem(f"player {pid} marked dead without a death log")
@@ -1058,6 +1095,9 @@ class _Reader:
             return
         if base in _ANNOUNCED_AGAIN and (seat, zh) in self.turn_skills:
             return  # the effect of a skill invoked earlier this turn, announced again (裸衣's +1)
+        if base in _SPENDS_PILE and self.pile_cards(_int(p["from"], "player id"), _PILES[_SPENDS_PILE[base]]):
+            return  # a card of the skill's pile spent (忠义's +1): the move that follows is written
+
         self.turn_skills.add((seat, zh))
         ev = Skill(seat=seat, skill=zh, targets=self.seats(p.get("to") or []) or None)
         self.emit(ev)
@@ -1068,6 +1108,10 @@ class _Reader:
             self.damage_skill_by = seat
         if base == "keji":
             self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
+
+    def pile_cards(self, pid: int, pile: str) -> list[int]:
+        """The cards FreeKill has in a player's pile, by the format's pile name."""
+        return [cid for cid, (area, owner, name) in self.where.items() if area == _SPECIAL and owner == pid and name == pile]
 
     def fan(self, seat: int, zh: str) -> None:
         """朱雀羽扇: FreeKill turns the 普通杀 just declared into a 火杀 made of it; the format writes that use
@@ -1264,7 +1308,7 @@ class _Reader:
         for cid in moved:
             if self.where.get(cid, (0,))[0] == _DRAW_PILE and cid in self.pile:
                 self.pile.remove(cid)
-            self.where[cid] = (to_area, owner, str(special) if special else None)
+            self.where[cid] = (to_area, owner, _PILES.get(str(special), str(special)) if special else None)
         if to_area == _DRAW_PILE:
             self.pile[:0] = moved
 
@@ -1324,6 +1368,11 @@ class _Reader:
             for cid in ids:
                 self.pop_active(cid)
 
+        if base in _RETRIAL:
+            # FreeKill's changeJudge moves the new card itself (reason 10 and the skill's name, no
+            # #ResponsePlayCard), then the old one to the discard pile
+            self.retrial_move(m, ids, areas, cards, from_areas, to_area)
+            return
         # implied by the rules (spec §5): not logged
         if reason in (_R_USE, _R_RESPONSE) and from_areas <= {_HAND, _EQUIP} and to_area == _PROCESSING:
             return  # the card of the use/respond logged just before
@@ -1348,9 +1397,6 @@ class _Reader:
             return  # 奸雄 / 洛神 / 天妒 take the card with no choice
         if reason == _R_PUT and base == "guanxing":
             return  # 观星 rearranging the top of the draw pile (the pile is not tracked)
-        if base in _RETRIAL:
-            self.retrial_move(m, ids, areas, cards, from_areas, to_area)
-            return
 
         if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
             self.yiji(m, dst, cards)
@@ -1367,6 +1413,9 @@ class _Reader:
             self.discard(m, src, ids, areas, cards, skill, base)
         elif reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
             pass
+        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and base in _COST and src is not None
+              and self.attach_cost(base, src, cards)):
+            pass  # cards a skill puts into its own pile as its cost (忠义's 义)
         elif reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
             self.plain_move(m, areas, cards)
         else:
@@ -1472,18 +1521,21 @@ class _Reader:
         special = m.get("specialName")
         to = self.place(m.get("to"), _int(m["toArea"], "card area"), special)
         reason = self.move_reason(str(m.get("skillName") or ""))
-        groups: dict[int, list[str]] = {}
-        for area, card in zip(areas, cards, strict=True):
-            groups.setdefault(area, []).append(card)
-        for area, group in groups.items():
+        # a card leaving a pile names it in its moveInfo (fromSpecialName); the move's specialName is
+        # the pile it goes to
+        infos = [i if isinstance(i, Mapping) else {} for i in m["moveInfo"]]
+        groups: dict[tuple[int, Any], list[str]] = {}
+        for area, card, info in zip(areas, cards, infos, strict=True):
+            groups.setdefault((area, info.get("fromSpecialName") if area == _SPECIAL else None), []).append(card)
+        for (area, pile), group in groups.items():
             owner = m.get("from") if area in _OWNED else None
-            self.emit(Move(cards=group, from_=self.place(owner, area, special), to=to, reason=reason))
+            self.emit(Move(cards=group, from_=self.place(owner, area, pile), to=to, reason=reason))
 
     def place(self, pid: Any, area: int, special: Any) -> Place:
         if area == _SPECIAL:
             if pid is None or not special:
                 raise _Malformed("a special area without an owner or a pile name")
-            return Place(zone=f"pile:{special}", seat=self.seat(pid))
+            return Place(zone=f"pile:{_PILES.get(str(special), str(special))}", seat=self.seat(pid))
         zone = _ZONE.get(area)
         if zone is None:
             raise _Malformed(f"unknown card area {area}")
@@ -1501,14 +1553,24 @@ class _Reader:
         self.game_over = text
         ids = [int(x) for x in text.split("+") if x.strip().isdigit()]
         roles = {self.players[i].role for i in ids if i in self.players}
-        if "lord" in roles:
-            self.emit(GameEnd(winner="lord", reason="rebels_and_renegades_dead"))
+        resign = "resign" if self.surrendered is not None else None
+        if not text:
+            self.no_winner()
+        elif "lord" in roles:
+            self.emit(GameEnd(winner="lord", reason=resign or "rebels_and_renegades_dead"))
         elif "rebel" in roles:
-            self.emit(GameEnd(winner="rebel", reason="lord_killed"))
+            self.emit(GameEnd(winner="rebel", reason=resign or "lord_killed"))
         elif "renegade" in roles:
-            self.emit(GameEnd(winner="renegade", reason="lord_killed"))
+            self.emit(GameEnd(winner="renegade", reason=resign or "lord_killed"))
         else:
             self.problem(f"the game ended with no winner the format can name ({text!r})")
+
+    def no_winner(self) -> None:
+        """``GameOver ""``: FreeKill ends a game with no winner when every player is dead with no
+        general left, when no human is left in the room, or when the room's time runs out. The format's
+        `game_end` needs a winner, so none is written and the end is reported."""
+        self.problem("the game ended with no winner (GameOver names nobody: a draw, an abandoned room or "
+                     "the room's time limit); no game_end is written")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from sgs_replay.events import (
     Player,
     Position,
     Recover,
+    Resign,
     Respond,
     SeatState,
     Side,
@@ -340,7 +341,13 @@ class Reader3v3(fk._Reader):
         self.game_over = text
         ids = [int(x) for x in text.split("+") if x.strip().isdigit()]
         sides = {sp[0] for i in ids if (sp := self.side_of(i)) is not None}
-        if len(sides) == 1:
+        loser = self.side_of(self.surrendered) if self.surrendered is not None else None
+        if not text:
+            self.no_winner()
+        elif len(sides) == 1 and loser is not None:  # 投降: the surrendering player's side concedes
+            self.emit(Resign(side=loser[0]))
+            self.emit(GameEnd(winner=sides.pop(), reason="resign"))
+        elif len(sides) == 1:
             self.emit(GameEnd(winner=sides.pop(), reason="commander_killed"))
         else:
             self.problem(f"the game ended with no winning side the format can name ({text!r})")

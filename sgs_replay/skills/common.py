@@ -287,8 +287,20 @@ def grants(eng: Engine) -> list[tuple[int, str, str]]:
     return out
 
 
+#: a grant for any equipment card (疑城 lets its target use the equipment card it would discard)
+ANY_EQUIPMENT = "*equipment"
+
+
+def _granted(card_name: str, name: str) -> bool:
+    if card_name == ANY_EQUIPMENT:
+        kind = card_kind(name)
+        return kind is not None and bool(kind.is_equip)
+    return card_name == name
+
+
 def _grant(eng: Engine, e: ev.Use, name: str) -> int | None:
-    return next((i for i, (seat, card_name, _skill) in enumerate(grants(eng)) if seat == e.seat and card_name == name), None)
+    return next((i for i, (seat, card_name, _skill) in enumerate(grants(eng))
+                 if seat == e.seat and _granted(card_name, name)), None)
 
 
 @answers("may_use")

@@ -452,7 +452,9 @@ def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_TIMING, e.seat, "疑城 is used when a character of your side becomes the target of an enemy's 杀",
                    expected="one teammate targeted by an enemy's 杀", observed=targets)
         return
-    # the card drawn, then one hand card discarded — or, when it is equipment, used instead
+    # the card drawn, then one hand card discarded — or, when it is equipment, used instead (outside
+    # that character's play phase)
+    C.grants(eng).append((who, C.ANY_EQUIPMENT, e.skill))
     C.effect(eng, e, Step("draw", seat=who, n=1),
              Step("discard", alts=(Step("discard", seat=who, n=1), Step("use", seat=who))))
 

@@ -40,10 +40,10 @@ JUST_MOVE, DRAW, DISCARD, GIVE, PUT, PUT_INTO_DISCARD, PREY, USE, RESPONSE, JUDG
 
 
 def _table() -> dict[int, tuple[str, int, int]]:
-    """The standard package's ids 1–108 and the 军争 cards' 109–160 (a recording made with
-    ``maneuvering=True`` may use them)."""
+    """The standard package's ids 1–108, the 军争 cards' 109–160 (a recording made with
+    ``maneuvering=True`` may use them) and the 3v3 mode's 161–266 (``mode_3v3=True``)."""
     out = {}
-    for file in ("fk_cards.csv", "fk_cards_maneuvering.csv"):
+    for file in ("fk_cards.csv", "fk_cards_maneuvering.csv", "fk_cards_3v3.csv"):
         text = resources.files("sgs_replay.importers").joinpath(file).read_text(encoding="utf-8")
         out.update({int(r["id"]): (r["name"], SUITS[r["suit"]], int(r["number"])) for r in csv.DictReader(text.splitlines())})
     return out
@@ -52,9 +52,11 @@ def _table() -> dict[int, tuple[str, int, int]]:
 CARDS = _table()
 
 
-def card_id(name: str, suit: str, number: int, nth: int = 0) -> int:
-    """The id of a card (standard package or 军争) by FreeKill name, suit and number."""
-    hits = [i for i, (n, s, k) in sorted(CARDS.items()) if n == name and s == SUITS[suit] and k == number]
+def card_id(name: str, suit: str, number: int, nth: int = 0, *, mode_3v3: bool = False) -> int:
+    """The id of a card (standard package or 军争; the 3v3 deck's with ``mode_3v3``) by FreeKill name,
+    suit and number."""
+    hits = [i for i, (n, s, k) in sorted(CARDS.items())
+            if n == name and s == SUITS[suit] and k == number and (i > 160) == mode_3v3]
     return hits[nth]
 
 
@@ -102,6 +104,9 @@ class Recording:
     event_id: int = 0
     #: played with the 军争 cards: the settings do not disable the maneuvering package
     maneuvering: bool = False
+    #: FreeKill's 3v3 mode (``m_3v3_mode``): six players, roles ``cool_vanguard`` … ``warm_vanguard``
+    #: (seats 1–3 cool, 4–6 warm, the marshal in the middle, +1 HP), the mode's 106-card deck
+    mode_3v3: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.generals)
@@ -114,12 +119,17 @@ class Recording:
         self.packet("ArrangeSeats", self.ids)
         gens = content.generals()
         for pid, general in zip(self.ids, self.generals, strict=True):
-            hp = gens[general].hp + (1 if self.roles[pid - 1] == "lord" and n > 4 else 0)
+            role = self.roles[pid - 1]
+            hp = gens[general].hp + (1 if (role == "lord" and n > 4) or role.endswith("_marshal") else 0)
             self.prop(pid, "general", general)
             self.prop(pid, "maxHp", hp)
             self.prop(pid, "hp", hp)
             self.hp[pid] = hp
-        self.log("$GameStart", arg="aaa_role_mode")
+        self.log("$GameStart", arg=self.game_mode)
+
+    @property
+    def game_mode(self) -> str:
+        return "m_3v3_mode" if self.mode_3v3 else "aaa_role_mode"
 
     # -- raw packets -------------------------------------------------------------------------------
 
@@ -141,7 +151,7 @@ class Recording:
 
     def move(self, ids: Iterable[int], to_area: int, reason: int, *, frm: int | None = None, to: int | None = None,
              from_area: int | Sequence[int] = HAND, skill: str | None = "", proposer: int | None = None,
-             special: str = "", with_before: bool = True, send: bool = True) -> dict[str, Any]:
+             special: str = "", from_special: str = "", with_before: bool = True, send: bool = True) -> dict[str, Any]:
         ids = list(ids)
         areas = [from_area] * len(ids) if isinstance(from_area, int) else list(from_area)
         info = []
@@ -149,6 +159,8 @@ class Recording:
             d: dict[str, Any] = {"cardId": i, "fromArea": area}
             if with_before:
                 d["beforeCard"] = before(i)
+            if area == SPECIAL:
+                d["fromSpecialName"] = from_special
             info.append(d)
         m: dict[str, Any] = {"moveInfo": info, "toArea": to_area, "moveReason": reason}
         if skill is not None:
@@ -168,9 +180,21 @@ class Recording:
     # -- game flow -------------------------------------------------------------------------------
 
     def deal(self, hands: Mapping[int, Sequence[int]]) -> None:
+        if self.mode_3v3:
+            self.packet("PrepareDrawPile", list(range(161, 267)))
         for pid in self.ids:
             self.move(hands[pid], HAND, DRAW, to=pid, from_area=DRAW_PILE, skill=None, with_before=False)
         self.log("$RoundStart", arg=1)
+
+    def unit(self, pid: int) -> None:
+        """3v3: the 小红旗 (``@!action-round``) raised on the character about to act."""
+        self.packet("SetPlayerMark", [pid, "@!action-round", 1])
+
+    def new_round(self, n: int) -> None:
+        """3v3: every 小红旗 lowered, then the next round."""
+        for pid in self.ids:
+            self.packet("SetPlayerMark", [pid, "@!action-round", 0])
+        self.log("$RoundStart", arg=n)
 
     def turn_start(self, pid: int) -> None:
         self.packet("SetCurrent", [pid])
@@ -282,15 +306,21 @@ class Recording:
         final = card
         if retrial is not None:
             who, new = retrial
-            self.invoke(who, "guicai")
-            self.respond(who, new, drop=False)
-            self.log("#ChangedJudge", from_=who, to=[pid], arg="guicai", arg2="card")
-            self.move([card], DISCARD_PILE, JUDGEMENT, from_area=PROCESSING, skill="guicai")
+            self.retrial(pid, who, "guicai", card, new)
             final = new
         self.log("#JudgeResult", from_=pid, arg=cid(final))
         if finish:
             self.move([final], DISCARD_PILE, JUDGEMENT, from_area=PROCESSING)
         return final
+
+    def retrial(self, pid: int, who: int, skill: str, old: int, new: int, from_area: int = HAND) -> None:
+        """FreeKill's changeJudge as 鬼才 and 缓释 call it: the invocation, the new card moved into the
+        processing area as a response (reason 10, the skill's name; no #ResponsePlayCard), the log, and
+        the old card to the discard pile."""
+        self.invoke(who, skill)
+        self.move([new], PROCESSING, RESPONSE, frm=who, from_area=from_area, skill=skill)
+        self.log("#ChangedJudge", from_=who, to=[pid], arg=skill, arg2=cid(new))
+        self.move([old], DISCARD_PILE, JUDGEMENT, from_area=PROCESSING, skill=skill)
 
     # -- HP --------------------------------------------------------------------------------------
 
@@ -339,7 +369,7 @@ class Recording:
 
     def to_bytes(self, name: str = "20261201120000.AI1.aaa_role_mode.test.lord.1") -> bytes:
         disabled = [] if self.maneuvering else ["maneuvering"]
-        settings = {"gameMode": "aaa_role_mode", "disabledPack": disabled, "disabledGenerals": []}
+        settings = {"gameMode": self.game_mode, "disabledPack": disabled, "disabledGenerals": []}
         header = [b"0.5.22", name.encode(), cbor2.dumps(_b([len(self.ids), 15, settings])),
                   cbor2.dumps(_b([1, "AI1", "liubei"])), b"", b"normal", b"", b"", b"", b""]
         raw = cbor2.dumps([*header, *self.entries])

@@ -6,7 +6,8 @@
   they skip when that folder is absent;
 - a recording whose deck does not match its settings is refused on the command line (exit 3, one line);
 - the 军争 paths the six recordings never take (重铸, 酒 while dying, a 火攻 that deals damage,
-  朱雀羽扇, 白银狮子's recovery on a replacement) are built packet by packet with :mod:`fkrec`.
+  朱雀羽扇, 白银狮子's recovery on a replacement, 藤甲 against a 杀 and against fire) are built packet by
+  packet with :mod:`fkrec`.
 
 Card ids of the 军争 package (``sgs_replay/importers/fk_cards_maneuvering.csv``) used below: 雷杀 113 ♠4,
 火杀 118 ♥4, 酒 123 ♠3 and 124 ♠9, 铁索连环 128 ♠J and 130 ♣10, 火攻 134 ♥2, 朱雀羽扇 140 ♦A, 藤甲 141 ♠2,
@@ -203,7 +204,7 @@ def test_card_tables() -> None:
         from fkrec import _table
 
         rows = (DIR / "cards_maneuvering.csv").read_text(encoding="utf-8").splitlines()[1:]
-        assert {int(r.split(",")[0]) for r in rows} == set(maneuvering) == set(_table())
+        assert {int(r.split(",")[0]) for r in rows} == set(maneuvering) == {i for i in _table() if i <= 160}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -465,3 +466,42 @@ def test_fan_on_a_converted_slash() -> None:
     r.end(1)
     events = _convert(r)
     assert {"type": "use", "seat": 1, "as": "火杀", "cards": ["♥3 桃"], "skill": "武圣", "targets": [3]} in events
+
+
+def _vine(fire: bool) -> Recording:
+    r = _game(hands={1: [141, 31, 32, 33], 5: [118 if fire else 14, 15, 40, 41]})
+    r.begin(1, [16, 17])
+    r.equip(1, 141)
+    r.focus(1)
+    r.end(1)
+    for pid, draw in ((2, [18, 19]), (3, [20, 21]), (4, [22, 23])):
+        r.quiet(pid, draw, discard=draw)
+    slash = 118 if fire else 14
+    r.begin(5, [24, 25])
+    r.use(5, slash, to=[1])
+    if fire:
+        r.damage(1, 5, 2, "fire_damage")
+    r.done([slash])
+    r.focus(5)
+    r.end(5, discard=[24, 25])
+    return r
+
+
+@pytest.mark.parametrize("fire", [False, True], ids=["藤甲 nullifies a 杀", "藤甲 burns: fire damage +1"])
+def test_vine(fire: bool) -> None:
+    """藤甲 is mute in FreeKill (``#vine_skill`` has ``mute = true``: no log): a 普通杀 on its wearer has
+    no effect (the card just goes to the discard pile), fire damage to him is 1 more."""
+    events = _from(_convert(_vine(fire)), type="use", seat=5)
+    assert not [e for e in events if e["type"] == "skill"]
+    assert [e for e in events if e["type"] == "damage"] == (
+        [{"type": "damage", "target": 1, "amount": 2, "source": 5, "card": "♥4 火杀", "nature": "fire"}] if fire else [])
+
+
+def test_vine_twin_slash_hurts() -> None:
+    """A 普通杀 that hurts the 藤甲 wearer is flagged."""
+    text = freekill.to_jsonl(freekill.convert(_vine(False).to_bytes(), "path.fk.rep")).decode().splitlines()
+    i = next(i for i, line in enumerate(text) if '"type":"use","seat":5' in line)
+    hurt = json.dumps({"type": "damage", "target": 1, "amount": 1, "source": 5, "card": "♣8 杀"}, ensure_ascii=False)
+    out = "\n".join([*text[:i + 1], hurt, *text[i + 1:]]).encode() + b"\n"
+    rules = {v.rule for v in validate_parsed(parse_bytes(out, "<twin>"), None).report.violations}
+    assert rules == {"SGS-D003"}, rules

@@ -118,6 +118,15 @@ ROLES = [
     Case("eight_player_roles", "1/3/3/1", tuple(zip(EIGHT, ["lord", "loyalist", "rebel", "rebel", "renegade", "loyalist",
                                                            "rebel", "loyalist"], strict=True)), [], PLAY,
          standard={("SGS-H003", 1)}, freekill={("SGS-H003", 1)}),
+    # FreeKill also seats two (lord, rebel) and three players (lord, rebel, renegade): extra_role_rows
+    Case("extra_role_rows", "four players 1/1/1/1 (the rulebook's first row)",
+         tuple(zip(EIGHT[:4], ["lord", "loyalist", "rebel", "renegade"], strict=True)), [], PLAY),
+    Case("extra_role_rows", "two players 1/0/1/0", tuple(zip(EIGHT[:2], ["lord", "rebel"], strict=True)), [], PLAY,
+         standard={("SGS-H003", 1)}),
+    Case("extra_role_rows", "three players 1/0/1/1", tuple(zip(EIGHT[:3], ["lord", "rebel", "renegade"], strict=True)),
+         [], PLAY, standard={("SGS-H003", 1)}),
+    Case("extra_role_rows", "three players 1/1/1/0", tuple(zip(EIGHT[:3], ["lord", "loyalist", "rebel"], strict=True)),
+         [], PLAY, standard={("SGS-H003", 1)}, freekill={("SGS-H003", 1)}),
 ]
 
 # --- 闪电 (lightning_nature) ----------------------------------------------------------------------
@@ -314,7 +323,7 @@ def test_every_parameter_has_a_clean_and_a_violating_case() -> None:
 def test_parameters_that_change_a_verdict() -> None:
     """The parameters whose cases are judged differently by the two rulesets (the others agree)."""
     differs = {c.param for c in CASES if c.standard != c.freekill}
-    assert differs == {"fanjian_order", "eight_player_roles", "lightning_nature", "luoyi_scope", "skill_limit_scope",
+    assert differs == {"fanjian_order", "eight_player_roles", "extra_role_rows", "lightning_nature", "luoyi_scope", "skill_limit_scope",
                        "collateral_victim_in_range", "jizhi_converted", "liuli_needs_legal_target", "rende_heal",
                        "zhiheng_zero_cards"}
     # the rulebook also gives no reward without a living killer: 闪电 has no source (001 闪电), and a

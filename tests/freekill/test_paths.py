@@ -604,6 +604,32 @@ def weapons_ice_kylin_double_swords() -> Recording:
     return r
 
 
+@path("weapon_halberd")
+def weapon_halberd() -> Recording:
+    """刘备 equips his hand away, then uses his last hand card, a 杀, with 方天画戟 on three characters
+    (FreeKill's halberd is a target modifier: no log, the three targets are in the use); 张飞 dodges, the
+    other two are hurt, in seat order."""
+    r = game("liubei", "zhangfei", "diaochan", "lvbu", "zhaoyun", roles=("lord", "rebel", "loyalist", "rebel", "renegade"),
+             hands={1: [98, 100, 103, 1], 2: [33, 95, 2, 3], 3: [10, 11, 36, 37], 4: [12, 13, 38, 39],
+                    5: [14, 15, 40, 41]})
+    r.begin(1, [106, 101])
+    for card in (98, 100, 103, 106):
+        r.equip(1, card)
+        r.focus(1)
+    r.use(1, 101, to=[1])  # the other 八卦阵 replaces the first
+    r.moves(r.move([100], DISCARD_PILE, 6, frm=1, from_area=EQUIP, skill=None, send=False),
+            r.move([101], EQUIP, USE, to=1, from_area=PROCESSING, skill=None, send=False))
+    r.focus(1)
+    r.use(1, 1, to=[2, 4, 5])
+    r.dodge(2, 33, slash=1)
+    r.damage(4, 1)
+    r.damage(5, 1)
+    r.done([1])
+    r.focus(1)
+    r.end(1)
+    return r
+
+
 @path("weapons_axe_blade")
 def weapons_axe_blade() -> Recording:
     """张飞: 贯石斧 discards two cards to deal the damage anyway; 青龙偃月刀 follows each 闪 with another 杀."""
@@ -965,6 +991,7 @@ TWINS = [
     twin("weapons_ice_kylin_double_swords", "寒冰剑's discards and the damage too",
          insert_after({"type": "damage", "target": 1, "amount": 1, "source": 2, "card": "♠7 杀"}, nth=1, type="move",
                       reason="寒冰剑"), "SGS-D003"),
+    twin("weapon_halberd", "three targets with a card (赤兔) left in hand", drop(type="use", card="♥5 赤兔"), "SGS-P004"),
     twin("weapons_axe_blade", "贯石斧 paid with one card", change({"cards": ["♠8 杀"]}, type="skill", skill="贯石斧"), "SGS-S004"),
     twin("amazing_grace_nullified_8p", "no 无懈可击: 黄月英's pick comes before 马超's", drop(type="use", seat=8),
          "SGS-S003", "SGS-R001"),

@@ -1,6 +1,6 @@
 """太史慈: 天义 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, pass_, skill, turn, use
+from skillkit import damage, move, pass_, skill, turn, use
 
 TABLE = ["刘备", "太史慈", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -58,3 +58,28 @@ def test_tianyi_bad_target_without_hand_cards(play):
     """天义: 和一名角色拼点 (拼点 needs a hand card on each side)."""
     out = play(TABLE, [skill(2, "天义", targets=[3])], current=2, hands={2: ["♦K 杀"]}, ruleset=RS)
     out.bad("SGS-S004", 2)
+
+
+def test_tianyi_ok_frost_blade_on_each_of_two_targets(play):
+    """寒冰剑 prevents the damage to each of the 杀's two targets in turn (two cards of each discarded)."""
+    out = play(TABLE, [skill(2, "天义", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"),
+                       use(2, "♠7 杀", 4, 1),
+                       skill(2, "寒冰剑", targets=[4]),
+                       move(["♣10 杀", "♠2 八卦阵"], ("hand", 4), ("discard", None), "寒冰剑"),
+                       skill(2, "寒冰剑", targets=[1]),
+                       move(["♦9 酒", "♦Q 桃"], ("hand", 1), ("discard", None), "寒冰剑"),
+                       {"type": "phase", "seat": 2, "phase": "discard"}],
+               current=2, hands={2: ["♦K 杀", "♠7 杀"], 3: ["♥3 桃"], 4: ["♣10 杀", "♠2 八卦阵"], 1: ["♦9 酒", "♦Q 桃"]},
+               equip={2: ["♠2 寒冰剑"]}, ruleset=RS)
+    out.ok()
+
+
+def test_tianyi_bad_frost_blade_on_one_target_the_other_takes_no_damage(play):
+    out = play(TABLE, [skill(2, "天义", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"),
+                       use(2, "♠7 杀", 4, 1),
+                       skill(2, "寒冰剑", targets=[4]),
+                       move(["♣10 杀", "♠2 八卦阵"], ("hand", 4), ("discard", None), "寒冰剑"),
+                       {"type": "phase", "seat": 2, "phase": "discard"}],
+               current=2, hands={2: ["♦K 杀", "♠7 杀"], 3: ["♥3 桃"], 4: ["♣10 杀", "♠2 八卦阵"], 1: ["♦9 酒", "♦Q 桃"]},
+               equip={2: ["♠2 寒冰剑"]}, ruleset=RS)
+    out.bad("SGS-D002", 7)

@@ -83,3 +83,20 @@ def test_rescue_is_asked_counterclockwise_from_the_current_player(v3):
     bad = [*base, {"type": "pass", "seat": 2}, {"type": "use", "seat": 5, "card": "♥3 桃", "targets": [4]},
            {"type": "recover", "seat": 4, "amount": 1}]
     v3.game(bad, hands=hands, hp={4: 1}).assert_only("SGS-R003", 5)
+
+
+def test_a_skill_draw_inside_the_card_does_not_show_its_direction(v3):
+    """黄月英 (seat 2, the last target counterclockwise, the first clockwise) counters 万箭齐发 for seat 4
+    with 无懈可击 and draws for 集智: her draw is not her part of the card, so it does not turn the
+    logged direction round."""
+    from .conftest import players
+
+    seating = (("张辽", "cold", "vanguard"), ("黄月英", "cold", "commander"), ("甘宁", "cold", "vanguard"),
+               ("黄盖", "warm", "vanguard"), ("刘备", "warm", "commander"), ("甄姬", "warm", "vanguard"))
+    out = v3.game([{"type": "use", "seat": 3, "card": AA, "direction": "ccw"},
+                   {"type": "use", "seat": 2, "card": "♠J 无懈可击"},
+                   {"type": "skill", "seat": 2, "skill": "集智"},
+                   {"type": "draw", "seat": 2, "cards": ["♦3 闪"], "reason": "skill", "skill": "集智"},
+                   *[dmg(t, AA) for t in (5, 2)]],  # seats 6 and 1 are dead: ccw 4, 5, 2; cw 2, 5, 4
+                  players=players(seating), hands={3: [AA], 2: ["♠J 无懈可击"]}, dead=[6, 1])
+    out.assert_clean()

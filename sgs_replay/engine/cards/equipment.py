@@ -196,6 +196,10 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     if frame is None:
         return
+    nxt = (e.targets or [None])[0]
+    if e.skill == CARD.ice_sword and CARD.ice_sword in frame.extra and nxt is not None and nxt != frame.head \
+            and nxt in frame.queue:
+        frame._advance()  # a 杀 with several targets: the damage to the one before was prevented, this is the next
     frame.extra.add(e.skill)
     if e.skill == CARD.double_sword:
         target = eng.seat(frame.head) if frame.head else None
