@@ -31,7 +31,7 @@ CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuve
              "freekill-3v3": RECORDINGS.parent / "3v3"}
 #: simulated sample folders: (ruleset, players); each holds GAMES games of seed SEED
 SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "house-attrition",
-                                  "house-anhun")
+                                  "house-anhun", "house-zhuanshi")
              for n in (5, 8)] \
     + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("freekill-3v3", 6), ("1v1-2013", 2), ("hulao", 4)]
 GAMES = 20

@@ -331,11 +331,14 @@ class Lineup(_Base, tag="lineup"):
 class GeneralChoice(_Base, tag="general_choice"):
     """1v1: the player of ``seat`` puts ``general`` into play (登场). Before the first turn: the starting
     general (the header's) and the ``reserves`` kept for later; after a death: the next general.
-    1v3 (虎牢關): 神吕布's second form replacing the first, or a reformed ally returning to play."""
+    1v3 (虎牢關): 神吕布's second form replacing the first, or a reformed ally returning to play.
+    Identity mode under 转世 (house-zhuanshi): the out player's new general; ``turned_up`` lists the unused
+    generals turned up before it, in order."""
 
     seat: Seat
     general: str
     reserves: list[str] | None = None
+    turned_up: list[str] | None = None
 
 
 class FirstAction(_Base, tag="first_action"):

@@ -192,6 +192,8 @@ def sentence(e: Any, n: Namer) -> str:
                 else f"the {role_name(e.side, 'en')} lines up: commander {e.commander}, vanguards {', '.join(e.vanguards)}")
     if isinstance(e, ev.GeneralChoice):
         later = (f"（备选：{'、'.join(e.reserves)}）" if zh else f" (reserves: {', '.join(e.reserves)})") if e.reserves is not None else ""
+        if e.turned_up:  # 转世: the unused generals turned up before it
+            later += f"（先翻开：{'、'.join(e.turned_up)}）" if zh else f" (turned up before it: {', '.join(e.turned_up)})"
         return f"{n(e.seat)}的{e.general}登场{later}" if zh else f"{e.general} enters play for {n(e.seat)}{later}"
     if isinstance(e, ev.FirstAction):
         return f"{role_name(e.side, 'zh')}先行动" if zh else f"the {role_name(e.side, 'en')} acts first"

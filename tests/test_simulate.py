@@ -103,7 +103,8 @@ def test_another_seed_plays_other_games() -> None:
 
 @pytest.mark.parametrize(("name", "players"), [("standard", 8), ("maneuvering", 5), ("maneuvering", 8), ("3v3-2013", 6),
                                                ("3v3-2010", 6), ("freekill-3v3", 6),
-                                               ("house-attrition", 5), ("house-anhun", 8)])
+                                               ("house-attrition", 5), ("house-anhun", 8), ("house-zhuanshi", 5),
+                                               ("house-zhuanshi", 8)])
 def test_games_are_clean(name: str, players: int) -> None:
     """strict: the first violation the engine reports raises."""
     rs = ruleset(name)
@@ -182,6 +183,24 @@ def test_house_anhun_games_name_a_protected_player_and_plants_are_caught_at_thei
     c = result["classes"]["anhun_first_out"]
     assert c["planted"] > 0 and c["caught_at_line"] == c["planted"], c
     assert result["false_alarms"]["house-anhun"]["violations"] == 0
+
+
+def test_house_zhuanshi_games_reincarnate_and_plants_are_caught_at_their_line(tmp_path: Path) -> None:
+    """Simulated games of 转世 and 献祭: cards are given and out players reincarnate; the planted faults of
+    the house rule (a second 献祭 in a turn, a general of another kingdom, a reward for a reincarnated rebel)
+    are reported at their line."""
+    from sgs_replay.quality.measure import measure
+
+    r = _cli("--ruleset", "house-zhuanshi", "--games", "8", "--seed", "2", "--out", str(tmp_path / "clean"), "-q")
+    assert r.returncode == 0, r.stderr
+    text = "".join(p.read_text(encoding="utf-8") for p in _logs(tmp_path / "clean"))
+    assert text.count('"reason":"献祭"') > 0 and text.count('"type":"general_choice"') > 0
+    classes = ["second_sacrifice", "reborn_wrong_kingdom", "reborn_reward"]
+    result = measure([tmp_path / "clean"], 1, per_class=1, workdir=tmp_path / "faults", classes=classes)
+    for cls in classes:
+        c = result["classes"][cls]
+        assert c["planted"] > 0 and c["caught_at_line"] == c["planted"], (cls, c)
+    assert result["false_alarms"]["house-zhuanshi"]["violations"] == 0
 
 
 def test_unsupported_requests_are_refused(tmp_path: Path) -> None:

@@ -134,6 +134,26 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     anhun_lost_by: Annotated[Literal["attacked", "any_attack"], _d(
         "house rule (暗魂 protection): 被攻击的人攻击他 read as: a character the protected player attacked may take "
         "the last HP (attacked), or the protection ends as soon as the protected player attacks anyone (any_attack)")] = "attacked"
+    reincarnation: Annotated[bool, _d(
+        "house rule (转世 and 献祭): an out player stays at the table; the living players who are not reincarnated "
+        "may give it hand cards (献祭, a `move` with reason 献祭), and at `reincarnation_cards` cards it comes back at "
+        "once with a general of its old kingdom and 1 HP; for victory a reincarnated character counts as out")] = False
+    reincarnation_cards: Annotated[int, _d(
+        "house rule (转世): the out player's hand that makes it reincarnate (4～5人游戏: `reincarnation_cards_small`)")] = 4
+    reincarnation_cards_small: Annotated[int, _d("house rule (转世): the same in a game of 4 or 5 players")] = 3
+    sacrifice_turns: Annotated[Literal["any", "own"], _d(
+        "house rule (献祭): 每回合 read as once in each turn of any player (any), or only in the giver's own turn (own)")] = "any"
+    sacrifice_limit: Annotated[Literal["once_in_total", "once_per_out_player"], _d(
+        "house rule (献祭): 每名玩家每回合只能献祭一次 read as one 献祭 a turn in total (once_in_total), or one to each "
+        "out player (once_per_out_player)")] = "once_in_total"
+    reincarnation_other_kingdoms: Annotated[Literal["first_turned_up", "same_kingdom"], _d(
+        "house rule (转世): a 群 or 神 general's player takes the first general turned up (first_turned_up, the "
+        "reading of the garbled 如果是其他国家角色), or one of its kingdom like everyone (same_kingdom)")] = "first_turned_up"
+    reincarnation_max_hp: Annotated[Literal["printed", "one"], _d(
+        "house rule (转世): the new character's max HP: its general's printed max HP (printed) or 1 (one); its HP is 1")] = "printed"
+    sacrifice_resumes: Annotated[bool, _d(
+        "house rule (转世): an out player left without an unused general of its kingdom accepts 献祭 again once one "
+        "is back (the rulebook says it accepts no more: false)")] = False
     zhiheng_zero_cards: Annotated[bool, _d(
         "engine behaviour, not a rule: 制衡 with no card is a spent no-op (FreeKill)")] = False
     undead_after_failed_rescue: Annotated[bool, _d(

@@ -212,6 +212,11 @@ class CardEffect(Frame):
     def describe(self) -> str:
         return f"{self.name} of seat {self.user}"
 
+    @staticmethod
+    def _alive(eng: Engine, seat: int) -> bool:
+        s = eng.seat(seat)
+        return s is None or s.alive
+
     def _advance(self) -> None:
         if self.queue:
             self.queue.pop(0)
@@ -342,6 +347,8 @@ class CardEffect(Frame):
         if isinstance(e, ev.Use) and self.need is not None and used_name(e) == self.need and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
+            while self.head is not None and self.name != CARD.slash and not self._alive(eng, self.head):
+                self._advance()  # a target that died in its turn of the resolution (or before it): the next one's
             if self.head is not None and self.name not in (CARD.slash,):
                 self.nullified += 1
                 self.started = True

@@ -847,7 +847,7 @@ def on_death(eng: Engine, e: ev.Death) -> None:
     reward = eng.mode.kill_reward(s, killer)
     ks = eng.seat(killer)
     if ks is not None and ks.alive and eng.header.mode == "identity" and ks.role == "lord" and s.role == "loyalist" \
-            and eng.rs.p.loyalist_kill_penalty:
+            and eng.rs.p.loyalist_kill_penalty and not eng.mode.counts_as_out(s.seat):
         penalty = ks.all_cards()
         penalty = [c for c in penalty if c not in ks.judge] + ["?"] * ks.hidden
     if reward or penalty:

@@ -545,6 +545,13 @@ class SkillBook:
                 del self.paid[i]
                 break
 
+    def forget(self, seat: Seat) -> None:
+        """The seat's general leaves play for another (转世): the old general's watchers go, death-time ones
+        (武魂) included."""
+        self._watched = [(n, sid) for n, sid in self._watched if n != seat.seat]
+        self._before.clear()
+        self._after.clear()
+
     def gain(self, seat: Seat, sid: str) -> None:
         """A seat gains a skill (观星 by 志继, 英姿 and 英魂 by 魂姿, 马术 and 神戟 by 战神)."""
         seat.skills.add(skill_table()[sid].name)

@@ -23,7 +23,7 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.cards import CardError, is_unknown, parse_card
-from sgs_replay.engine.modes import ATTRITION
+from sgs_replay.engine.modes import ATTRITION, OTHER_KINGDOMS, SACRIFICE
 from sgs_replay.reader import ParsedLog
 
 SLASH = "杀"
@@ -1106,3 +1106,79 @@ def anhun_first_out(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                 last_source = e.source
         elif isinstance(e, ev.LoseHp) and e.seat == v:
             last_source = None
+
+
+def _reincarnations(g: CleanGame) -> Iterator[tuple[int, ev.Event, dict[int, str], set[int]]]:
+    """Every event of a game under 转世 with, before it, each seat's general and the reincarnated seats."""
+    generals = {p.seat: p.general for p in g.header.players}
+    reborn: set[int] = set()
+    for i, e in enumerate(g.events):
+        yield i, e, dict(generals), set(reborn)
+        if isinstance(e, ev.GeneralChoice):
+            generals[e.seat] = e.general
+            reborn.add(e.seat)
+
+
+@fault("second_sacrifice", "SGS-X003")
+def second_sacrifice(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of 转世 (`house-zhuanshi`): a giver's second 献祭 in one turn, right after its first (one
+    that did not bring a reincarnation), of another hand card to the same out player."""
+    if not _house_rule(g, "reincarnation"):
+        return
+    for i, e in enumerate(g.events[:-1]):
+        if not (isinstance(e, ev.Move) and e.reason == SACRIFICE) or isinstance(g.events[i + 1], ev.GeneralChoice):
+            continue
+        giver = e.from_.seat or 0
+        s = g.snaps[i + 1]
+        cards = sorted(s.hand.get(giver, Counter()).elements())
+        if not cards or s.hidden.get(giver, 0):
+            continue
+        again = r(e, cards=[pick(rng, cards)])
+        yield Plant("second_sacrifice", inserted(g.events, i + 1, again), i + 1, RULES["second_sacrifice"],
+                    f"seat {giver} gives seat {e.to.seat} a second card (献祭) in the same turn")
+
+
+@fault("reborn_wrong_kingdom", "SGS-X004")
+def reborn_wrong_kingdom(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of 转世: the out player reincarnates as an unused general of another kingdom than its old
+    general's (a 群 or 神 general's player, who takes the first one turned up, is left alone)."""
+    from sgs_replay.content import ruleset
+
+    if not _house_rule(g, "reincarnation"):
+        return
+    rs = ruleset(g.header.ruleset)
+    for i, e, generals, _ in _reincarnations(g):
+        if not isinstance(e, ev.GeneralChoice):
+            continue
+        old = rs.resolve_general(generals[e.seat])
+        if old is None or old.kingdom in OTHER_KINGDOMS:
+            continue
+        s = g.snaps[i]
+        living = {gen.name for n, name in generals.items() if s.alive[n] and (gen := rs.resolve_general(name))}
+        others = sorted(gen.name for name in rs.roster if (gen := rs.resolve_general(name)) is not None
+                        and gen.kingdom != old.kingdom and gen.name not in living and gen.name not in (e.turned_up or ()))
+        if others:
+            new = pick(rng, others)
+            yield Plant("reborn_wrong_kingdom", replaced(g.events, i, r(e, general=new)), i, RULES["reborn_wrong_kingdom"],
+                        f"seat {e.seat} ({old.name}, {old.kingdom}) reincarnates as {new}")
+
+
+@fault("reborn_reward", "SGS-X005")
+def reborn_reward(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """House rule of 转世: the killer of a reincarnated rebel draws the three-card reward (it counts as out)."""
+    if not _house_rule(g, "reincarnation"):
+        return
+    roles = {p.seat: p.role for p in g.header.players}
+    for i, e, _, reborn in _reincarnations(g):
+        if not (isinstance(e, ev.Death) and e.seat in reborn and roles.get(e.seat) == "rebel") or e.killer is None \
+                or i + 1 >= len(g.events):
+            continue
+        s = g.snaps[i + 1]
+        if s.over or not s.alive.get(e.killer):
+            continue
+        pile = sorted(s.pile.elements())
+        if len(pile) < 3:
+            continue
+        cards = rng.sample(pile, 3)
+        yield Plant("reborn_reward", inserted(g.events, i + 1, ev.Draw(seat=e.killer, cards=cards, reason="reward")), i + 1,
+                    RULES["reborn_reward"], f"seat {e.killer} draws the reward for the reincarnated rebel of seat {e.seat}")

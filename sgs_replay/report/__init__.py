@@ -347,5 +347,5 @@ def _family_applies(family: str, mode: str | None, ruleset_name: str | None) -> 
             p = ruleset(ruleset_name or "").p
         except RulesetError:
             return False
-        return p.attrition_free_rounds is not None or p.anhun_protection
+        return p.attrition_free_rounds is not None or p.anhun_protection or p.reincarnation
     return True

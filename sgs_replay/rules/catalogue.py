@@ -421,4 +421,24 @@ X_ANHUN = rule("SGS-X002", K.ILLEGAL_PLAY, "anhun-protection", "The player out f
                '{"type": "death", "seat": 4, "killer": 2} where seat 4 is the protected player and has never attacked seat 2',
                quote="此局游戏第一个出局的玩家，下局不能第一个出局，换言之，最后一滴血受规则保护。但只要有人先出局了，或者被攻击的人攻击他，则不受此规则保护。")
 
+X_ZS_CITE = "《三国杀》标准版规则（身份局） · 游戏规则 (二)详细规则 · 转世规则 (house rule; ruleset house-zhuanshi)"
+X_SACRIFICE = rule("SGS-X003", K.ILLEGAL_PLAY, "sacrifice", "献祭 by a player who may not give, to a player who may not take it, or twice in one turn",
+                   "献祭不合规则（给出者、接受者或每回合次数）", X_ZS_CITE,
+                   "献祭 is a `move` (reason 献祭) of one hand card from a living player who is not reincarnated to an out player (dead, not reincarnated) who can still reincarnate; each giver at most once a turn (any player's turn), in total. An out player left without an unused general of its kingdom accepts no more. An out player takes no turn and does nothing else until it reincarnates (SGS-T001, SGS-T008).",
+                   "A house rule that keeps out players in the game; the table agreed to it when it chose the ruleset.",
+                   '{"type": "move", "cards": ["♠7 杀"], "from": {"seat": 2, "zone": "hand"}, "to": {"seat": 4, "zone": "hand"}, "reason": "献祭"} a second time in the same turn',
+                   quote="其他玩家每回合每人可以选择给他一张手牌，作为献祭。每名玩家每回合只能献祭一次。…玩家转世后与其它玩家同等对待，但不能献祭其他角色。…这种情况下该玩家可保留接受献祭的4张牌，但不能再接受新的献祭。")
+X_REINCARNATION = rule("SGS-X004", K.BOOKKEEPING, "reincarnation", "The out player does not reincarnate at once, or with the wrong general or HP",
+                       "转世的时机、武将或体力不正确", X_ZS_CITE,
+                       "When an out player's hand reaches 4 cards (3 in a game of 4 or 5 players) the next event is its `general_choice`: an unused general (the roster minus the living characters' generals) of its old general's kingdom (a 群 or 神 general's player takes the first one turned up), after the unused generals `turned_up` before it, none of that kingdom. The new character has 1 HP and its general's printed max HP, keeps its hand and takes its next turn in seat order. A `general_choice` with no reincarnation due, a missing one and a wrong general are reported; with no unused general of its kingdom the player cannot reincarnate.",
+                       "A house rule that brings out players back; the table agreed to it when it chose the ruleset.",
+                       '{"type": "general_choice", "seat": 4, "general": "孙权"} where seat 4\'s old general was 魏',
+                       quote="当已出局的这名角色手牌到达4张（4～5人游戏：3张）时，这名玩家立即转世——将未使用的角色牌洗混后面向下放成一堆，从牌堆顶翻起，翻开的第一张与这名玩家同国籍的角色，即成为转世后的角色（如果是其他国家角色，将翻开的第一张牌作为他转世后的角色）。…转世后的角色的初始体力值为1，转世之后即已经视为参与到游戏中来。到下一次轮到他时即可正常行动。…若未使用角色牌堆已经没有与该玩家同国籍的角色，则不可转世（极少有的情况）。")
+X_REBORN_OUT = rule("SGS-X005", K.BOOKKEEPING, "reincarnated-counts-as-out", "A reward or penalty for the death of a reincarnated character",
+                    "转世角色阵亡时给予了奖励或惩罚", X_ZS_CITE,
+                    "For victory a reincarnated character counts as out: killing a reincarnated rebel gives no reward of three cards, the lord who kills a reincarnated loyalist discards nothing, and the game ends as if the reincarnated characters were not there (a wrong or early end is SGS-O002, SGS-O004).",
+                    "The role card of a reincarnated character is already shown: it has been out once.",
+                    '{"type": "draw", "seat": 1, "cards": ["♣3 杀", "♦4 闪", "♥7 无中生有"], "reason": "reward"} after the death of a reincarnated rebel',
+                    quote="因该玩家身份牌已翻开，在判定胜利条件时，仍将此角色视为已出局。攻击转世后的反贼不获得摸三张牌的奖励，主公攻击转世后的忠臣也不得到惩罚。例如：场上有1名主公、1名反贼、和一名转世的反贼。若此时主公攻击反贼，即使场上还有一名转世的反贼，仍视为主公一方胜利。")
+
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"

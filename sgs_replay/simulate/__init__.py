@@ -20,7 +20,7 @@ from sgs_replay.content import Ruleset
 #: the player counts each mode allows
 PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
-SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
+SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "house-zhuanshi", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
              "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering")
 
 

@@ -30,7 +30,7 @@ from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
-from sgs_replay.engine.modes import ATTRITION
+from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
@@ -357,6 +357,7 @@ class Game:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
+            self.sacrifices()
             self.play_phase(seat)
             if not me.alive:
                 return
@@ -384,6 +385,41 @@ class Game:
             if self.alive(s) and self.seat(s).hp <= 0:
                 self.dying(s)
         return self.alive(seat)
+
+    def sacrifices(self) -> None:
+        """转世 and 献祭 (house-zhuanshi), as the play phase begins: each living player who is not reincarnated
+        may give one hand card to an out player who can still reincarnate (once a turn); the out player
+        reincarnates at once when its hand reaches the count."""
+        mode: Any = self.eng.mode
+        if not self.rs.p.reincarnation:
+            return
+        for giver in self.eng.table.order_from(self.eng.current or 1):
+            outs = [s for s in sorted(self.eng.table.seats) if not self.alive(s) and s not in mode.stuck]
+            if not outs:
+                return
+            if giver in mode.reborn or not self.alive(giver) or not self.seat(giver).hand_count or not self.chance(0.6):
+                continue
+            to = self.rng.choice(outs)
+            self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(giver))], from_=ev.Place(zone="hand", seat=giver),
+                              to=ev.Place(zone="hand", seat=to), reason=SACRIFICE))
+            if mode.reborn_due == to:
+                self.reincarnate(to)
+
+    def reincarnate(self, seat: int) -> None:
+        """The unused generals shuffled and turned up until one of the old general's kingdom (a 群 or 神
+        general's player: the first one)."""
+        mode: Any = self.eng.mode
+        old = self.seat(seat).general
+        kingdom = old.kingdom if old is not None else ""
+        self.skipped_turn.discard(seat)  # 据守's skipped turn was the old character's
+        unused = sorted(mode._unused().values(), key=lambda g: g.name)
+        self.rng.shuffle(unused)
+        turned: list[str] = []
+        for g in unused:
+            if mode._any_kingdom(kingdom) or g.kingdom == kingdom:
+                self.emit(ev.GeneralChoice(seat=seat, general=g.name, turned_up=turned))
+                return
+            turned.append(g.name)
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat

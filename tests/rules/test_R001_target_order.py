@@ -32,6 +32,18 @@ def test_ok_aoe_skips_the_dead(sgs: Any, card: str) -> None:
                  hands={3: [card]}, dead=[4, 1]).assert_clean()
 
 
+def test_ok_nullification_after_a_target_died_counters_the_next(sgs: Any) -> None:
+    """小乔 (seat 4) passes her arrow's damage to seat 5 (天香), who dies of it; the 无懈可击 that follows is
+    for seat 1, the next target."""
+    players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("小乔", "rebel"),
+                                    ("华佗", "renegade")))
+    events = [{"type": "use", "seat": 3, "card": AA}, {"type": "skill", "seat": 4, "skill": "天香", "targets": [5],
+                                                         "cards": ["♠4 顺手牵羊"]},
+              _dmg(5, AA), {"type": "dying", "seat": 5}, {"type": "death", "seat": 5, "killer": 3},
+              {"type": "use", "seat": 1, "card": "♦Q 无懈可击"}, _dmg(2, AA)]
+    sgs.identity(events, players=players, hands={3: [AA], 1: ["♦Q 无懈可击"], 4: ["♠4 顺手牵羊"]}, hp={5: 1}).assert_clean()
+
+
 def test_ok_savage_assault_with_answers(sgs: Any) -> None:
     sgs.identity([
         {"type": "use", "seat": 3, "card": SA},
