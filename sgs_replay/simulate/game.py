@@ -1377,9 +1377,12 @@ class Game:
             answers = self.answers_for(t, frame.need, need - answered)
             if answers is not None and self.chance(0.85):
                 for a in answers:
+                    # what the first answer set off (雷击, a death, the lord's penalty) may have taken the next card
+                    if not all(ts.hand[c] > 0 or c in ts.equip.values() for c in ([a.card] if a.card else a.cards or [])):
+                        break
                     self.emit(a)
                     self.after_respond(a)
-                answered = need
+                    answered += 1
             elif need - answered == 1 and self.lord_help(t, frame.need):
                 answered = need
         return answered >= need
