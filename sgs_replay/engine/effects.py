@@ -168,6 +168,9 @@ class Effect(Frame):
 
     def _find(self, eng: Engine, e: ev.Event) -> tuple[int, Step] | None:
         """The first open step this event satisfies (an optional step may be passed over)."""
+        if type(e) is ev.Draw and e.skill is not None and e.skill != self.skill \
+                and any(isinstance(f, Effect) and f.skill == e.skill for f in eng.stack):
+            return None  # a draw that names another open skill's effect is that one's (天香's under 节命's)
         for i, st in enumerate(self.steps):
             if st.done:
                 continue

@@ -125,3 +125,16 @@ def test_quhu_bad_pindian_card_not_held(play):
     out = play(TABLE, [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♥3 桃", "♦K 杀"), damage(2, 1, 3)],
                current=2, hands=HANDS, ruleset=RS)
     out.bad("SGS-C001", 3)
+
+
+def test_jieming_ok_with_tianxiang_draw_after_it(play):
+    """小乔 passes a 杀's damage to 荀彧 with 天香; his 节命 on himself draws nothing (his hand is full),
+    then 天香's own draw for him follows, labelled 天香: it is that skill's, not 节命's."""
+    out = play(["小乔", "荀彧", "黄盖", "张飞"], [
+        use(4, "♠7 杀", 1),
+        skill(1, "天香", targets=[2], cards=["♥3 桃"]),
+        damage(2, 1, 4, "♠7 杀"),
+        skill(2, "节命", targets=[2]),
+        draw(2, ["♦2 闪"], skill="天香"),
+    ], current=4, hands={4: ["♠7 杀"], 1: ["♥3 桃"], 2: ["♣2 杀", "♣3 杀", "♣4 杀"]}, ruleset=RS)
+    out.ok()
