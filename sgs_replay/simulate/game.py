@@ -1009,12 +1009,16 @@ class Game:
                                  cards=self.rng.sample(hand, self.rng.randint(1, min(room, len(hand))))))
             return True
         if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
-                and me.hand_count and others and self.rs.p.fanjian_order == "damage_before_take" and self.chance(0.3):
+                and me.hand_count and others and self.chance(0.3):
             t = self.rng.choice(others)
             guess = self.rng.choice(("♠", "♥", "♣", "♦"))
             card = self.rng.choice(self.hand_of(seat))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+            if self.rs.p.fanjian_order == "damage_before_take":  # shown, the damage, then the target gets it (implied)
+                self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+            else:  # the target takes the card first, then the damage (FreeKill)
+                self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
+                                  reason=SKILL.fanjian))
             if parse_card(card).suit.symbol != guess:
                 self.damage(t, F.damage_taken(self.eng, self.seat(t), 1, "normal"), seat, None, "normal")
             return True
