@@ -34,6 +34,7 @@ from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import version
 from sgs_replay.engine.state import Seat, Slot
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.skills.shu import YI
 from sgs_replay.skills.wu import incoming_damage
 
 #: generals the simulator does not play yet
@@ -1008,6 +1009,20 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
                                  cards=self.rng.sample(hand, self.rng.randint(1, min(room, len(hand))))))
             return True
+        mates = [t for t in others if me.side is not None and self.seat(t).side == me.side]
+        given = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
+        if me.has_skill(SKILL.zhongjianh) and not self.eng.this_turn.limits[SKILL.zhongjianh] and mates and given \
+                and self.chance(0.3):  # 忠谏 (FreeKill 3v3): a card to a teammate, then a draw
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongjianh, targets=[self.rng.choice(mates)],
+                                 cards=[self.rng.choice(given)]))
+            return True
+        reds = [c for c in self.hand_of(seat) if parse_card(c).is_red]
+        fk_zhongyi = me.general is not None and "v33__zhongyi" in me.general.skills  # not the 2013 忠义 (same name)
+        if fk_zhongyi and not sum(me.piles.get(YI, {}).values()) and reds and self.chance(0.3):
+            # 忠义 (FreeKill 3v3): red cards as 义, each spent on a damage of the side's 杀 (spend_yi)
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.v33__zhongyi,
+                                 cards=self.rng.sample(reds, self.rng.randint(1, min(2, len(reds))))))
+            return True
         if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
                 and me.hand_count and others and self.chance(0.3):
             t = self.rng.choice(others)
@@ -1268,6 +1283,7 @@ class Game:
             if frame.name == CARD.slash:
                 t = self.liuli(frame, t)
                 ts = self.seat(t)
+                self.yicheng(frame, t)
             if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
                 self.unsynced = True  # nothing to counter either: no 无懈可击 window
                 continue
@@ -1302,6 +1318,8 @@ class Game:
                 self.emit(ev.Skill(seat=frame.user, skill=CARD.kylin_bow))
                 self.emit(ev.Move(cards=[self.rng.choice(horses)], from_=ev.Place(zone="equip", seat=t),
                                   to=ev.Place(zone="discard"), reason=CARD.kylin_bow))
+        if frame.name == CARD.slash:
+            self.spend_yi(frame, t)
         self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
 
     def double_sword(self, frame: F.CardEffect) -> None:
@@ -1319,6 +1337,37 @@ class Game:
             self.emit(ev.Discard(seat=t, cards=[self.rng.choice(hand)]))
         else:
             self.emit(ev.Draw(seat=frame.user, cards=self.take(1), reason="card", card_name=CARD.double_sword))
+
+    def yicheng(self, frame: F.CardEffect, t: int) -> None:
+        """疑城 (FreeKill 3v3): a teammate of ``t`` whom an enemy's 杀 targets lets ``t`` draw a card, then
+        discard a hand card, or use it when it is equipment."""
+        ts, user = self.seat(t), self.seat(frame.user)
+        if frame.head != t or frame.started or ts.side is None or user.side == ts.side:
+            return
+        who = [x for x in sorted(self.eng.table.seats) if (xs := self.seat(x)).alive and xs.side == ts.side
+               and xs.has_skill(SKILL.v33__yicheng)]
+        if not who or not self.chance(0.5):
+            return
+        self.invoke(ev.Skill(seat=who[0], skill=SKILL.v33__yicheng, targets=[t]))
+        card = self.rng.choice(self.hand_of(t))
+        kind = card_kinds.BY_NAME.get(parse_card(card).name)
+        if kind is not None and kind.is_equip:
+            self.emit(ev.Use(seat=t, card=card))
+        else:
+            self.emit(ev.Discard(seat=t, cards=[card]))
+
+    def spend_yi(self, frame: F.CardEffect, t: int) -> None:
+        """忠义 (FreeKill 3v3): the 杀 of 关羽's side deals 1 more to the other side while 义 are left (the
+        engine counts it); one 义 is moved to the discard pile as it does."""
+        us, ts = self.seat(frame.user), self.seat(t)
+        for g in sorted(self.eng.table.seats):
+            gs = self.seat(g)
+            left = sorted(gs.piles[YI].elements()) if YI in gs.piles else []
+            if gs.alive and left and gs.general is not None and "v33__zhongyi" in gs.general.skills \
+                    and us.side == gs.side and ts.side != gs.side:
+                self.emit(ev.Move(cards=[left[0]], from_=ev.Place(zone=f"pile:{YI}", seat=g),
+                                  to=ev.Place(zone="discard"), reason=SKILL.v33__zhongyi))
+                return
 
     def liuli(self, frame: F.CardEffect, t: int) -> int:
         """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its

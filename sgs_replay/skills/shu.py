@@ -459,13 +459,18 @@ def zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
 YI = "义"
 
 
+def _yi_left(seat: Seat) -> int:
+    """The 义 on the seat (a pile whose cards were all moved away keeps its name with nothing in it)."""
+    return sum(n for n in seat.piles.get(YI, {}).values() if n > 0)
+
+
 @skill("v33__zhongyi", play=True)
 def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """忠义 (FreeKill 3v3 关羽): 出牌阶段，若你没有“义”，你可以将任意张红色牌置为“义”。当己方角色使用【杀】对对方角色造成伤害时，你移去一张“义”，令此伤害+1."""
     cards = list(e.cards or [])
-    if seat.piles.get(YI):
+    if _yi_left(seat):
         eng.report(R.S_CONDITION, e.seat, "忠义 puts cards as 义 only while you have none",
-                   observed=f"{sum(seat.piles[YI].values())} 义")
+                   observed=f"{_yi_left(seat)} 义")
     bad = [x for x in cards if (c := C.card(x)) is not None and not c.is_red]
     if not cards or bad:
         eng.report(R.S_CONDITION, e.seat, "忠义 puts red cards as 义", observed=cards)
@@ -481,7 +486,7 @@ def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def v33_zhongyi_bonus(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """While 义 are left: a 杀 of 关羽's side used on the other side deals 1 more (the 义 it spends is moved
     by the log)."""
-    if not seat.piles.get(YI) or not isinstance(e, ev.Use) or F.used_name(e) != CARD.slash:
+    if not _yi_left(seat) or not isinstance(e, ev.Use) or F.used_name(e) != CARD.slash:
         return
     if e.seat not in C.allies(eng, seat.seat, include_self=True):
         return

@@ -39,6 +39,18 @@ def test_v33__zhongyi_ok_yi_adds_one_damage(play):
     out.ok()
 
 
+def test_v33__zhongyi_ok_again_once_every_yi_is_spent(play):
+    """The last 义 spent (its pile is empty), 忠义 may put new cards as 义."""
+    out = play(GUANYU, [
+        skill(1, "忠义", cards=["♥4 桃"]),
+        use(1, "♠7 杀", 6),
+        damage(6, 2, 1, "♠7 杀"),
+        move(["♥4 桃"], ("pile:义", 1), ("discard", None), "忠义"),
+        skill(1, "忠义", cards=["♦7 闪"]),
+    ], hands={1: ["♥4 桃", "♦7 闪", "♠7 杀"]}, **FK)
+    out.ok()
+
+
 def test_v33__zhongyi_bad_black_card(play):
     out = play(GUANYU, [skill(1, "忠义", cards=["♠8 杀"])], hands={1: ["♠8 杀"]}, **FK)
     out.bad("SGS-S004", 2)
