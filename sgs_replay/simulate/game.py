@@ -1544,6 +1544,8 @@ class Game:
             for t in list(frame.queue):
                 if self.nullify_window(e.seat, t, p=0.1):
                     continue
+                if not frame.revealed:  # fewer shown than targets: the pile ran out (1v3: the game is drawn)
+                    break
                 pick = self.rng.choice(sorted(frame.revealed))
                 self.emit(ev.Move(cards=[pick], from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=t),
                                   reason=CARD.amazing_grace))
