@@ -522,7 +522,7 @@ class Engine:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
             not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack) and \
-            not (e.skill is not None and any(f.grants_use(self, e) for f in self.stack))  # a rescue still owed; a 视为使用
+            not any(f.grants_use(self, e) for f in self.stack)  # a rescue still owed; a 视为使用 or a use a skill asks for
 
     def _new_skill_action(self, e: ev.Skill) -> bool:
         """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts, or a skill of a

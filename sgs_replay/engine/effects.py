@@ -88,8 +88,9 @@ def _matches(st: Step, e: ev.Event) -> bool:
             return (st.seat is None or e.seat == st.seat) and (e.reason in ("skill", None) or
                                                                (st.reason is not None and e.reason == st.reason))
         return isinstance(e, ev.Move) and e.from_.zone == Zone.DECK and e.to.zone == Zone.HAND and e.to.seat == st.seat
-    if k == "damage":
-        return isinstance(e, ev.Damage) and (st.seat is None or e.target == st.seat) and (st.source is None or e.source == st.source)
+    if k == "damage":  # a damage passed on by a chain is the chain's, never a skill's own
+        return isinstance(e, ev.Damage) and (st.seat is None or e.target == st.seat) \
+            and (st.source is None or e.source == st.source) and not e.chain
     if k in ("recover", "lose_hp", "max_hp", "death"):
         return isinstance(e, {"recover": ev.Recover, "lose_hp": ev.LoseHp, "max_hp": ev.MaxHp, "death": ev.Death}[k]) \
             and e.seat == st.seat
@@ -164,7 +165,8 @@ class Effect(Frame):
     # -- matching ------------------------------------------------------------------------------
     def grants_use(self, eng: Engine, e: ev.Use) -> bool:
         found = self._find(eng, e)
-        return found is not None and found[1].kind == "use" and e.skill == self.skill and e.as_ is not None
+        # a 视为使用 of this skill, or a card its step asks that seat to use (疑城's equipment)
+        return found is not None and found[1].kind == "use" and (e.as_ is None or e.skill == self.skill)
 
     def _find(self, eng: Engine, e: ev.Event) -> tuple[int, Step] | None:
         """The first open step this event satisfies (an optional step may be passed over)."""

@@ -78,9 +78,10 @@ def header(generals: Sequence[str], *, mode: str = "identity", ruleset: str | No
 def position(n: int, *, current: int | None = 1, phase: str | None = "play", hands: Mapping[int, list[str]] | None = None,
              equip: Mapping[int, list[str]] | None = None, judge: Mapping[int, list[str]] | None = None,
              hp: Mapping[int, int] | None = None, max_hp: Mapping[int, int] | None = None, dead: Sequence[int] = (),
-             deck: Sequence[str] | None = None, used: Mapping[str, int] | None = None, **extra: Any) -> dict[str, Any]:
+             deck: Sequence[str] | None = None, used: Mapping[str, int] | None = None, chained: Sequence[int] = (),
+             **extra: Any) -> dict[str, Any]:
     seats = seat_states(n, hands=hands, equip=equip, judge=judge, hp=hp, max_hp=max_hp,
-                        dead=[s for s in dead if not (hp and s in hp)])
+                        dead=[s for s in dead if not (hp and s in hp)], chained=chained)
     for s in dead:
         seats[str(s)]["alive"], seats[str(s)]["hp"] = False, 0
     out: dict[str, Any] = {"current": current, "phase": phase, "seats": seats}

@@ -1,7 +1,7 @@
 """The generals of FreeKill's 3v3 mode (ruleset ``freekill-3v3``): 文聘 镇卫, 关羽 忠义, 吕布 战神 (both
 versions), 黄权 筹进 忠谏, 徐盛 疑城; and the mode's 救主 fault (``undead_after_failed_rescue``)."""
 
-from skillkit import damage, discard, draw, max_hp, move, phase, respond, skill, turn, use
+from skillkit import damage, discard, draw, judge, max_hp, move, phase, respond, reveal, skill, turn, use
 
 FK = {"mode": "3v3", "ruleset": "freekill-3v3"}
 # seats: 1 cold vanguard, 2 cold commander, 3 cold vanguard, 4 warm vanguard, 5 warm commander, 6 warm vanguard
@@ -175,6 +175,18 @@ def test_v33__yicheng_ok_draw_then_discard(play):
     out.ok()
 
 
+def test_v33__yicheng_ok_equipment_used_in_his_own_play_phase(play):
+    """徐盛 is targeted by an enemy's 杀 in his own play phase (借刀杀人): the equipment card 疑城 lets him use
+    is not a new action of his (the 杀 still deals its damage after it)."""
+    out = play(XUSHENG, [
+        use(3, "♣K 借刀杀人", 4, victim=3),
+        use(4, "♠7 杀", 3),
+        skill(3, "疑城", targets=[3]), draw(3, ["♣5 的卢"], skill="疑城"), use(3, "♣5 的卢"),
+        damage(3, 1, 4, "♠7 杀"),
+    ], current=3, hands={3: ["♣K 借刀杀人"], 4: ["♠7 杀"]}, equip={4: ["♠2 寒冰剑"]}, **FK)
+    out.ok()
+
+
 def test_v33__yicheng_bad_without_a_slash(play):
     out = play(XUSHENG, [skill(3, "疑城", targets=[1])], current=4, **FK)
     out.bad("SGS-S003", 2)
@@ -210,3 +222,18 @@ def test_jiuzhu_bad_fault_never_raises_the_dead(play):
     """The fault keeps a character alive at HP ≤ 0 only: a death at full HP is still wrong under freekill-3v3."""
     out = play(ZHAOYUN, [{"type": "death", "seat": 3}], current=4, hands={2: ["♦2 闪"]}, **FK)
     out.bad("SGS-D005", 2)
+
+
+def test_v33_ganglie_ok_a_chain_damage_after_a_failed_ganglie(play):
+    """夏侯惇v33 (chained) burns himself with 火攻; his 刚烈 at 刘备 fails (red); the fire then passes by the
+    chain to 刘备, also chained: that damage is the chain's, not the 刚烈 that did not happen."""
+    out = play(["夏侯惇v33", "孙权", "甘宁", "黄盖", "刘备", "甄姬"], [
+        use(1, "♦Q 火攻", 1),
+        reveal(["♠2 寒冰剑"], 1, "火攻"),
+        {"type": "discard", "seat": 1, "cards": ["♠8 杀"], "reason": "火攻"},
+        {"type": "damage", "target": 1, "amount": 1, "source": 1, "card": "♦Q 火攻", "nature": "fire"},
+        skill(1, "刚烈", targets=[5]),
+        judge(1, "♥A 无懈可击", "刚烈"),
+        {"type": "damage", "target": 5, "amount": 1, "source": 1, "card": "♦Q 火攻", "nature": "fire", "chain": True},
+    ], hands={1: ["♦Q 火攻", "♠2 寒冰剑", "♠8 杀"]}, chained=[1, 5], **FK)
+    out.ok()
