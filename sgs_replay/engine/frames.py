@@ -571,6 +571,26 @@ class TargetedTrick(Frame):
         """The damage the trick deals: to its target, from its user, by its card (when named)."""
         return e.target == self.target and e.source == self.user and (e.card is None or self.card is None or e.card == self.card)
 
+    def deal(self, eng: Engine, e: ev.Damage, name: str, nature: str = "normal") -> bool:
+        """Its own damage taken: 1 of ``nature`` after the target's armour (checked), then applied."""
+        from sgs_replay.engine.handlers import apply_damage
+
+        want = damage_taken(eng, eng.seat(self.target), 1, nature)
+        if e.amount != want:
+            eng.report(R.D_AMOUNT, self.target, f"{name} deals {want}", expected=want, observed=e.amount)
+        if nature != "normal" and e.nature != nature:
+            eng.report(R.D_NATURE, self.target, f"{name} deals {nature} damage", expected=nature, observed=e.nature)
+        self.done = True
+        apply_damage(eng, e)
+        return True
+
+    def still_owed(self, eng: Engine, e: ev.Event | None) -> Seat | None:
+        """The target, when the frame closes with its effect still owed (a living target, not countered)."""
+        if e is None or eng.over or self.done or self.countered:
+            return None
+        s = eng.seat(self.target)
+        return s if s is not None and s.alive else None
+
 
 class SimpleTrick(Frame):
     """A single-target trick whose effect is one logged event: 顺手牵羊, 过河拆桥, 无中生有, 借刀杀人 …"""

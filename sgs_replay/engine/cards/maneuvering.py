@@ -351,25 +351,14 @@ class FireAttack(F.TargetedTrick):
         if isinstance(e, ev.Pass):
             return True
         if isinstance(e, ev.Damage):
-            s = eng.seat(self.target)
             if not self.paid:
                 eng.report(R.D_UNEXPECTED, self.target, f"{CARD.fire_attack} deals damage only after the user discards a card of the shown suit",
                            expected="a discard first", observed=f"damage {e.amount}")
-            want = F.damage_taken(eng, s, 1, "fire")
-            if e.amount != want:
-                eng.report(R.D_AMOUNT, self.target, f"{CARD.fire_attack} deals {want}", expected=want, observed=e.amount)
-            if e.nature != "fire":
-                eng.report(R.D_NATURE, self.target, f"{CARD.fire_attack} deals fire damage", expected="fire", observed=e.nature)
-            self.done = True
-            apply_damage(eng, e)
-            return True
+            return self.deal(eng, e, CARD.fire_attack, "fire")
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or eng.over or self.done or self.countered:
-            return
-        s = eng.seat(self.target)
-        if s is None or not s.alive:
+        if e is None or (s := self.still_owed(eng, e)) is None:
             return
         if self.shown is None and s.hand_count > 0:
             eng.report(R.D_CARD_EFFECT, self.target, f"{CARD.fire_attack}: the target shows one hand card", expected="reveal",

@@ -16,7 +16,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
-from sgs_replay.engine.handlers import Report, apply_damage, card_use, do_discard, one_other_target, use_check
+from sgs_replay.engine.handlers import Report, card_use, do_discard, one_other_target, use_check
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -70,19 +70,11 @@ class Drowning(F.TargetedTrick):
             do_discard(eng, e)
             return True
         if isinstance(e, ev.Damage):
-            want = F.damage_taken(eng, s, 1, "normal")
-            if e.amount != want:
-                eng.report(R.D_AMOUNT, self.target, f"{CARD.drowning} deals {want}", expected=want, observed=e.amount)
-            self.done = True
-            apply_damage(eng, e)
-            return True
+            return self.deal(eng, e, CARD.drowning)
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or eng.over or self.done or self.countered:
-            return
-        s = eng.seat(self.target)
-        if s is None or not s.alive or F.damage_stoppable(s) or not eng.mode.strict_damage():
+        if e is None or (s := self.still_owed(eng, e)) is None or F.damage_stoppable(s) or not eng.mode.strict_damage():
             return
         eng.report(R.D_MISSING, self.target, f"{CARD.drowning}: the target discards its equipment or takes 1 damage",
                    expected=f"a discard of seat {self.target}'s equipment or 1 damage", observed=f"`{ev.event_type(e)}`")
