@@ -42,6 +42,8 @@ VARIANT_LABELS = {
     "002": SOURCES["002"].title,
     "002-1v1": SOURCES["002"].title + " · 1v1",
     "001": SOURCES["001"].title,
+    # 國戰: no printed text of the 2012 generals survives in the rulebooks; the wording is the earliest engine's
+    "heg": "國戰 generals (《三國殺各種模式的規則》 · 國戰; skill wording of QSanguosha-For-Hegemony)",
 }
 
 _REF = re.compile(r"\b[Ss]eeds? (\d{3})((?:/\d{3})*)('s)?( (?=\S))?")
