@@ -560,6 +560,14 @@ class SkillBook:
             self._before.clear()
             self._after.clear()
 
+    def lose(self, seat: Seat, sid: str) -> None:
+        """A seat loses a skill (断肠; a general turned face down in 國戰): no more uses, no more watchers."""
+        seat.skills.discard(skill_table()[sid].name)
+        if (seat.seat, sid) in self._watched:
+            self._watched.remove((seat.seat, sid))
+            self._before.clear()
+            self._after.clear()
+
     # ------------------------------------------------------------------ windows used by hooks
     def after_damage(self, e: ev.Skill, sid: str, *, per_point: bool = False) -> DamageWindow | None:
         """The damage this seat just took, for a skill that triggers on it; reports timing and limit."""

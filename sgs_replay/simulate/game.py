@@ -80,6 +80,7 @@ class Outcome:
     skills: Counter[str] = field(default_factory=Counter)
     reshuffles: int = 0
     generals: list[str] = field(default_factory=list)  # the general of each seat (the name it is played as)
+    hidden: list[bytes] | None = None  # 國戰: the same game from nobody's view (every general face down: ``?``)
 
 
 def card_label(card: str) -> str:
@@ -267,7 +268,11 @@ class Game:
             self.protect()
         generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles, generals)
+                       self.reshuffles, generals, self.hidden_copy())
+
+    def hidden_copy(self) -> list[bytes] | None:
+        """The game from a view that does not see every general (國戰); None: the log is the only copy."""
+        return None
 
     def deal_size(self, s: int) -> int:
         """The opening hand of seat ``s``."""
@@ -298,6 +303,7 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        self.at_turn_start(seat)
         if not self.attrition(seat):
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
@@ -374,6 +380,14 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
+
+    def at_turn_start(self, seat: int) -> None:
+        """What a player may do as its turn begins, before the start phase (國戰: turn generals face up)."""
+        return None
+
+    def before_death(self, seat: int) -> None:
+        """What comes as a character dies, before its death (國戰: its face-down generals are turned up)."""
+        return None
 
     def attrition(self, seat: int) -> bool:
         """The house rule of last-three attrition, when the engine's mode says it is due as this turn
@@ -674,6 +688,16 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
+        if s.has_skill(SKILL.jieming):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
+        if s.has_skill(SKILL.yiji):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
+        # 刚烈 last: its damage settles what the damage that set it off still owes (a chain's next damage), and the
+        # skills above (a 國戰 pair may hold them with it) come before that
         g = s.general
         victim = source
         if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
@@ -691,14 +715,6 @@ class Game:
                     self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
             if not self.alive(target):
                 return
-        if s.has_skill(SKILL.jieming):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
-        if s.has_skill(SKILL.yiji):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
@@ -837,6 +853,7 @@ class Game:
     def die(self, seat: int, killer: int | None) -> None:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
+        self.before_death(seat)
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
@@ -1715,6 +1732,10 @@ def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: 
         from sgs_replay.simulate.hulao import HulaoGame
 
         cls = HulaoGame
+    if ruleset.mode == "hegemony":
+        from sgs_replay.simulate.hegemony import HegemonyGame
+
+        cls = HegemonyGame
     game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
                strict=strict)
     return game.play()
