@@ -1083,7 +1083,8 @@ class Game:
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
-            most = 2 if version(self.eng, "zhiheng") == "002-1v1" else len(hand)  # 1v1: at most two
+            v = version(self.eng, "zhiheng")
+            most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)  # 1v1: at most two; 國戰: max HP
             cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True

@@ -30,6 +30,7 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制衡 (seed 001 孙权): 出牌阶段，可以弃掉任意数量的牌,然后摸取等量的牌，每回合限用一次.
 
     Seed 000: uses per turn ≤ lost HP + 1. 1v1 (seed 002): 出牌阶段限一次，你可以弃置至多两张牌.
+    國戰 ("heg"): 你可以弃置一至X张牌（X为你的体力上限）.
     """
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
@@ -44,6 +45,9 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if not cards or (v == "002-1v1" and len(cards) > 2):
         eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
                    observed=f"{len(cards)} cards")
+    if v == "heg" and len(cards) > seat.max_hp:
+        eng.report(R.S_CONDITION, e.seat, "制衡 (國戰) discards at most X cards, X being your max HP",
+                   expected=f"at most {seat.max_hp}", observed=f"{len(cards)} cards")
     if not cards:
         return
     C.pay(eng, seat, cards)
