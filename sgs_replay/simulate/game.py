@@ -1029,7 +1029,8 @@ class Game:
             guess = self.rng.choice(("♠", "♥", "♣", "♦"))
             card = self.rng.choice(self.hand_of(seat))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            if self.rs.p.fanjian_order == "damage_before_take":  # shown, the damage, then the target gets it (implied)
+            if self.rs.p.fanjian_order == "damage_before_take" and version(self.eng, "fanjian") != "heg":
+                # shown, the damage, then the target gets it (implied); 國戰: taken first
                 self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
             else:  # the target takes the card first, then the damage (FreeKill)
                 self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),

@@ -119,7 +119,8 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     Seed 000: a colour is named, and the target 减一点体力. The guess is the ``choice`` (or the
     target's ``choose``); the card is shown by a ``reveal`` or the ``move`` to the target.
     ``fanjian_order``: ``"damage_before_take"`` (001: the damage, then the target gets the card) or
-    ``"take_before_damage"`` (FreeKill); a log in the other order is SGS-R006.
+    ``"take_before_damage"`` (FreeKill); a log in the other order is SGS-R006. 國戰 ("heg"): 其先获得你的
+    一张手牌再展示之 — the take before the damage, whatever ``fanjian_order`` says.
     """
     t = C.one_other_target(eng, e, "another character")
     if t is None:
@@ -175,7 +176,7 @@ class _FanjianOrder:
         self.t = t
         self.taken = taken  # line of an explicit take
         self.step: Step | None = None
-        self.damage_first = eng.rs.p.fanjian_order != "take_before_damage"
+        self.damage_first = eng.rs.p.fanjian_order != "take_before_damage" and version(eng, "fanjian") != "heg"
 
     def hurt(self, eng: Engine, d: ev.Event) -> None:
         if self.damage_first and self.taken is not None:
