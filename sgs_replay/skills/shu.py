@@ -42,10 +42,16 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     ``rende_heal``: "per_give" (001, each 仁德 of two or more cards), "cumulative_once" (once per
     play phase when the cards given reach two), "per_two_cards" (seed 000: 每分发出两张手牌刘备加一点体力).
+    國戰 ("heg"): 将至少一张手牌交给一名角色 (one character a use), 若你于此阶段内因发动"仁德"交给其他角色的手牌数
+    不小于3，你回复1点体力（每阶段限一次） — once a play phase, when the cards given reach three.
     """
     cards, targets = list(e.cards or []), [t for t in dict.fromkeys(e.targets or []) if eng.seat(t) is not None]
     if not cards or not targets or e.seat in targets:
         eng.report(R.S_CONDITION, e.seat, "仁德 gives hand cards to other characters", observed=f"cards {cards} to {targets}")
+    heg = version(eng, "rende") == "heg"
+    if heg and len(targets) > 1:
+        eng.report(R.S_CONDITION, e.seat, "仁德 (國戰) gives hand cards to one character", expected="one character",
+                   observed=targets)
     if len(targets) == 1:
         C.give(eng, seat, cards, targets[0])
     elif targets:
@@ -62,6 +68,8 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, f"仁德 gives at most {most} cards in a play phase (ruleset {eng.rs.name})",
                    expected=f"at most {max(0, most - before)} more", observed=len(cards))
     heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
+    if heg and not eng.rs.p.rende_heal:
+        heal = int(before < 3 <= after)
     if heal:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
     else:
