@@ -221,7 +221,8 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
 
-    Seed 000: 当她使用一张锦囊牌后 (delayed tricks too).
+    Seed 000: 当她使用一张锦囊牌后 (delayed tricks too). 國戰 ("heg"): 每当你使用非转化的非延时类锦囊牌时 —
+    never a converted trick, whatever ``jizhi_converted`` says.
     """
     if not eng.skills.take_chance(e.seat, "jizhi"):
         eng.report(R.S_TIMING, e.seat, "集智 follows your use of a non-delayed trick",
@@ -240,7 +241,7 @@ def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if kind.is_delayed and version(eng, "jizhi") != "000":
         return
-    if e.as_ is not None and not eng.rs.p.jizhi_converted:
+    if e.as_ is not None and (not eng.rs.p.jizhi_converted or version(eng, "jizhi") == "heg"):
         return
     eng.skills.chances[(seat.seat, "jizhi")] = 1
 
