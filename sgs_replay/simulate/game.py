@@ -1273,6 +1273,11 @@ class Game:
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        if frame.name == CARD.slash and frame.head is not None and user.has_skill(SKILL.liegong) \
+                and version(eng, "liegong") == "heg" and eng.in_play_phase(frame.user):
+            n = self.seat(frame.head).hand_count  # 國戰 烈弓: announced, when the target's hand count allows it
+            if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and self.chance(0.8):
+                self.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
         self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)

@@ -269,7 +269,8 @@ def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
 def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
 
-    1v1 (seed 002): only the first case, and only when announced.
+    1v1 (seed 002): only the first case, and only when announced. 國戰 ("heg"): both cases, and only when
+    announced (你可以令其不能使用【闪】响应此【杀】).
     """
     cf = slash_of(eng, e.seat)
     if cf is None or not eng.in_play_phase(e.seat):
@@ -285,7 +286,7 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_after("liegong", events=(ev.Use,))
 def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """Seed 000's 烈弓 is not announced: it holds whenever its condition does."""
-    if version(eng, "liegong") == "002-1v1" or not isinstance(e, ev.Use) or e.seat != seat.seat:
+    if version(eng, "liegong") in ("002-1v1", "heg") or not isinstance(e, ev.Use) or e.seat != seat.seat:
         return
     cf = slash_of(eng, seat.seat)
     if cf is not None and eng.in_play_phase(seat.seat) and cf.head is not None and _liegong_holds(eng, seat, cf.head):
