@@ -1048,7 +1048,7 @@ class Game:
                 return False  # 空城 …: that man cannot be the 决斗's target
             self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             self.emit(duel)
-            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable) or version(self.eng, "lijian") == "heg")
             return True
         handed = [t for t in others if self.seat(t).hand_count]
         if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \

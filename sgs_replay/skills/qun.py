@@ -205,8 +205,9 @@ def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
 @watch_before("lijian", events=(ev.Use,))
 def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
-    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable:
+    """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`; the 國戰 text, "heg", has no such clause)."""
+    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable \
+            or version(eng, "lijian") == "heg":
         return
     top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
     if top is not None and getattr(top, "skill", None) == SKILL.lijian and top.count == 0:
