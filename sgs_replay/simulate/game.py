@@ -989,6 +989,8 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        if "heg" in self.rs.skill_versions.values():  # the 國戰 texts' 出牌阶段限一次 counts in the play phase
+            counter = counter + self.eng.this_phase.limits
         wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
         if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
                 and self.chance(0.4):

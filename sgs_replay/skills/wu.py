@@ -34,7 +34,8 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
-    counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+    per_phase = eng.rs.p.skill_limit_scope == "play_phase" or v == "heg"  # 國戰: 出牌阶段限一次
+    counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
     if counter[SKILL.zhiheng] >= limit:
         eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter[SKILL.zhiheng] + 1)
     counter[SKILL.zhiheng] += 1
@@ -112,7 +113,7 @@ def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.draw_phase(eng, e)
 
 
-@skill("fanjian", play=True, per_turn=1)
+@skill("fanjian", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
 def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """反间 (seed 001 周瑜): 出牌阶段，可以令另一名角色选择一种花色，抽取一张手牌并亮出，若此牌与所选花色不吻合，则对该角色造成1点伤害。然后不论结果，该角色都获得此牌.
 
@@ -264,7 +265,7 @@ def lianying_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙尚香 -------------------------------------------------------------------------------------
 
 
-@skill("jieyin", play=True, per_turn=1)
+@skill("jieyin", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
 def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """结姻 (seed 001 孙尚香): 出牌阶段，可以弃两张手牌并选择一名受伤的男性角色：和目标角色各回复1点体力。每回合限用一次."""
     cards = list(e.cards or [])

@@ -87,3 +87,15 @@ def test_lijian_bad_heg_damage_after_nullified(play):
                        use(3, as_="决斗", cards=[], skill="离间", targets=[2]), use(4, "♠J 无懈可击"), damage(2, 1, 3)],
                ruleset=HEG, hands={1: ["♦2 闪"], 4: ["♠J 无懈可击"]})
     out.bad("SGS-D003", 5)
+
+
+def test_lijian_ok_heg_once_per_play_phase(play):
+    """國戰 离间: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the default text)."""
+    once = [use(3, as_="决斗", cards=[], skill="离间", targets=[2]), respond(2, "♠7 杀"), damage(3, 1, 2)]
+    log = [skill(1, "离间", targets=[2, 3], cards=["♦2 闪"]), *once, phase(1, "discard"), phase(1, "play"),
+           skill(1, "离间", targets=[2, 3], cards=["♦3 闪"]), use(3, as_="决斗", cards=[], skill="离间", targets=[2]),
+           respond(2, "♠8 杀"), damage(3, 1, 2)]
+    pos = {"hands": {1: ["♦2 闪", "♦3 闪"], 2: ["♠7 杀", "♠8 杀"]}}
+    heg = play(TABLE, log, ruleset=HEG, **pos)
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset="maneuvering", **pos).bad("SGS-S002", 8)

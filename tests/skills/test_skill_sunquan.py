@@ -85,3 +85,13 @@ def test_zhiheng_bad_heg_more_than_max_hp(play):
     log = [skill(1, "制衡", cards=cards), draw(1, ["♦2 闪", "♦3 闪", "♦4 闪", "♦5 闪", "♦6 闪"], skill="制衡")]
     play(TABLE, log, ruleset="maneuvering", hands={1: cards}).ok()
     play(TABLE, log, ruleset=HEG, hands={1: cards}).bad("SGS-S004", 2)
+
+
+def test_zhiheng_ok_heg_once_per_play_phase(play):
+    """國戰 制衡: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the default text)."""
+    log = [skill(1, "制衡", cards=["♠7 杀"]), draw(1, ["♦2 闪"], skill="制衡"),
+           {"type": "phase", "seat": 1, "phase": "discard"}, {"type": "phase", "seat": 1, "phase": "play"},
+           skill(1, "制衡", cards=["♦2 闪"]), draw(1, ["♦3 闪"], skill="制衡")]
+    heg = play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀"]})
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀"]}).bad("SGS-S002", 6)

@@ -115,3 +115,13 @@ def test_fanjian_bad_heg_damage_then_take(play):
            damage(2, 1, 1), move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间")]
     play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀"]}).ok()
     play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀"]}).bad("SGS-R006", 6)
+
+
+def test_fanjian_ok_heg_once_per_play_phase(play):
+    """國戰 反间: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the default text)."""
+    log = [skill(1, "反间", targets=[2], choice="♠"), move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+           phase(1, "discard"), phase(1, "play"),
+           skill(1, "反间", targets=[3], choice="♠"), move(["♠8 杀"], ("hand", 1), ("hand", 3), "反间")]
+    heg = play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀", "♠8 杀"]})
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀", "♠8 杀"]}).bad("SGS-S002", 6)
