@@ -1006,6 +1006,8 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        if "heg" in self.rs.skill_versions.values():  # the 國戰 texts' 出牌阶段限一次 counts in the play phase
+            counter = counter + self.eng.this_phase.limits
         wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
         if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
                 and self.chance(0.4):
@@ -1046,7 +1048,8 @@ class Game:
             guess = self.rng.choice(("♠", "♥", "♣", "♦"))
             card = self.rng.choice(self.hand_of(seat))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            if self.rs.p.fanjian_order == "damage_before_take":  # shown, the damage, then the target gets it (implied)
+            if self.rs.p.fanjian_order == "damage_before_take" and version(self.eng, "fanjian") != "heg":
+                # shown, the damage, then the target gets it (implied); 國戰: taken first
                 self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
             else:  # the target takes the card first, then the damage (FreeKill)
                 self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
@@ -1064,7 +1067,7 @@ class Game:
                 return False  # 空城 …: that man cannot be the 决斗's target
             self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             self.emit(duel)
-            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable) or version(self.eng, "lijian") == "heg")
             return True
         handed = [t for t in others if self.seat(t).hand_count]
         if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
@@ -1100,7 +1103,8 @@ class Game:
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
-            most = 2 if version(self.eng, "zhiheng") == "002-1v1" else len(hand)  # 1v1: at most two
+            v = version(self.eng, "zhiheng")
+            most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)  # 1v1: at most two; 國戰: max HP
             cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
@@ -1288,6 +1292,11 @@ class Game:
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        if frame.name == CARD.slash and frame.head is not None and user.has_skill(SKILL.liegong) \
+                and version(eng, "liegong") == "heg" and eng.in_play_phase(frame.user):
+            n = self.seat(frame.head).hand_count  # 國戰 烈弓: announced, when the target's hand count allows it
+            if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and self.chance(0.8):
+                self.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
         self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
