@@ -23,7 +23,9 @@ import msgspec
 
 from sgs_replay import events as ev
 from sgs_replay.cards import CardError, is_unknown, parse_card
-from sgs_replay.engine.modes import ATTRITION, OTHER_KINGDOMS, SACRIFICE
+from sgs_replay.content import General
+from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
+from sgs_replay.engine.modes import ATTRITION, CAREERIST, OTHER_KINGDOMS, SACRIFICE
 from sgs_replay.reader import ParsedLog
 
 SLASH = "杀"
@@ -32,6 +34,8 @@ PEACH = "桃"
 T = TypeVar("T")
 IDENTITY_WINNERS = ("lord", "rebel", "renegade")
 SIDE_WINNERS = ("warm", "cold")
+#: 國戰: the kingdoms that win (a 野心家 alone wins as ``careerist``)
+KINGDOM_WINNERS = (*KINGDOMS, CAREERIST)
 #: events that end a phase (the engine's end-of-phase checks are made when one of them arrives)
 PHASE_ENDERS = (ev.Phase, ev.PhaseSkip, ev.Turn, ev.TurnEnd, ev.GameEnd)
 
@@ -59,6 +63,12 @@ class Snap:
     over: bool
     dist: dict[tuple[int, int], int] = field(default_factory=dict)
     in_range: dict[tuple[int, int], bool] = field(default_factory=dict)
+    #: 國戰: each seat's two generals (None: not known yet), which of them are face up, its kingdom (None:
+    #: none revealed yet; ``careerist``), and whether 鏖戰 is in force
+    gens: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
+    up: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    kingdoms: dict[int, str | None] = field(default_factory=dict)
+    aozhan: bool = False
 
 
 @dataclass
@@ -108,6 +118,12 @@ def snapshot(eng: object, nxt: ev.Event | None) -> Snap:
         slash_limit=eng.mode.slash_limit(cur) if cur is not None else None,
         pile=Counter(t.pile), discard=Counter(t.discard), over=bool(eng.over or eng.ended),
     )
+    if isinstance(eng.mode, Hegemony):
+        m = eng.mode
+        snap.gens = {n: (_gen_name(m.gens[n][0]), _gen_name(m.gens[n][1])) for n in sorted(m.gens)}
+        snap.up = {n: (m.up[n][0], m.up[n][1]) for n in sorted(m.up)}
+        snap.kingdoms = dict(sorted(m.kingdoms.items()))
+        snap.aozhan = m.aozhan
     if isinstance(nxt, (ev.Use, ev.Phase)) or eng.phase == "play":
         alive = [n for n, s in seats.items() if s.alive]
         for a in alive:
@@ -116,6 +132,10 @@ def snapshot(eng: object, nxt: ev.Event | None) -> Snap:
                     snap.dist[(a, b)] = t.distance(a, b)
                     snap.in_range[(a, b)] = t.in_attack_range(a, b)
     return snap
+
+
+def _gen_name(g: General | None) -> str | None:
+    return g.name if g is not None else None
 
 
 def clean_game(parsed: ParsedLog) -> tuple[CleanGame, object]:
@@ -677,30 +697,76 @@ def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {e.seat}'s death left out ({g.snaps[i].hp[e.seat]} HP, not saved)")
 
 
-@fault("reward_penalty", "SGS-D006", "SGS-D007")
+@fault("reward_penalty", "SGS-D006", "SGS-D007", "SGS-5006")
 def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A kill's reward draw or penalty discard left out, a second reward drawn, or a reward or a
-    penalty the kill does not earn."""
+    penalty the kill does not earn; 國戰: a reward of the wrong size, a reward to a killer with no
+    kingdom yet or to one who killed its own kingdom (the penalty is due)."""
+    rules = _reward_rules(g)
     for i, e in enumerate(g.events):
         if not (i > 0 and isinstance(g.events[i - 1], ev.Death)):
             continue
         if isinstance(e, ev.Draw) and e.reason == "reward" and i + 1 < len(g.events):
             if not _reward_optional(g):  # where the killer may decline it (3v3), leaving it out is legal
-                yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
+                yield Plant("reward_penalty", replaced(g.events, i, None), i, rules,
                             f"seat {e.seat}'s reward draw for killing seat {seat_of(g.events[i - 1])} left out")
             rest = sorted(c for c, k in (g.snaps[i].pile - Counter(e.cards)).items() if k > 0)
             if len(rest) >= 3:
                 extra = ev.Draw(seat=e.seat, cards=[str(c) for c in rng.sample(rest, 3)], reason="reward")
-                yield Plant("reward_penalty", inserted(g.events, i + 1, extra), i + 1, RULES["reward_penalty"],
+                yield Plant("reward_penalty", inserted(g.events, i + 1, extra), i + 1, rules,
                             f"seat {e.seat} draws the reward twice")
         elif isinstance(e, ev.Discard) and g.snaps[i].current == e.seat and i + 1 < len(g.events) \
                 and g.snaps[i].phase != "discard":
             d = g.events[i - 1]
             assert isinstance(d, ev.Death)
             if d.killer == e.seat:
-                yield Plant("reward_penalty", replaced(g.events, i, None), i, RULES["reward_penalty"],
+                yield Plant("reward_penalty", replaced(g.events, i, None), i, rules,
                             f"seat {e.seat}'s penalty discard for killing seat {d.seat} left out")
     yield from _undue_reward_or_penalty(g, rng)
+    yield from _hegemony_rewards(g, rng)
+
+
+def _reward_rules(g: CleanGame) -> tuple[str, ...]:
+    """The rules that name a wrong reward or penalty in the game's mode (國戰's are the kingdoms')."""
+    return ("SGS-5006",) if g.header.mode == "hegemony" else ("SGS-D006", "SGS-D007")
+
+
+def _hegemony_rewards(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰: a reward one card too many or too few; a reward drawn by a killer with no general face up (no
+    kingdom: nothing is earned), or by one that killed a character of its own kingdom (the penalty is due)."""
+    if g.header.mode != "hegemony":
+        return
+    rules = _reward_rules(g)
+    for i, d in enumerate(g.events[:-1]):
+        if not isinstance(d, ev.Death):
+            continue
+        nxt = g.events[i + 1]
+        s = g.snaps[i + 1]
+        if isinstance(nxt, ev.Draw) and nxt.reason == "reward" and nxt.seat == d.killer:
+            rest = sorted((s.pile - Counter(nxt.cards)).elements())
+            if rest:
+                more = r(nxt, cards=[*nxt.cards, pick(rng, rest)])
+                yield Plant("reward_penalty", replaced(g.events, i + 1, more), i + 1, rules,
+                            f"seat {nxt.seat} draws {len(nxt.cards) + 1} cards as its reward (was {len(nxt.cards)})")
+            if len(nxt.cards) >= 2:
+                yield Plant("reward_penalty", replaced(g.events, i + 1, r(nxt, cards=nxt.cards[:-1])), i + 1, rules,
+                            f"seat {nxt.seat} draws {len(nxt.cards) - 1} cards as its reward (was {len(nxt.cards)})")
+            continue
+        k = d.killer
+        if k is None or k == d.seat or not s.alive.get(k) or s.over or isinstance(nxt, ev.GameEnd):
+            continue
+        mine, theirs = s.kingdoms.get(k), s.kingdoms.get(d.seat)
+        if mine is None:
+            why = "with no general face up"
+        elif mine == theirs and mine != CAREERIST:
+            why = f"of its own kingdom ({mine})"
+        else:
+            continue
+        pile = sorted(s.pile.elements())
+        if len(pile) >= 2:
+            draw = ev.Draw(seat=k, cards=rng.sample(pile, 2), reason="reward")
+            yield Plant("reward_penalty", inserted(g.events, i + 1, draw), i + 1, rules,
+                        f"seat {k}, {why}, draws a reward for killing seat {d.seat}")
 
 
 def _reward_optional(g: CleanGame) -> bool:
@@ -744,7 +810,8 @@ def wrong_winner(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """The game_end names another winner."""
     for i, e in enumerate(g.events):
         if isinstance(e, ev.GameEnd):
-            pool = IDENTITY_WINNERS if g.header.mode in ("identity", "1v3") else SIDE_WINNERS
+            pool = IDENTITY_WINNERS if g.header.mode in ("identity", "1v3") else \
+                KINGDOM_WINNERS if g.header.mode == "hegemony" else SIDE_WINNERS
             other = [w for w in pool if w != e.winner]
             w = pick(rng, other)
             rules = RULES["wrong_winner"] + (("SGS-3004",) if e.reason == "time_up" else ())  # the tie-breaks decide
@@ -760,8 +827,8 @@ def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             continue
         s = g.snaps[i]
         others = alive_others(g, s, e.seat)
-        if g.header.mode not in ("identity", "1v1") or not others:
-            continue  # 1v1: the turn goes to the player who just had one
+        if g.header.mode not in ("identity", "1v1", "hegemony") or not others:
+            continue  # 1v1: the turn goes to the player who just had one; 國戰: to the next living seat
         n = pick(rng, others)
         out = list(g.events)
         out[i] = r(e, seat=n)
@@ -1025,14 +1092,7 @@ def hulao_no_switch(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 def _house_rule(g: CleanGame, param: str) -> bool:
     """The game's ruleset has the house rule whose parameter is ``param`` (set, not None or False), and
     the game starts at its beginning."""
-    from sgs_replay.content import RulesetError, ruleset
-
-    if g.header.mode != "identity" or g.header.start is not None:
-        return False
-    try:
-        return getattr(ruleset(g.header.ruleset).p, param) not in (None, False)
-    except RulesetError:
-        return False
+    return g.header.mode == "identity" and g.header.start is None and _house_param(g, param)
 
 
 def _attrition_losses(g: CleanGame, i: int) -> range:
@@ -1182,3 +1242,189 @@ def reborn_reward(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         cards = rng.sample(pile, 3)
         yield Plant("reborn_reward", inserted(g.events, i + 1, ev.Draw(seat=e.killer, cards=cards, reason="reward")), i + 1,
                     RULES["reborn_reward"], f"seat {e.killer} draws the reward for the reincarnated rebel of seat {e.seat}")
+
+
+# --------------------------------------------------------------------------------------- 國戰
+def _hegemony(g: CleanGame) -> bool:
+    """A 國戰 game played from its start (the engine knows which generals are face up)."""
+    return g.header.mode == "hegemony" and g.header.start is None
+
+
+def _skill_names(g: CleanGame, *generals: str | None) -> set[str]:
+    """The skills of those generals, by id and by name (a log may name a skill either way)."""
+    from sgs_replay.content import RulesetError, ruleset
+    from sgs_replay.content import skills as skill_table
+
+    try:
+        rs = ruleset(g.header.ruleset)
+    except RulesetError:
+        return set()
+    table = skill_table()
+    out: set[str] = set()
+    for name in generals:
+        gen = rs.resolve_general(name) if name else None
+        for sid in gen.skills if gen is not None else ():
+            out.add(sid)
+            if sid in table:
+                out.add(table[sid].name)
+    return out
+
+
+def _bonus_end(g: CleanGame, i: int) -> int:
+    """The index after the reveal ``events[i]`` and the bonuses taken right after it (the leftover half fish,
+    珠联璧合: a draw or a recovery of 1 HP)."""
+    seat = seat_of(g.events[i])
+    j = i + 1
+    while j < len(g.events):
+        x = g.events[j]
+        if not ((isinstance(x, ev.Draw) and x.seat == seat and x.reason in (HALF, COMPANION))
+                or (isinstance(x, ev.Recover) and x.seat == seat and x.card is None)):
+            break
+        j += 1
+    return j
+
+
+def _turn_start_reveals(g: CleanGame) -> Iterator[tuple[int, ev.RevealGeneral, int]]:
+    """Every reveal at the start of a turn that does not end the game: (index, reveal, index after its bonuses)."""
+    if not _hegemony(g):
+        return
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.RevealGeneral) and e.reason == "turn_start" and e.skill is None:
+            end = _bonus_end(g, i)
+            if end < len(g.events) and not g.snaps[end].over and not isinstance(g.events[end], ev.GameEnd):
+                yield i, e, end
+
+
+def _touches(x: ev.Event, seat: int, names: set[str]) -> bool:
+    """The event is the seat's and names one of those skills (as its skill or its reason)."""
+    return seat_of(x) == seat and (getattr(x, "skill", None) in names or getattr(x, "reason", None) in names)
+
+
+@fault("reveal_out_of_turn", "SGS-5002")
+def reveal_out_of_turn(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰: a reveal made at the start of a turn (with its bonuses) moved to the end of the turn before, another
+    seat's, or into its owner's play phase, with no skill to use."""
+    aozhan = _house_param(g, "aozhan")
+    for i, e, end in _turn_start_reveals(g):
+        block = g.events[i:end]
+        rest = g.events[:i] + g.events[end:]
+        before = g.events[i - 2] if i >= 2 else None
+        # the turn before: the reveal would come before this turn's check of 鏖戰, which depends on the kingdoms
+        if isinstance(g.events[i - 1], ev.Turn) and isinstance(before, ev.TurnEnd) and before.seat != e.seat \
+                and not aozhan:
+            out = rest[:i - 2] + block + rest[i - 2:]
+            yield Plant("reveal_out_of_turn", out, i - 2, RULES["reveal_out_of_turn"],
+                        f"seat {e.seat} turns its general(s) face up in seat {before.seat}'s turn")
+        names = _skill_names(g, e.main, e.deputy)
+        for p in range(end, len(g.events)):
+            x = g.events[p]
+            if isinstance(x, (ev.Turn, ev.TurnEnd, ev.GameEnd, ev.RevealGeneral, ev.Dying, ev.Death)) \
+                    or _touches(x, e.seat, names):
+                break
+            if isinstance(x, ev.Phase) and x.phase == "play" and x.seat == e.seat:
+                at = p - len(block) + 1
+                yield Plant("reveal_out_of_turn", rest[:at] + block + rest[at:], at, RULES["reveal_out_of_turn"],
+                            f"seat {e.seat} turns its general(s) face up in its play phase, with no skill to use")
+                break
+
+
+@fault("face_down_skill", "SGS-5003", "SGS-S001")
+def face_down_skill(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰: a general's reveal at the start of a turn left out, where a skill of that general is used later in the
+    turn before anything else turns it face up (from nobody's view the skill is one the seat does not have)."""
+    for i, e, end in _turn_start_reveals(g):
+        s = g.snaps[i]
+        up = s.up.get(e.seat, (False, False))
+        gens = s.gens.get(e.seat, (None, None))
+        other = {gens[k] for k in (0, 1) if up[k]}  # a skill the face-up general has too stays
+        names = _skill_names(g, e.main, e.deputy) - _skill_names(g, *other)
+        for k in range(end, len(g.events)):
+            x = g.events[k]
+            if isinstance(x, (ev.Turn, ev.TurnEnd, ev.GameEnd, ev.RevealGeneral, ev.Dying, ev.Death)):
+                break
+            if isinstance(x, (ev.Skill, ev.Use, ev.Respond, ev.Retrial)) and x.seat == e.seat and x.skill in names:
+                yield Plant("face_down_skill", g.events[:i] + g.events[end:], k - (end - i), RULES["face_down_skill"],
+                            f"seat {e.seat} uses {x.skill} with its general face down (the reveal at its turn's start "
+                            "left out)")
+                break
+            if _touches(x, e.seat, names):
+                break
+
+
+@fault("wrong_kingdom", "SGS-5004")
+def wrong_kingdom(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰: a reveal that says the seat's kingdom, giving another one (of the four, or 野心家)."""
+    if not _hegemony(g):
+        return
+    for i, e in enumerate(g.events[:-1]):
+        if not isinstance(e, ev.RevealGeneral):
+            continue
+        k = g.snaps[i + 1].kingdoms.get(e.seat)
+        if k is None or (e.kingdom is not None and e.kingdom != k):
+            continue
+        w = pick(rng, [x for x in KINGDOM_WINNERS if x != k])
+        yield Plant("wrong_kingdom", replaced(g.events, i, r(e, kingdom=w)), i, RULES["wrong_kingdom"],
+                    f"seat {e.seat}'s reveal says its kingdom is {w} (it is {k})")
+
+
+@fault("pair_bonus", "SGS-5005")
+def pair_bonus(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰: the leftover half fish's draw or the 珠联璧合 draw of the wrong size; a leftover half's draw after the
+    reveal that first shows both generals, whose half units make whole fish only."""
+    from sgs_replay.content import RulesetError, ruleset
+
+    if not _hegemony(g):
+        return
+    try:
+        rs = ruleset(g.header.ruleset)
+    except RulesetError:
+        return
+    for i, e in enumerate(g.events):
+        if isinstance(e, ev.Draw) and e.reason in (HALF, COMPANION) and e.cards:
+            s = g.snaps[i]
+            rest = sorted((s.pile - Counter(e.cards)).elements())
+            if rest:
+                yield Plant("pair_bonus", replaced(g.events, i, r(e, cards=[*e.cards, pick(rng, rest)])), i,
+                            RULES["pair_bonus"], f"seat {e.seat}'s {e.reason} draw is {len(e.cards) + 1} cards")
+            if len(e.cards) >= 2:
+                yield Plant("pair_bonus", replaced(g.events, i, r(e, cards=e.cards[:-1])), i,
+                            RULES["pair_bonus"], f"seat {e.seat}'s {e.reason} draw is {len(e.cards) - 1} card")
+        if not isinstance(e, ev.RevealGeneral) or i + 1 >= len(g.events):
+            continue
+        end = _bonus_end(g, i)
+        before, after = g.snaps[i], g.snaps[end] if end < len(g.events) else None
+        if after is None or after.over or all(before.up.get(e.seat, (True, True))) \
+                or not all(after.up.get(e.seat, (False, False))) or not after.alive.get(e.seat):
+            continue
+        names = after.gens.get(e.seat, (None, None))
+        gens = [rs.resolve_general(n) if n else None for n in names]
+        if None in gens or not rs.p.hegemony_half_draw or isinstance(g.events[end], ev.GameEnd):
+            continue
+        if sum(half_units(rs, x) for x in gens if x is not None) % 2 == 0:
+            pile = sorted(after.pile.elements())
+            if pile:
+                draw = ev.Draw(seat=e.seat, cards=[pick(rng, pile)], reason=HALF)
+                yield Plant("pair_bonus", inserted(g.events, end, draw), end, RULES["pair_bonus"],
+                            f"seat {e.seat} draws a leftover half's card: {names[0]} and {names[1]} make whole fish")
+
+
+@fault("aozhan_peach", "SGS-5007")
+def aozhan_peach(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
+    """國戰 with 鏖戰 (`hegemony-aozhan`), once it has begun: a wounded character uses a 桃 on itself to recover."""
+    if not _hegemony(g):
+        return
+    for i, seat, s, c in _play_phase_holdings(g, rng, PEACH, lambda s, seat: s.aozhan and s.hp[seat] < s.max_hp[seat]):
+        use = ev.Use(seat=seat, card=c, targets=[seat])
+        heal = ev.Recover(seat=seat, amount=1, source=seat, card=c)
+        yield Plant("aozhan_peach", inserted(g.events, i, use, heal), i, RULES["aozhan_peach"],
+                    f"seat {seat} uses {c} to recover in 鏖戰 ({s.hp[seat]}/{s.max_hp[seat]} HP)")
+
+
+def _house_param(g: CleanGame, param: str) -> bool:
+    """The game's ruleset sets that parameter (to anything but None or False)."""
+    from sgs_replay.content import RulesetError, ruleset
+
+    try:
+        return getattr(ruleset(g.header.ruleset).p, param) not in (None, False)
+    except RulesetError:
+        return False
