@@ -354,10 +354,12 @@ def _penalty_without_cause(eng: Engine, e: ev.Discard, s: Seat) -> None:
     """A lord's discard that looks like the penalty for killing a loyalist (seed 001 三(二)) where there is
     none to pay: before the loyalist's death (the penalty follows it), or right after killing a rebel or
     the renegade (only a loyalist's death costs the lord its cards)."""
-    if eng.header.mode != "identity" or s.role != "lord" or not eng.rs.p.loyalist_kill_penalty or e.reason not in (None, "penalty"):
+    if eng.header.mode != "identity":
+        _penalty_before_death(eng, e)
         return
-    dying = next((eng.seat(f.seat) for f in eng.stack if isinstance(f, F.DyingFrame) and f.awaiting(eng)
-                  and eng.last_damage_source.get(f.seat) == e.seat), None)
+    if s.role != "lord" or not eng.rs.p.loyalist_kill_penalty or e.reason not in (None, "penalty"):
+        return
+    dying = _dying_victim_of(eng, e.seat)
     if dying is not None and dying.role == "loyalist":
         eng.report(R.D_PENALTY, e.seat, f"the lord's penalty for killing a loyalist follows the death; seat "
                    f"{dying.seat} is still dying", expected=f"death of seat {dying.seat} first", observed="discard")
@@ -370,6 +372,23 @@ def _penalty_without_cause(eng: Engine, e: ev.Discard, s: Seat) -> None:
             and not any(isinstance(f, (F.DeathAftermath, Effect)) and f.wants(eng, e) for f in eng.stack):
         eng.report(R.D_PENALTY, e.seat, f"seat {victim.seat} was a {victim.role}: only killing a loyalist costs the "
                    "lord its cards", expected="no penalty", observed=f"discard {len(e.cards)}")
+
+
+def _dying_victim_of(eng: Engine, seat: int) -> Seat | None:
+    """A character that lies dying, not yet saved, of a damage ``seat`` dealt."""
+    return next((eng.seat(f.seat) for f in eng.stack if isinstance(f, F.DyingFrame) and f.awaiting(eng)
+                 and eng.last_damage_source.get(f.seat) == seat), None)
+
+
+def _penalty_before_death(eng: Engine, e: ev.Discard) -> None:
+    """A discard logged as the penalty for a kill (國戰: a character of one's own kingdom) while the character
+    still lies dying: the penalty follows the death (the death is missing)."""
+    if e.reason != "penalty":
+        return
+    dying = _dying_victim_of(eng, e.seat)
+    if dying is not None:
+        eng.report(eng.mode.reward_rules[1], e.seat, f"the penalty for a kill follows the death; seat {dying.seat} is "
+                   "still dying", expected=f"death of seat {dying.seat} first", observed="discard (penalty)")
 
 
 def on_move(eng: Engine, e: ev.Move) -> None:

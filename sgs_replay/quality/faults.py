@@ -686,9 +686,9 @@ def death_with_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {n} dies with {s.hp[n]} HP, never dying")
 
 
-# a new action while the character still lies dying (SGS-R004), or the lord's penalty for it (SGS-D007:
-# the penalty follows the death), is the same fault seen at its line
-@fault("death_missing", "SGS-D004", "SGS-R004", "SGS-D007")
+# a new action while the character still lies dying (SGS-R004), or the lord's penalty for it (SGS-D007;
+# 國戰: SGS-5006; the penalty follows the death), is the same fault seen at its line
+@fault("death_missing", "SGS-D004", "SGS-R004", "SGS-D007", "SGS-5006")
 def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A dying character nobody saved: its death left out of the log."""
     for i, e in enumerate(g.events):
@@ -829,6 +829,8 @@ def turn_wrong_seat(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         others = alive_others(g, s, e.seat)
         if g.header.mode not in ("identity", "1v1", "hegemony") or not others:
             continue  # 1v1: the turn goes to the player who just had one; 國戰: to the next living seat
+        if g.header.mode == "hegemony" and s.current is None:
+            continue  # 國戰 has no lord: any seat may take the first turn
         n = pick(rng, others)
         out = list(g.events)
         out[i] = r(e, seat=n)

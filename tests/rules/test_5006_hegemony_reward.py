@@ -57,3 +57,10 @@ def test_flags_a_reward_for_killing_ones_own_kingdom(sgs: Any) -> None:
     out = _run(sgs, [*KILL, _reward(2), NEXT], pairs)
     out.assert_flags("SGS-5006", 7, seat=1)
     out.assert_not_flagged("SGS-D006")
+
+
+def test_flags_the_penalty_discarded_while_the_victim_still_lies_dying(sgs: Any) -> None:
+    pairs = (("曹操", "典韦"), ("许褚", "张辽"), ("孙权", "甘宁"), ("吕布", "华佗"))
+    out = _run(sgs, [*KILL[:3], {"type": "reveal_general", "seat": 2, "main": "许褚", "reason": "death"},
+                     {"type": "discard", "seat": 1, "cards": ["♦9 闪"], "reason": "penalty"}, KILL[3], NEXT], pairs)
+    out.assert_flags("SGS-5006", 7, seat=1)
