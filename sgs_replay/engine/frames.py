@@ -903,7 +903,14 @@ class JudgePhase(Frame):
         s = eng.seat(self.seat)
         return (s.judge_as.get(card) if s else None) or parse_card(card).name
 
+    def prune(self, eng: Engine) -> None:
+        """A trick that left the judge area before its turn came (涅槃 discards them all) is not judged."""
+        s = eng.seat(self.seat)
+        if s is not None:
+            self.queue = [c for c in self.queue if c in s.judge]
+
     def wants(self, eng: Engine, e: ev.Event) -> bool:
+        self.prune(eng)
         if not self.queue:
             return False
         if isinstance(e, ev.Use):
@@ -912,6 +919,7 @@ class JudgePhase(Frame):
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         s = eng.seat(self.seat)
+        self.prune(eng)
         if s is None or not self.queue:
             return False
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
@@ -1001,6 +1009,7 @@ class JudgePhase(Frame):
                 self._pass_lightning(eng, trick)
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
+        self.prune(eng)
         if self.queue and self.nullified % 2 == 1:
             self._countered(eng, self.queue[0])
         owner = eng.seat(self.seat)

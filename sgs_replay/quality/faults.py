@@ -31,6 +31,8 @@ from sgs_replay.reader import ParsedLog
 SLASH = "杀"
 DODGE = "闪"
 PEACH = "桃"
+#: 天义 won: the user's 杀 have no distance limit for the rest of the turn
+TIANYI = "天义"
 T = TypeVar("T")
 IDENTITY_WINNERS = ("lord", "rebel", "renegade")
 SIDE_WINNERS = ("warm", "cold")
@@ -329,6 +331,17 @@ def _retarget(g: CleanGame, i: int, e: ev.Use, new: int) -> list[ev.Event]:
     return out
 
 
+def _no_distance_limit(g: CleanGame, i: int, user: int) -> bool:
+    """The user used 天义 earlier in this turn (a 杀 after it means it won the 拼点: no distance limit)."""
+    for j in range(i - 1, -1, -1):
+        x = g.events[j]
+        if isinstance(x, ev.Turn):
+            return False
+        if isinstance(x, ev.Skill) and x.seat == user and x.skill == TIANYI:
+            return True
+    return False
+
+
 def _quiet_window(g: CleanGame, i: int, user: int) -> bool:
     """The resolution ends without a death or a dying (retargeting it changes no one's fate)."""
     return not any(isinstance(g.events[j], (ev.Dying, ev.Death, ev.Respond)) for j in window(g, i, user))
@@ -341,7 +354,7 @@ def slash_out_of_range(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         if not plain_use(e, SLASH) or not isinstance(e, ev.Use) or len(e.targets or []) != 1:
             continue
         s = g.snaps[i]
-        if s.current != e.seat or s.phase != "play" or not _quiet_window(g, i, e.seat):
+        if s.current != e.seat or s.phase != "play" or not _quiet_window(g, i, e.seat) or _no_distance_limit(g, i, e.seat):
             continue
         far = [u for u in alive_others(g, s, e.seat) if (e.seat, u) in s.in_range and not s.in_range[(e.seat, u)]
                and s.hp[u] > 1]
@@ -393,10 +406,10 @@ def damage_amount_wrong(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         RULES["damage_amount_wrong"], f"damage of {e.card} to seat {e.target}: {e.amount - 1} instead of {e.amount}")
 
 
-# besides the missing damage itself, two diagnoses are exact at the line that shows it: the next
-# target's event before this one has resolved (SGS-R001), and a skill that triggers on the damage used
-# without it (SGS-S003)
-@fault("damage_missing", "SGS-D002", "SGS-R001", "SGS-S003")
+# besides the missing damage itself, three diagnoses are exact at the line that shows it: the next
+# target's event before this one has resolved (SGS-R001), a skill that triggers on the damage used
+# without it (SGS-S003), and a recovery a locked skill draws from the damage (SGS-D003)
+@fault("damage_missing", "SGS-D002", "SGS-R001", "SGS-S003", "SGS-D003")
 def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A card's damage left out of the log (the target would have survived it)."""
     for i, e in enumerate(g.events):
@@ -410,7 +423,10 @@ def damage_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                 at += 1
             if at < len(out):
                 # a damage a skill's effect owes (天香 passes the 杀's damage on): that effect reports it missing
-                owed = ("SGS-S006",) if i and isinstance(g.events[i - 1], ev.Skill) else ()
+                owed: tuple[str, ...] = ("SGS-S006",) if i and isinstance(g.events[i - 1], ev.Skill) else ()
+                # a recovery the damage brings by a locked skill (狂骨): with the damage gone it has no cause
+                x = out[at]
+                owed += ("SGS-D003",) if isinstance(x, ev.Recover) and x.card is None and x.source is None else ()
                 yield Plant("damage_missing", out, at, RULES["damage_missing"] + owed,
                             f"the damage of {e.card} to seat {e.target} deleted")
 

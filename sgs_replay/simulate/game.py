@@ -603,7 +603,7 @@ class Game:
             return
         me = self.seat(seat)
         for trick in list(frame.queue):
-            if trick not in frame.queue or not me.alive:
+            if trick not in frame.queue or trick not in me.judge or not me.alive:  # 涅槃 discards the rest
                 continue
             name = frame._name(self.eng, trick)
             if self.nullify_window(frame_user=None, target=seat):

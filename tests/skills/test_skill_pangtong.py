@@ -1,6 +1,6 @@
 """庞统: 连环, 涅槃 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, draw, dying, pass_, recover, skill, turn, use
+from skillkit import damage, draw, dying, judge, pass_, phase, recover, skill, turn, use
 
 TABLE = ["刘备", "庞统", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -13,6 +13,16 @@ def test_niepan_ok_while_dying(play):
                        turn(4)],
                current=3, hands={3: ["♠7 杀"], 2: ["♦2 闪", "♥3 桃"]}, equip={2: ["♠2 八卦阵"]},
                judge={2: ["♠6 乐不思蜀"]}, hp={2: 1}, ruleset=RS)
+    out.ok()
+
+
+def test_niepan_ok_in_the_judge_phase_the_tricks_left_are_gone(play):
+    """涅槃: … 丢弃你所有的牌和你判定区里的牌 — dying of 闪电 in his judge phase, the 乐不思蜀 still waiting there is
+    discarded with the rest: it is not judged."""
+    out = play(TABLE, [turn(2), phase(2, "judge"), judge(2, "♠5 雷杀", "闪电"), damage(2, 3, nature="thunder"), dying(2),
+                       skill(2, "涅槃"), draw(2, ["♦3 闪", "♦4 闪", "♦5 闪"], skill="涅槃"), recover(2, 3),
+                       phase(2, "draw")],
+               current=1, phase="finish", judge={2: ["♠6 乐不思蜀", "♠A 闪电"]}, hp={2: 3}, ruleset=RS)
     out.ok()
 
 
