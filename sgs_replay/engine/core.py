@@ -510,7 +510,7 @@ class Engine:
                 f.close(self, line, e)
             return False
         if isinstance(e, TOP_LEVEL) or (isinstance(e, ev.Use) and self._new_action(e)) \
-                or (isinstance(e, ev.Skill) and self._new_skill_action(e)):
+                or (isinstance(e, ev.Skill) and self._new_skill_action(e)) or (isinstance(e, ev.Recast) and self._new_recast(e)):
             self._settle_all(line, e)
         return False
 
@@ -523,6 +523,12 @@ class Engine:
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
             not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack) and \
             not any(f.grants_use(self, e) for f in self.stack)  # a rescue still owed; a 视为使用 or a use a skill asks for
+
+    def _new_recast(self, e: ev.Recast) -> bool:
+        """A recast (重铸) by the current player in the play phase: an action of its own, like a card used, so
+        every open resolution is over (what it still owed, a kill's reward, was skipped)."""
+        return e.seat == self.current and self.phase == "play" and \
+            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)
 
     def _new_skill_action(self, e: ev.Skill) -> bool:
         """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts, or a skill of a

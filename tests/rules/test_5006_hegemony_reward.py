@@ -64,3 +64,13 @@ def test_flags_the_penalty_discarded_while_the_victim_still_lies_dying(sgs: Any)
     out = _run(sgs, [*KILL[:3], {"type": "reveal_general", "seat": 2, "main": "许褚", "reason": "death"},
                      {"type": "discard", "seat": 1, "cards": ["♦9 闪"], "reason": "penalty"}, KILL[3], NEXT], pairs)
     out.assert_flags("SGS-5006", 7, seat=1)
+
+
+def test_flags_a_missing_reward_at_the_killers_recast(sgs: Any) -> None:
+    """A recast (重铸) is an action of the play phase: the reward the kill owed was skipped by then."""
+    start = sgs.start(4, hands={1: ["♠7 杀", "♣J 铁索连环"]}, hp={2: 1}, current=1, phase="start", deck=DECK)
+    header = sgs.header(players(PAIRS), mode="hegemony", ruleset="hegemony", start=start)
+    out = validate_text(sgs.text(header, [{"type": "reveal_general", "seat": 1, "main": PAIRS[0][0]}, *KILL,
+                                          {"type": "recast", "seat": 1, "card": "♣J 铁索连环"},
+                                          {"type": "draw", "seat": 1, "cards": DECK[:1], "reason": "recast"}, NEXT]))
+    out.assert_flags("SGS-5006", 7, seat=1)
