@@ -366,14 +366,16 @@ def slash_out_of_range(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
 
 @fault("trick_out_of_distance", "SGS-P003")
 def trick_out_of_distance(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
-    """A 顺手牵羊 or 兵粮寸断 aimed at a seat farther than distance 1."""
+    """A 顺手牵羊 or 兵粮寸断 aimed at a seat farther than distance 1 (兵粮寸断 of 断粮's user: 2)."""
     for i, e in enumerate(g.events):
         if not plain_use(e, "顺手牵羊", "兵粮寸断") or not isinstance(e, ev.Use) or len(e.targets or []) != 1:
             continue
         s = g.snaps[i]
         if "奇才" in s.skills.get(e.seat, frozenset()):
             continue
-        far = [u for u in alive_others(g, s, e.seat) if s.dist.get((e.seat, u), 0) > 1]
+        # 断粮: 兵粮寸断 reaches distance 2
+        reach = 2 if name_of(e.card) == "兵粮寸断" and "断粮" in s.skills.get(e.seat, frozenset()) else 1
+        far = [u for u in alive_others(g, s, e.seat) if s.dist.get((e.seat, u), 0) > reach]
         if far:
             u = pick(rng, far)
             out = replaced(g.events, i, r(e, targets=[u]))
