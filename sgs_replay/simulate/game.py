@@ -828,7 +828,9 @@ class Game:
     def dying(self, seat: int) -> None:
         eng = self.eng
         frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == seat), None)
+        seq = eng.frame_seq
         self.emit(ev.Dying(seat=seat))
+        self.fulfil(after=seq)  # what entering the dying state owes at once (随势's draw)
         s = self.seat(seat)
         order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
         if s.has_skill(SKILL.niepan) and (seat, "niepan") not in eng.skills.used_once and self.chance(0.8):
@@ -860,8 +862,10 @@ class Game:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
         self.before_death(seat)
+        seq = self.eng.frame_seq
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
+        self.fulfil(after=seq)  # what the death owes (随势's loss of HP) before the reward
         self.aftermath()
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)
