@@ -368,6 +368,9 @@ class Game:
         else:
             self.discard_phase(me)
         self.emit(ev.Phase(seat=seat, phase="finish"))
+        self.xiaoguo(seat)
+        if not me.alive:
+            return
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
         if me.has_skill(SKILL.jushou) and self.chance(0.3):
@@ -421,6 +424,23 @@ class Game:
                 self.emit(ev.GeneralChoice(seat=seat, general=g.name, turned_up=turned))
                 return
             turned.append(g.name)
+
+    def xiaoguo(self, seat: int) -> None:
+        """骁果 (國戰 乐进): as another character's finish phase begins, a basic card discarded; that character
+        discards an equipment card or takes 1 damage from him."""
+        for s in self.eng.table.order_from(seat, include_first=False):
+            me = self.seat(s)
+            basics = [c for c in self.hand_of(s) if parse_card(c).type == "basic"]
+            if not me.has_skill(SKILL.xiaoguo) or not basics or not self.alive(seat) or not self.chance(0.5):
+                continue
+            self.emit(ev.Skill(seat=s, skill=SKILL.xiaoguo, cards=[self.rng.choice(basics)]))
+            t = self.seat(seat)
+            equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [t.equip[sl] for sl in sorted(t.equip)]
+            if equips and self.chance(0.7):
+                self.emit(ev.Discard(seat=seat, cards=[self.rng.choice(equips)]))
+                self.fulfil()  # 白银狮子 lost: its recovery
+            else:
+                self.damage(seat, F.damage_taken(self.eng, t, 1, "normal"), s, None, "normal")
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat
@@ -695,6 +715,12 @@ class Game:
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
                     self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
+        if s.has_skill(SKILL.fangzhu) and self.alive(target) and self.chance(0.6):
+            others = eng.table.order_from(target, include_first=False)
+            if others:
+                t = self.rng.choice(others)
+                self.invoke(ev.Skill(seat=target, skill=SKILL.fangzhu, targets=[t]))
+                self.skipped_turn ^= {t}  # 叠置: the next turn is skipped; a second one turns it back
         if s.has_skill(SKILL.yiji):
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
@@ -840,8 +866,17 @@ class Game:
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
+        self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)
+
+    def xingshang(self, dead: int) -> None:
+        """行殇 (國戰 曹丕): the first living holder (from the current player) takes the dead character's cards."""
+        for s in self.eng.table.order_from(self.eng.current or dead):
+            got = self.eng.skills.state.get(f"xingshang:{s}")
+            if got is not None and got[0] == dead and got[1] and self.alive(s) and self.chance(0.9):
+                self.emit(ev.Skill(seat=s, skill=SKILL.xingshang, targets=[dead]))
+                return
 
     def wuhun(self, seat: int) -> None:
         """武魂: the character with the most 梦魇 marks (one chosen among equals) judges; unless the result

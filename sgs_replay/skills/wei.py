@@ -495,3 +495,107 @@ def jieming(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("draw", seat=t.seat, n=n))
     else:
         C.effect(eng, e, Step("draw", seat=t.seat, forbid=True, optional=True))
+
+
+# --- 國戰: 曹丕 乐进 ----------------------------------------------------------------------------------
+
+
+@watch_before("xingshang", events=(ev.Death, ev.Turn, ev.Phase, ev.Use, ev.Respond))
+def xingshang_window(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The death of another character opens 行殇's window with the cards it had (hand and equipment, those
+    known); the game moving on (a turn, a phase, a card used or played) closes it."""
+    key = f"xingshang:{seat.seat}"
+    if isinstance(e, ev.Death):
+        dead = eng.seat(e.seat)
+        if dead is not None and dead.alive and seat.alive and e.seat != seat.seat:
+            cards = sorted(dead.hand.elements()) + [dead.equip[sl] for sl in sorted(dead.equip)]
+            eng.skills.state[key] = (e.seat, cards)
+    else:
+        eng.skills.state.pop(key, None)
+
+
+@skill("xingshang", timing=Timing.DEATH)
+def xingshang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """行殇 (國戰 曹丕): 每当其他角色死亡时，你可以获得其所有牌.
+
+    ``skill`` right after the ``death`` (its reward may come between); the dead character's hand and
+    equipment cards go from the discard pile to 曹丕's hand (implied: an explicit ``move`` is accepted)."""
+    got = eng.skills.state.pop(f"xingshang:{e.seat}", None)
+    if got is None:
+        eng.report(R.S_TIMING, e.seat, "行殇 is used when another character dies", expected="right after a death",
+                   observed="no death just now")
+        return
+    dead, cards = got
+    if e.targets and list(e.targets) != [dead]:
+        eng.report(R.S_CONDITION, e.seat, f"行殇 takes the cards of seat {dead}, who died", expected=[dead],
+                   observed=list(e.targets))
+    eng.skills.implied_move(e.seat, cards)
+
+
+def turn_over(eng: Engine, seat: int) -> None:
+    """叠置 (國戰; 翻面 elsewhere): the character skips its next turn; turned over again, it is face up and
+    skips nothing (《三國殺各種模式的規則》 · 國戰)."""
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)
+
+
+@skill("fangzhu", timing=Timing.DAMAGED)
+def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """放逐 (國戰 曹丕): 每当你受到伤害后，你可以令一名其他角色摸X张牌（X为你已损失的体力值），然后其叠置.
+
+    ``skill`` (``targets``: the other character) after the damage → its ``draw`` of X (none at X = 0); it
+    then skips its next turn (叠置; a second 叠置 turns it back)."""
+    if eng.skills.after_damage(e, "fangzhu") is None:
+        return
+    t = C.one_other_target(eng, e, "one other character")
+    if t is None:
+        return
+    x = max(0, seat.max_hp - seat.hp)
+    turn_over(eng, t)
+    if x:
+        C.effect(eng, e, Step("draw", seat=t, n=x))
+
+
+@watch_before("fangzhu", events=(ev.Turn,))
+def fangzhu_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The turns that 放逐's 叠置 skips: each skipped seat next in order passes unplayed (the mode's way)."""
+    if not isinstance(e, ev.Turn):
+        return
+    for _ in range(len(eng.table.seats)):
+        nxt = eng.table.next_alive(eng.current) if eng.current is not None else None
+        if nxt is None or nxt not in eng.skipped_turns or nxt in (eng.current, e.seat):
+            break
+        eng.mode.pass_skipped_turn(nxt, e)
+    if e.seat in eng.skipped_turns and e.seat != eng.current:
+        eng.mode.pass_skipped_turn(e.seat, e)  # the skipped turn itself: reported
+
+
+@skill("xiaoguo", timing=Timing.END_PHASE)
+def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """骁果 (國戰 乐进): 其他角色的结束阶段开始时，你可以弃置一张基本牌，令其选择一项：1.弃置一张装备牌；2.受到你造成的1点伤害.
+
+    ``skill`` with ``cards`` (the basic card, discarded: implied) in another character's finish phase →
+    that character's ``discard`` of one equipment card, or a ``damage`` of 1 from 乐进."""
+    t = eng.current
+    if t is None or t == e.seat or eng.phase != "finish":
+        where = f"the {eng.phase or 'no'} phase of seat {t}" if t else "no turn"
+        eng.report(R.S_TIMING, e.seat, "骁果 is used as another character's finish phase begins",
+                   expected="another character's finish phase", observed=where)
+        return
+    cards = list(e.cards or [])
+    c = C.card(cards[0]) if len(cards) == 1 else None
+    if len(cards) != 1 or (c is not None and c.type != "basic"):
+        eng.report(R.S_CONDITION, e.seat, "骁果 discards one basic card", expected="one basic card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+
+    def equipment(en: Engine, d: ev.Event) -> None:
+        got = list(getattr(d, "cards", []) or [])
+        kinds = [C.card(x) for x in got]
+        if len(got) != 1 or any(k is not None and k.type != "equip" for k in kinds):
+            en.report(R.S_EFFECT, t, "骁果: the choice is to discard one equipment card", expected="one equipment card",
+                      observed=got)
+
+    C.effect(eng, e, Step("choice", seat=t, alts=(Step("discard", seat=t, n=1, check=equipment),
+                                                   Step("damage", seat=t, source=e.seat, n=1))))
