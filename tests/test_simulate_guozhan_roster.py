@@ -10,8 +10,8 @@ from sgs_replay.content import ruleset
 from sgs_replay.content.names import SKILL
 from sgs_replay.simulate.game import play_game
 
-GENERALS = ["曹丕", "乐进", "张飞", "许褚", "黄盖", "甄姬"]
-SKILLS = [SKILL.xingshang, SKILL.fangzhu, SKILL.xiaoguo]
+GENERALS = ["曹丕", "乐进", "甘夫人", "田丰", "祝融国战", "张飞", "许褚", "黄盖", "刘备"]
+SKILLS = [SKILL.xingshang, SKILL.fangzhu, SKILL.xiaoguo, SKILL.shenzhi, SKILL.shushen, SKILL.sijian, SKILL.juxiang]
 
 
 def test_the_new_skills_are_used_in_clean_games(tmp_path: Path) -> None:
@@ -20,7 +20,7 @@ def test_the_new_skills_are_used_in_clean_games(tmp_path: Path) -> None:
     path.write_text(f'inherits = "maneuvering"\nname = "house-guozhan"\n[roster]\ngenerals = [{roster}]\n', encoding="utf-8")
     rs = ruleset(str(path), allow_path=True)
     used: Counter[str] = Counter()
-    for i in range(12):
+    for i in range(20):
         out = play_game(rs, 5, 7, i, strict=True)
         assert not out.violations
         used.update(out.skills)

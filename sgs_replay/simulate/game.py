@@ -45,7 +45,8 @@ MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_sal
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
-                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli}
+                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli, "shushen": SKILL.shushen,
+                 "sijian": SKILL.sijian}
 
 #: the awakening skills used at the start of the start phase, by skill id
 AWAKENING = ("zhanshen", "zhiji", "hunzi")
@@ -148,9 +149,13 @@ class Game:
             self.unsynced = False
         before = len(self.eng.violations)
         chances_before = dict(self.eng.skills.chances)
+        taken = self.eng.skills.state.get("juxiang_taken", 0)
         seq = self.eng.frame_seq
         self.eng.step(self.line, e)
         self.lines.append(self.enc.encode(e))
+        self.skills[SKILL.juxiang] += self.eng.skills.state.get("juxiang_taken", 0) - taken  # 巨象 took a 南蛮入侵
+        if not self.skills[SKILL.juxiang]:
+            del self.skills[SKILL.juxiang]
         if isinstance(e, (ev.Use, ev.Respond)):
             for c in [e.card] if e.card else (e.cards or []):
                 self.cards[card_label(c)] += 1
@@ -178,11 +183,16 @@ class Game:
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
-                if key in ("red_out", "jiang") and (isinstance(e, ev.Retrial) or (
+                if key in ("red_out", "jiang", "sijian") and (isinstance(e, ev.Retrial) or (
                         isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification)):
                     continue  # not inside a judgement or a 无懈可击 window: what they decide comes first
                 if key == "leiji":
                     self.leiji(seat)
+                elif key == "shushen":
+                    for _ in range(n - chances_before.get((seat, key), 0)):
+                        self.shushen(seat)
+                elif key == "sijian":
+                    self.sijian(seat)
                 elif self.chance(0.8):
                     mark = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
@@ -302,6 +312,7 @@ class Game:
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
+        self.shenzhi(me)
         self.awaken(me)
         self.yinghun(me)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
@@ -777,6 +788,33 @@ class Game:
         self.emit(ev.Skill(seat=seat, skill=SKILL.leiji, targets=[t]))
         if parse_card(self.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
             self.damage(t, F.damage_taken(self.eng, self.seat(t), 2, "thunder"), seat, None, "thunder")
+
+    def shushen(self, seat: int) -> None:
+        """淑慎 (國戰 甘夫人): after a point of HP recovered, another character of her kingdom draws one."""
+        mates = [t for t in self.eng.table.order_from(seat, include_first=False) if self.eng.mode.same_kingdom(seat, t)]
+        if mates and self.alive(seat) and self.chance(0.8):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.shushen, targets=[self.rng.choice(mates)]))
+
+    def sijian(self, seat: int) -> None:
+        """死谏 (國戰 田丰): his last hand card gone, one card of another character is discarded."""
+        others = [t for t in self.eng.table.order_from(seat, include_first=False)
+                  if self.seat(t).hand_count or self.seat(t).equip]
+        if not others or not self.alive(seat) or not self.chance(0.7):
+            return
+        t = self.rng.choice(others)
+        ts = self.seat(t)
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        zone, c = self.rng.choice(places)
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.sijian, targets=[t]))
+        self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.sijian))
+        self.fulfil(after=mark)
+
+    def shenzhi(self, me: Seat) -> None:
+        """神智 (國戰 甘夫人): as the start phase begins, every hand card discarded when they are at least her HP
+        and she is wounded (she then recovers 1)."""
+        if me.has_skill(SKILL.shenzhi) and me.hand_count >= max(me.hp, 1) and me.hp < me.max_hp and self.chance(0.7):
+            self.invoke(ev.Skill(seat=me.seat, skill=SKILL.shenzhi, cards=self.hand_of(me.seat)))
 
     def invoke(self, e: ev.Skill) -> None:
         """Invoke a skill and write what its effect owes (its own frames only)."""

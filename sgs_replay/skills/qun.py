@@ -503,3 +503,27 @@ def shuangxiong_card(c: Any, as_name: str) -> bool:
 def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
     """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
     return value or seat.has_skill(SKILL.pianyi)
+
+
+# --- 國戰: 孔融 田丰 (名士 and 随势 are defined with the 國戰 mode) -------------------------------------------
+
+
+@skill("sijian", timing=Timing.LOSE_CARDS)
+def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """死谏 (國戰 田丰): 每当你失去所有手牌后，你可以弃置一名其他角色的一张牌.
+
+    ``skill`` (``targets``: another character with a card) right after his last hand card left → a
+    ``move`` of one of its hand or equipment cards to the discard pile."""
+    if seat.hand_count or not eng.skills.take_chance(e.seat, "sijian"):
+        eng.report(R.S_TIMING, e.seat, "死谏 follows losing your last hand card",
+                   expected="no hand cards, the last just lost", observed=f"{seat.hand_count} hand cards")
+        return
+    t = C.one_other_target(eng, e, "another character with a card")
+    ts = eng.seat(t)
+    if ts is None:
+        return
+    if not C.card_count(ts):
+        eng.report(R.S_CONDITION, e.seat, f"死谏: seat {t} has no card to discard", expected="a hand or equipment card",
+                   observed="none")
+        return
+    C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))

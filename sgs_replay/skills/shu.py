@@ -783,3 +783,91 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                            optional=C.card_count(ts) == 0))
 
     frame.add(C.pindian_step(eng, e, t, result))
+
+
+# --- 國戰: 甘夫人 祝融 ----------------------------------------------------------------------------------
+
+
+@skill("shenzhi", timing=Timing.START_PHASE)
+def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
+
+    ``skill`` with ``cards`` = every hand card (discarded: implied) → a ``recover`` of 1 when they are at
+    least her HP (none otherwise)."""
+    if not C.need_phase(eng, e, "as your start phase begins", "start", None):
+        return
+    cards = list(e.cards or [])
+    held = seat.hand_count
+    if not cards or len(cards) != held:
+        eng.report(R.S_CONDITION, e.seat, "神智 discards every hand card", expected=f"{held} hand cards",
+                   observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    if len(cards) >= seat.hp:
+        C.effect(eng, e, Step("recover", seat=e.seat, n=1))
+    else:
+        C.effect(eng, e, Step("recover", seat=e.seat, forbid=True, optional=True))
+
+
+@watch_before("shushen", events=(ev.Recover,))
+def shushen_before(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    eng.skills.state[f"shushen_hp:{seat.seat}"] = seat.hp
+
+
+@watch_after("shushen", events=(ev.Recover,))
+def shushen_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """Each point of HP she has just recovered is one chance of 淑慎."""
+    before = eng.skills.state.pop(f"shushen_hp:{seat.seat}", seat.hp)
+    if isinstance(e, ev.Recover) and e.seat == seat.seat and seat.alive and seat.hp > before:
+        eng.skills.chances[(seat.seat, "shushen")] += seat.hp - before
+
+
+@skill("shushen", timing=Timing.RECOVERED)
+def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """淑慎 (國戰 甘夫人): 每当你回复1点体力后，你可以令与你势力相同的一名其他角色摸一张牌.
+
+    ``skill`` (``targets``: another character of her kingdom) right after a ``recover`` of hers, once per
+    point recovered → its ``draw`` of 1."""
+    if not eng.skills.take_chance(e.seat, "shushen"):
+        eng.report(R.S_TIMING, e.seat, "淑慎 follows each point of HP you recover", expected="right after a recovery",
+                   observed="no recovery (or no point) left")
+        return
+    t = C.one_other_target(eng, e, "another character of your kingdom")
+    if t is None:
+        return
+    if not eng.mode.same_kingdom(e.seat, t):
+        eng.report(R.S_CONDITION, e.seat, f"淑慎: seat {t} is not of your kingdom (与你势力相同)",
+                   expected=eng.mode.kingdom_of(e.seat), observed=eng.mode.kingdom_of(t))
+        return
+    C.effect(eng, e, Step("draw", seat=t, n=1))
+
+
+@skill("juxiang", timing=Timing.ALWAYS)
+def juxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """巨象 (國戰 祝融): 锁定技，【南蛮入侵】对你无效；锁定技，每当其他角色使用的【南蛮入侵】因结算完毕而置入弃牌堆后，你获得之
+    (applied to the card: she is no target; once it is over, its cards are hers, implied)."""
+
+
+@watch_after("juxiang", events=(ev.Use,))
+def juxiang_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A 南蛮入侵 another character uses: she leaves its targets (as 祸首 does), and the card is noted."""
+    f = savage_assault_void(eng, e, seat)
+    if f is not None and isinstance(e, ev.Use) and e.seat != seat.seat:
+        cards = [e.card] if e.card is not None else list(e.cards or [])
+        eng.skills.state.setdefault(f"juxiang:{seat.seat}", []).append((f, cards))
+
+
+@watch_after("juxiang")
+def juxiang_gain(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The 南蛮入侵 resolved (its frame is gone): its cards, in the processing area or the discard pile, go to
+    her hand (implied; an explicit ``move`` afterwards is accepted)."""
+    pending = eng.skills.state.get(f"juxiang:{seat.seat}")
+    if not pending:
+        return
+    done = [(f, cards) for f, cards in pending if f not in eng.stack]
+    if not done:
+        return
+    eng.skills.state[f"juxiang:{seat.seat}"] = [p for p in pending if p not in done]
+    if seat.alive:
+        for _f, cards in done:
+            eng.skills.implied_move(seat.seat, cards)
+            eng.skills.state["juxiang_taken"] = eng.skills.state.get("juxiang_taken", 0) + 1
