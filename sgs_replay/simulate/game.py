@@ -1340,6 +1340,7 @@ class Game:
         eng = self.eng
         tieji = False
         user = self.seat(frame.user)
+        self.xiangle(frame)
         if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
@@ -1367,6 +1368,18 @@ class Game:
                     self.hit(frame, t)
                 continue
             self.hit(frame, t)
+
+    def xiangle(self, frame: F.CardEffect) -> None:
+        """享乐 (國戰 刘禅): for each target with it, the 杀's user discards a basic card, or the 杀 is void for it."""
+        if frame.name != CARD.slash:
+            return
+        for t in list(frame.queue):
+            if t == frame.user or not self.seat(t).has_skill(SKILL.xiangle):
+                continue
+            self.skills[SKILL.xiangle] += 1  # a locked skill: it acts with no `skill` event
+            basics = [c for c in self.hand_of(frame.user) if parse_card(c).type == "basic"]
+            if basics and self.chance(0.6):
+                self.emit(ev.Discard(seat=frame.user, cards=[self.rng.choice(basics)]))
 
     def hit(self, frame: F.CardEffect, t: int) -> None:
         """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards

@@ -14,7 +14,7 @@ from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
-from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
@@ -785,7 +785,67 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
-# --- 國戰: 甘夫人 祝融 ----------------------------------------------------------------------------------
+# --- 國戰: 刘禅 甘夫人 祝融 ----------------------------------------------------------------------------------
+
+
+@skill("xiangle", timing=Timing.BECOME_TARGET)
+def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """享乐 (國戰 刘禅): 锁定技，每当你成为其他角色使用【杀】的目标时，你令其选择是否弃置一张基本牌，若其选择否或其已死亡，此次对你结算的此【杀】对你无效
+    (applied to the 杀: see :class:`Xiangle`)."""
+
+
+def _xiangle_paid(eng: Engine, frame: F.CardEffect) -> set[int]:
+    paid: set[int] = eng.skills.state.setdefault("xiangle", {}).setdefault(frame.uid, set())
+    return paid
+
+
+def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
+    """The targets of ``frame`` (a 杀) with 享乐 whose toll its user has not paid yet, in the frame's order."""
+    if frame.name != CARD.slash:
+        return []
+    paid = _xiangle_paid(eng, frame)
+    return [t for t in frame.queue if t != frame.user and t not in paid and (s := eng.seat(t)) is not None
+            and owns(s, "xiangle")]
+
+
+@F.effect_rule
+class Xiangle(F.EffectRule):
+    """享乐: the user of a 杀 at 刘禅 discards a basic card as he becomes its target (a ``discard`` by the user
+    right after the ``use``, before his resolution begins), or the 杀 has no effect on him: no 闪 asked,
+    no damage."""
+
+    events = (ev.Discard,)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool:
+        if not isinstance(e, ev.Discard) or e.seat != frame.user or len(e.cards) != 1:
+            return False
+        due = _xiangle_due(eng, frame)
+        c = C.card(e.cards[0])
+        return bool(due) and not (due[0] == frame.head and frame.started) and (c is None or c.type == "basic")
+
+    def offer(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool | None:
+        user = eng.seat(e.seat)
+        if user is None:
+            return None
+        _xiangle_paid(eng, frame).add(_xiangle_due(eng, frame)[0])
+        eng.take_from_hand(user, e.cards)
+        eng.to_discard(e.cards)
+        return True
+
+    @staticmethod
+    def _void(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return seat.seat in _xiangle_due(eng, frame)
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self._void(frame, eng, seat)
+
+    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+        if self._void(frame, eng, seat):
+            return f"享乐: seat {frame.user} discarded no basic card, so the 杀 has no effect on seat {seat.seat}"
+        return None
+
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return self._void(frame, eng, seat)
 
 
 @skill("shenzhi", timing=Timing.START_PHASE)
