@@ -46,7 +46,7 @@ MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_sal
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
                  "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli, "shushen": SKILL.shushen,
-                 "sijian": SKILL.sijian}
+                 "sijian": SKILL.sijian, "lirang": SKILL.lirang}
 
 #: the awakening skills used at the start of the start phase, by skill id
 AWAKENING = ("zhanshen", "zhiji", "hunzi")
@@ -193,6 +193,8 @@ class Game:
                         self.shushen(seat)
                 elif key == "sijian":
                     self.sijian(seat)
+                elif key == "lirang":
+                    self.lirang(seat)
                 elif self.chance(0.8):
                     mark = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
@@ -809,6 +811,13 @@ class Game:
         self.emit(ev.Skill(seat=seat, skill=SKILL.sijian, targets=[t]))
         self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.sijian))
         self.fulfil(after=mark)
+
+    def lirang(self, seat: int) -> None:
+        """礼让 (國戰 孔融): his cards just discarded, still in the discard pile, to another character."""
+        cards = [c for c in self.eng.skills.state.get(f"lirang:{seat}", []) if self.eng.table.discard[c] > 0]
+        others = self.eng.table.order_from(seat, include_first=False)
+        if cards and others and self.alive(seat) and self.chance(0.7):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.lirang, targets=[self.rng.choice(others)], cards=cards))
 
     def shenzhi(self, me: Seat) -> None:
         """神智 (國戰 甘夫人): as the start phase begins, every hand card discarded when they are at least her HP

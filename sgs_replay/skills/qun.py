@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
@@ -527,3 +528,61 @@ def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed="none")
         return
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
+
+
+#: what closes 礼让's window: the game moving on (a turn, a phase, a card used or played, a judgement)
+_LIRANG_CLOSES = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip, ev.Use, ev.Respond, ev.Judge)
+
+
+def _own_cards(seat: Seat) -> Counter[str]:
+    return seat.hand + Counter(seat.equip.values())
+
+
+@watch_before("lirang")
+def lirang_snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, _LIRANG_CLOSES):
+        eng.skills.state.pop(f"lirang:{seat.seat}", None)
+    eng.skills.state[f"lirang_snap:{seat.seat}"] = (_own_cards(seat), Counter(eng.table.discard))
+
+
+@watch_after("lirang")
+def lirang_window(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """His cards that an event discarded (弃置: a ``discard``, a ``move`` to the discard pile, a skill's cost) and
+    that are now in the discard pile: 礼让 may give them away (cards used or played are not discarded)."""
+    snap = eng.skills.state.pop(f"lirang_snap:{seat.seat}", None)
+    if snap is None or not seat.alive or isinstance(e, (ev.Use, ev.Respond, ev.Death)):
+        return
+    held, pile = snap
+    gone = (held - _own_cards(seat)) & (Counter(eng.table.discard) - pile)
+    if gone:
+        eng.skills.state.setdefault(f"lirang:{seat.seat}", []).extend(sorted(gone.elements()))
+        eng.skills.chances[(seat.seat, "lirang")] += 1
+
+
+@skill("lirang", timing=Timing.LOSE_CARDS)
+def lirang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """礼让 (國戰 孔融): 每当你的一张被弃置的牌置入弃牌堆后，你可以将之交给一名其他角色.
+
+    ``skill`` (``targets``: the other character, ``cards``: his cards just discarded, still in the discard pile)
+    → they go to that character's hand (implied)."""
+    window: list[str] = eng.skills.state.get(f"lirang:{e.seat}", [])
+    cards = list(e.cards or [])
+    if not window:
+        eng.report(R.S_TIMING, e.seat, "礼让 follows the discarding of your cards", expected="right after your cards are discarded",
+                   observed="none of your cards just discarded")
+        return
+    rest = list(window)
+    for c in cards:
+        if c not in rest or eng.table.discard[c] <= 0:
+            eng.report(R.S_CONDITION, e.seat, f"礼让 gives a card of yours just discarded; {c} is not one",
+                       expected=sorted(window), observed=c)
+            return
+        rest.remove(c)
+    if not cards:
+        eng.report(R.S_CONDITION, e.seat, "礼让 names the cards it gives", expected=sorted(window), observed=cards)
+        return
+    t = C.one_other_target(eng, e, "another character")
+    if t is None:
+        return
+    eng.skills.state[f"lirang:{e.seat}"] = rest
+    eng.skills.implied_move(t, cards)
