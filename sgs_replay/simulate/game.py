@@ -324,10 +324,11 @@ class Game:
         self.guanxing(me)
         self.skip = set()
         self.slashed = False
-        if self.shensu(me):
+        qb_judge = self.qiaobian(me, "judge")
+        if not qb_judge and self.shensu(me):
             if not me.alive or self.eng.current != seat:
                 return
-        elif me.judge:
+        elif me.judge and not qb_judge:
             self.emit(ev.Phase(seat=seat, phase="judge"))
             self.judge_phase(seat)
             if not me.alive:
@@ -336,6 +337,8 @@ class Game:
             pass  # judge and draw phases skipped already
         elif "draw" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
+        elif self.qiaobian(me, "draw"):
+            pass
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
@@ -369,6 +372,9 @@ class Game:
                 return
         elif "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
+        elif self.qiaobian(me, "play"):
+            if not me.alive:
+                return
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
             self.sacrifices()
@@ -378,6 +384,8 @@ class Game:
         if me.has_skill(SKILL.keji) and not self.slashed and self.chance(0.8):
             self.emit(ev.Skill(seat=seat, skill=SKILL.keji))
             self.emit(ev.PhaseSkip(seat=seat, phase="discard", reason=SKILL.keji))
+        elif self.qiaobian(me, "discard"):
+            pass
         else:
             self.discard_phase(me)
         self.emit(ev.Phase(seat=seat, phase="finish"))
@@ -437,6 +445,47 @@ class Game:
                 self.emit(ev.GeneralChoice(seat=seat, general=g.name, turned_up=turned))
                 return
             turned.append(g.name)
+
+    def qiaobian(self, me: Seat, phase: str) -> bool:
+        """巧变 (國戰 张郃): a hand card discarded to skip ``phase`` — the judge phase with a delayed trick waiting,
+        the draw phase (a hand card of one or two others instead), the play phase (a card of a judge or
+        equipment area moved to the same area of another) or the discard phase with too many cards. True when
+        the phase was skipped."""
+        eng, seat = self.eng, me.seat
+        if not me.has_skill(SKILL.qiaobian) or not me.alive or not me.hand_count:
+            return False
+        others = [t for t in eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
+        limit = plugins.modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
+        wanted = {"judge": bool(me.judge) and self.chance(0.7), "draw": bool(others) and self.chance(0.3),
+                  "play": self.chance(0.15), "discard": me.hand_count - 1 > limit and self.chance(0.7)}
+        if not wanted[phase]:
+            return False
+        targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2)))) if phase == "draw" else None
+        mark = eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.qiaobian, cards=[self.rng.choice(self.hand_of(seat))], choice=phase,
+                           targets=targets))
+        self.emit(ev.PhaseSkip(seat=seat, phase=phase, reason=SKILL.qiaobian))
+        for t in targets or ():
+            if self.seat(t).hand_count:
+                self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                                  to=ev.Place(zone="hand", seat=seat), reason=SKILL.qiaobian))
+        if phase == "play" and self.chance(0.7):
+            moves = []
+            alive = eng.table.order_from(seat)
+            for a in alive:
+                sa = self.seat(a)
+                for c in sa.judge:
+                    if c not in sa.judge_as:
+                        name = parse_card(c).name
+                        moves += [("judge", c, a, b) for b in alive if b != a and name not in self.seat(b).judge_names()]
+                for sl in sorted(sa.equip):
+                    moves += [("equip", sa.equip[sl], a, b) for b in alive if b != a and sl not in self.seat(b).equip]
+            if moves:
+                zone, c, a, b = self.rng.choice(moves)
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=a), to=ev.Place(zone=zone, seat=b),
+                                  reason=SKILL.qiaobian))
+        self.fulfil(after=mark)  # 白银狮子 moved away: its wearer's recovery
+        return True
 
     def xiaoguo(self, seat: int) -> None:
         """骁果 (國戰 乐进): as another character's finish phase begins, a basic card discarded; that character

@@ -599,3 +599,89 @@ def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     C.effect(eng, e, Step("choice", seat=t, alts=(Step("discard", seat=t, n=1, check=equipment),
                                                    Step("damage", seat=t, source=e.seat, n=1))))
+
+
+# --- 國戰: 张郃 ----------------------------------------------------------------------------------------
+
+#: the phases of a turn in order; 巧变 skips any but the first and the last
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+_PHASE_WORDS = {"判定": "judge", "判定阶段": "judge", "摸牌": "draw", "摸牌阶段": "draw", "出牌": "play", "出牌阶段": "play",
+                "弃牌": "discard", "弃牌阶段": "discard"}
+
+
+@watch_before("qiaobian", events=(ev.Move,))
+def qiaobian_destination(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """What the destination of a move holds before it (巧变's second option places a card only where it fits)."""
+    if isinstance(e, ev.Move) and (to := eng.seat(e.to.seat)) is not None:
+        eng.skills.state["qiaobian_to"] = (dict(to.equip), to.judge_names())
+
+
+@skill("qiaobian", timing=Timing.TURN_START)
+def qiaobian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """巧变 (國戰 张郃): 你可以弃置一张手牌，跳过一个阶段（准备阶段和结束阶段除外），然后若你以此法：跳过摸牌阶段，你可以选择有手牌的一至两名其他角色，然后获得这些角色的各一张手牌；跳过出牌阶段，你可以将一名角色判定区/装备区里的一张牌置入另一名角色的判定区/装备区.
+
+    ``skill`` with ``cards`` (the hand card, discarded: implied) and ``choice`` (the phase: ``judge``, ``draw``,
+    ``play`` or ``discard``), in his turn before that phase → its ``phase_skip`` (reason 巧变). The draw phase:
+    ``targets`` (one or two others with hand cards) → a ``move`` of one hand card of each to his hand. The play
+    phase: at most one ``move`` of a card from a judge or equipment area to the same area of another character
+    (an empty slot; no delayed trick of its name there)."""
+    choice = e.choice if isinstance(e.choice, str) else None
+    phase = _PHASE_WORDS.get(choice or "", choice)
+    if phase not in PHASES[1:-1]:
+        eng.report(R.S_CONDITION, e.seat, "巧变 skips the judge, draw, play or discard phase", expected="judge|draw|play|discard",
+                   observed=e.choice)
+        return
+    assert phase is not None
+    earlier = (None, *PHASES[:PHASES.index(phase)])
+    if not C.need_phase(eng, e, f"in your turn before its {phase} phase", *earlier):
+        return
+    cards = list(e.cards or [])
+    c = C.card(cards[0]) if len(cards) == 1 else None
+    if len(cards) != 1 or (c is not None and seat.hand[cards[0]] == 0 and not seat.hidden):
+        eng.report(R.S_CONDITION, e.seat, "巧变 discards one hand card", expected="one hand card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    eng.skipped_phases.add(phase)
+    steps = [Step("phase_skip", seat=e.seat, reason=phase, optional=True)]
+    targets = list(e.targets or [])
+    if phase == "draw" and targets:
+        bad = [t for t in targets if t == e.seat or (ts := eng.seat(t)) is None or not ts.alive or not ts.hand_count]
+        if len(targets) > 2 or len(set(targets)) != len(targets) or bad:
+            eng.report(R.S_CONDITION, e.seat, "巧变 takes a hand card from each of one or two other characters with hand cards",
+                       expected="one or two others with hand cards", observed=targets)
+            return
+        steps += [Step("move", seat=t, n=1, from_zone=Zone.HAND, to_seat=e.seat, to_zone=Zone.HAND) for t in targets]
+    elif targets:
+        eng.report(R.S_CONDITION, e.seat, "巧变 names characters only when it skips the draw phase", observed=targets)
+    if phase == "play":
+        steps.append(Step("move", n=1, from_zone="judge|equip", to_zone="judge|equip", optional=True, check=_qiaobian_fits))
+    C.effect(eng, e, *steps, ordered=False)
+
+
+@modifier("hand_limit_waived")
+def qiaobian_skips_the_discard_phase(waived: bool, eng: Engine, seat: Seat) -> bool:
+    """巧变 skipping the discard phase: no discarding down to the hand limit that turn."""
+    return waived or ("discard" in eng.skipped_phases and bool(eng.this_turn.skills[SKILL.qiaobian]))
+
+
+def _qiaobian_fits(eng: Engine, e: Any) -> None:
+    """巧变's move: from one character's judge or equipment area to the same area of another, where it fits."""
+    if not isinstance(e, ev.Move):
+        return
+    equip, judged = eng.skills.state.pop("qiaobian_to", ({}, []))
+    from sgs_replay.engine.state import slot_of
+
+    why = None
+    if e.from_.zone != e.to.zone or e.from_.seat == e.to.seat or e.to.seat is None:
+        why = "from one character's area to the same area of another"
+    else:
+        for c in e.cards:
+            k = C.card(c)
+            if k is None:
+                continue
+            if e.to.zone == Zone.EQUIP and slot_of(k) in equip:
+                why = f"seat {e.to.seat}'s {slot_of(k)} slot is taken"
+            elif e.to.zone == Zone.JUDGE and k.name in judged:
+                why = f"seat {e.to.seat} already has {k.name} in its judge area"
+    if why is not None:
+        eng.report(R.S_EFFECT, e.from_.seat, f"巧变 moves a card {why}", expected="a card placed where it fits",
+                   observed=f"{e.from_.zone} of seat {e.from_.seat} → {e.to.zone} of seat {e.to.seat}")
