@@ -446,7 +446,7 @@ class Game:
                 return
             turned.append(g.name)
 
-    def qiaobian(self, me: Seat, phase: str) -> bool:
+    def qiaobian(self, me: Seat, phase: ev.PhaseName) -> bool:
         """巧变 (國戰 张郃): a hand card discarded to skip ``phase`` — the judge phase with a delayed trick waiting,
         the draw phase (a hand card of one or two others instead), the play phase (a card of a judge or
         equipment area moved to the same area of another) or the discard phase with too many cards. True when
