@@ -10,8 +10,8 @@ from sgs_replay.content import ruleset
 from sgs_replay.content.names import SKILL
 from sgs_replay.simulate.game import play_game
 
-GENERALS = ["张郃", "孔融", "刘禅", "曹丕", "乐进", "甘夫人", "田丰", "祝融国战", "张飞", "许褚", "黄盖", "刘备"]
-SKILLS = [SKILL.xingshang, SKILL.fangzhu, SKILL.xiaoguo, SKILL.shenzhi, SKILL.shushen, SKILL.sijian, SKILL.juxiang, SKILL.xiangle, SKILL.lirang, SKILL.qiaobian]
+GENERALS = ["张郃", "孔融", "刘禅", "曹丕", "乐进", "甘夫人", "田丰", "祝融国战", "张飞", "许褚", "黄盖", "刘备", "曹仁"]
+SKILLS = [SKILL.xingshang, SKILL.fangzhu, SKILL.xiaoguo, SKILL.shenzhi, SKILL.shushen, SKILL.sijian, SKILL.juxiang, SKILL.xiangle, SKILL.lirang, SKILL.qiaobian, SKILL.fangquan]
 
 
 def test_the_new_skills_are_used_in_clean_games(tmp_path: Path) -> None:

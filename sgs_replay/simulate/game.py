@@ -120,6 +120,8 @@ class Game:
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
         self.skipped_turn: set[int] = set()  # 据守: the seat's next turn does not take place
+        self.extra_turns: list[int] = []  # 放权: seats owed an extra turn once the current one is over
+        self.fangquan_due = False  # 放权 skipped this turn's play phase: an extra turn may be given at its end
         self.first_out: int | None = None  # the first character out of the game
 
     # ------------------------------------------------------------------ setup
@@ -305,6 +307,10 @@ class Game:
                 self.skipped_turn.discard(seat)
             else:
                 self.turn(seat)
+                while self.extra_turns and self.turns < MAX_TURNS:  # 放权's extra turn, then the seat order goes on
+                    extra = self.extra_turns.pop(0)
+                    if self.alive(extra):
+                        self.turn(extra)
             seat = self.eng.table.next_alive(seat)
 
     def turn(self, seat: int) -> None:
@@ -375,6 +381,8 @@ class Game:
         elif self.qiaobian(me, "play"):
             if not me.alive:
                 return
+        elif self.fangquan(me):
+            pass
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
             self.sacrifices()
@@ -397,6 +405,7 @@ class Game:
         if me.has_skill(SKILL.jushou) and self.chance(0.3):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
+        self.fangquan_end(me)
         self.emit(ev.TurnEnd(seat=seat))
 
     def attrition(self, seat: int) -> bool:
@@ -486,6 +495,27 @@ class Game:
                                   reason=SKILL.qiaobian))
         self.fulfil(after=mark)  # 白银狮子 moved away: its wearer's recovery
         return True
+
+    def fangquan(self, me: Seat) -> bool:
+        """放权 (國戰 刘禅): the play phase skipped (True), for an extra turn given at the end of this one."""
+        self.fangquan_due = False
+        if not me.has_skill(SKILL.fangquan) or not self.chance(0.3):
+            return False
+        self.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan))
+        self.emit(ev.PhaseSkip(seat=me.seat, phase="play", reason=SKILL.fangquan))
+        self.fangquan_due = True
+        return True
+
+    def fangquan_end(self, me: Seat) -> None:
+        """The end of a turn whose play phase 放权 skipped: a hand card discarded, another character's extra turn
+        (not one whose next turn is to be skipped)."""
+        due, self.fangquan_due = self.fangquan_due, False
+        others = [t for t in self.eng.table.order_from(me.seat, include_first=False) if t not in self.skipped_turn]
+        if due and me.alive and me.hand_count and others and self.chance(0.8):
+            t = self.rng.choice(others)
+            self.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan, cards=[self.rng.choice(self.hand_of(me.seat))],
+                               targets=[t]))
+            self.extra_turns.append(t)
 
     def xiaoguo(self, seat: int) -> None:
         """骁果 (國戰 乐进): as another character's finish phase begins, a basic card discarded; that character

@@ -848,6 +848,37 @@ class Xiangle(F.EffectRule):
         return self._void(frame, eng, seat)
 
 
+@skill("fangquan", timing=Timing.TURN_END)
+def fangquan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """放权 (國戰 刘禅): 你可以跳过出牌阶段，若如此做，此回合结束时，你可以弃置一张手牌并选择一名其他角色，若如此做，其获得一个额外的回合.
+
+    Two ``skill`` events: one with no cards in his turn before the play phase → its ``phase_skip``; then, at
+    the end of that turn (in or after its finish phase), one with ``cards`` (a hand card, discarded: implied)
+    and ``targets`` (another character) → that character's extra ``turn`` comes next, and the seat order
+    goes on from 刘禅 after it."""
+    done: set[tuple[int, int]] = eng.skills.state.setdefault("fangquan", set())
+    key = (eng.turns_taken, e.seat)
+    if not e.cards:
+        if C.need_phase(eng, e, "in your turn before its play phase", None, "start", "judge", "draw"):
+            eng.skipped_phases.add("play")
+            done.add(key)
+            C.effect(eng, e, Step("phase_skip", seat=e.seat, reason="play", optional=True))
+        return
+    if key not in done or not C.need_phase(eng, e, "as the turn in which you skipped the play phase ends", "finish", "discard"):
+        if key not in done:
+            eng.report(R.S_CONDITION, e.seat, "放权 gives an extra turn only after skipping your play phase this turn",
+                       expected="the play phase skipped by 放权", observed="no play phase skipped by it")
+        return
+    done.discard(key)
+    cards = list(e.cards or [])
+    if len(cards) != 1 or (seat.hand[cards[0]] == 0 and not seat.hidden):
+        eng.report(R.S_CONDITION, e.seat, "放权 discards one hand card", expected="one hand card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    t = C.one_other_target(eng, e, "another character")
+    if t is not None:
+        eng.grant_extra_turn(t)
+
+
 @skill("shenzhi", timing=Timing.START_PHASE)
 def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.

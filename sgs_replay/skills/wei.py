@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.content.names import CARD, SKILL
@@ -310,7 +312,7 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_before("jushou", events=(ev.Turn,))
 def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The skipped turn: 曹仁's next turn does not take place; how the turn passes is the mode's."""
-    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.current != seat.seat:
+    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.rotation_seat != seat.seat:
         eng.mode.pass_skipped_turn(seat.seat, e)
 
 
@@ -560,14 +562,22 @@ def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @watch_before("fangzhu", events=(ev.Turn,))
 def fangzhu_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """The turns that 放逐's 叠置 skips: each skipped seat next in order passes unplayed (the mode's way)."""
-    if not isinstance(e, ev.Turn):
-        return
-    for _ in range(len(eng.table.seats)):
-        nxt = eng.table.next_alive(eng.current) if eng.current is not None else None
-        if nxt is None or nxt not in eng.skipped_turns or nxt in (eng.current, e.seat):
+    """The turns that 放逐's 叠置 skips: the skipped seats next in order pass unplayed (the mode's way), up to the
+    first that is not skipped. That one may be the turn's own seat coming round again (two players, both
+    skipped); otherwise a turn of a seat whose turn is skipped is reported."""
+    if not isinstance(e, ev.Turn) or eng.current is None or eng.due_extra_turn() == e.seat:
+        return  # an extra turn (放权) is not the seat order's
+    walk: list[int] = []
+    nxt = eng.table.next_alive(eng.rotation_seat or eng.current)
+    while nxt in eng.skipped_turns and nxt not in walk:
+        walk.append(nxt)
+        nxt = eng.table.next_alive(nxt)
+    comes_round = nxt == e.seat
+    for s in walk:
+        if s == e.seat and not comes_round:
             break
-        eng.mode.pass_skipped_turn(nxt, e)
+        # its turn passes unplayed (even when it is the seat whose turn is now logged: it comes round again)
+        eng.mode.pass_skipped_turn(s, msgspec.structs.replace(e, seat=0) if s == e.seat else e)
     if e.seat in eng.skipped_turns and e.seat != eng.current:
         eng.mode.pass_skipped_turn(e.seat, e)  # the skipped turn itself: reported
 
