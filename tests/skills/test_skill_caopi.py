@@ -1,15 +1,9 @@
 """曹丕 (國戰): 行殇 (another's death: his cards are yours) and 放逐 (after damage: another draws your lost HP
 and is 叠置, skipping its next turn)."""
 
-import pytest
-from skillkit import damage, death, draw, move, phase, roster_ruleset, skill, turn, use
+from skillkit import damage, death, draw, move, phase, skill, turn, use
 
 TABLE = ["张飞", "曹丕", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_xingshang_ok_takes_the_dead_characters_cards(play, rs):

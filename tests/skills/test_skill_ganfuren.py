@@ -1,16 +1,10 @@
 """甘夫人 (國戰): 神智 (start phase: discard every hand card; at least her HP of them → recover 1) and 淑慎 (each
 point of HP recovered: another character of her kingdom draws one)."""
 
-import pytest
-from skillkit import draw, recover, roster_ruleset, skill, use
+from skillkit import draw, recover, skill, use
 
 TABLE = ["张飞", "甘夫人", "许褚", "黄盖"]
 HAND = ["♠7 杀", "♦2 闪"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_shenzhi_ok_recovers(play, rs):

@@ -1,16 +1,10 @@
 """孔融 (國戰): 礼让 (a card of his that was discarded may be given to another character). 名士 is the 國戰
 mode's."""
 
-import pytest
-from skillkit import discard, move, phase, roster_ruleset, skill, use
+from skillkit import discard, move, phase, skill, use
 
 TABLE = ["张飞", "孔融", "许褚", "黄盖"]
 HAND = ["♦2 闪", "♠7 杀", "♠8 杀", "♠9 杀", "♦3 闪"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_lirang_ok_discard_phase(play, rs):

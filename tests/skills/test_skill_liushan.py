@@ -1,14 +1,8 @@
 """刘禅 (國戰): 享乐 (a 杀 at him is void unless its user discards a basic card) and 放权."""
 
-import pytest
-from skillkit import damage, discard, pass_, phase, respond, roster_ruleset, skill, skip, turn, use
+from skillkit import damage, discard, pass_, phase, respond, skill, skip, turn, use
 
 TABLE = ["张飞", "刘禅", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_xiangle_ok_paid_and_hit(play, rs):

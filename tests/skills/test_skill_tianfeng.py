@@ -1,15 +1,9 @@
 """田丰 (國戰): 死谏 (after losing his last hand card: discard one card of another character). 随势 is the 國戰
 mode's."""
 
-import pytest
-from skillkit import damage, move, roster_ruleset, skill, use
+from skillkit import damage, move, skill, use
 
 TABLE = ["张飞", "田丰", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_sijian_ok_after_his_last_card(play, rs):

@@ -1,15 +1,9 @@
 """乐进 (國戰): 骁果 (another's finish phase: discard a basic card; it discards an equipment card or takes 1
 damage from him)."""
 
-import pytest
-from skillkit import damage, discard, phase, roster_ruleset, skill, turn
+from skillkit import damage, discard, phase, skill, turn
 
 TABLE = ["张飞", "乐进", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_xiaoguo_ok_damage(play, rs):

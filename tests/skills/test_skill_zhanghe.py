@@ -1,15 +1,9 @@
 """张郃 (國戰): 巧变 (a hand card discarded to skip a phase; the draw phase: a hand card of one or two others; the
 play phase: a card of a judge or equipment area moved to the same area of another)."""
 
-import pytest
-from skillkit import draw, move, phase, roster_ruleset, skill, skip
+from skillkit import draw, move, phase, skill, skip
 
 TABLE = ["张飞", "张郃", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def qb(phase_name, card="♦2 闪", targets=None):

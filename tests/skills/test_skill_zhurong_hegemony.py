@@ -1,14 +1,8 @@
 """祝融 of 國戰 (祝融国战): 巨象 (南蛮入侵 is void for her; another's 南蛮入侵, once resolved, goes to her hand)."""
 
-import pytest
-from skillkit import damage, phase, respond, roster_ruleset, turn, use
+from skillkit import damage, phase, respond, turn, use
 
 TABLE = ["张飞", "祝融国战", "许褚", "黄盖"]
-
-
-@pytest.fixture
-def rs(tmp_path):
-    return roster_ruleset(tmp_path, TABLE)
 
 
 def test_juxiang_ok_not_a_target_and_takes_the_card(play, rs):
