@@ -195,7 +195,8 @@ class Game:
                     for _ in range(n - chances_before.get((seat, key), 0)):
                         self.shushen(seat)
                 elif key == "sijian":
-                    self.sijian(seat)
+                    if not any(isinstance(f, Effect) and not f.done for f in self.eng.stack):
+                        self.sijian(seat)  # not inside a skill's effect still owed (突袭's second card …)
                 elif key == "lirang":
                     self.lirang(seat)
                 elif self.chance(0.8):
