@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
@@ -246,6 +246,12 @@ class Game:
         if name != CARD.slash and s.has_skill(SKILL.wushen):  # 武神: his ♥ hand cards are 杀 only
             return [c for c in cards if parse_card(c).name == name and parse_card(c).suit.name != "HEART"]
         return [c for c in cards if parse_card(c).name == name]
+
+    def peach_barred(self, card: str | None) -> bool:
+        """鏖戰 has begun (國戰, or the identity house rule): a 桃 is only used or played as 杀 or 闪."""
+        if card is None or not getattr(self.eng.mode, "aozhan", False):
+            return False
+        return card == CARD.peach or (not is_unknown(card) and " " in card and parse_card(card).name == CARD.peach)
 
     def wushen_bars(self, e: ev.Use) -> bool:
         """武神: a ♥ hand card of its owner is a 杀, and cannot be used as anything else."""
@@ -1038,7 +1044,7 @@ class Game:
     def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
         """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
         rescue, or None."""
-        cards = self.hand_of(helper, CARD.peach)
+        cards = [] if self.peach_barred(CARD.peach) else self.hand_of(helper, CARD.peach)
         if helper == dying:
             cards += [c for c in self.hand_of(helper, CARD.analeptic)]
         uses = [ev.Use(seat=helper, card=c, targets=[dying]) for c in cards]
@@ -1084,7 +1090,8 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
+            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+                       if not self.wushen_bars(u) and not self.peach_barred(u.card)]
             recast = self.recastable(seat)
             if not options and not recast:
                 return
@@ -1702,6 +1709,27 @@ class Game:
                 out.append((name, cards))
         self.rng.shuffle(out)
         return out
+
+    def places_of(self, seat: int) -> list[tuple[str, str]]:
+        """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
+        s = self.seat(seat)
+        return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
+
+    def lieren(self, seat: int, t: int) -> None:
+        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
+        w = self.eng.skills.damaged.get(t)
+        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
+                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
+        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
+        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
+        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
+            zone, c = self.rng.choice(self.places_of(t))
+            seq = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
+                              reason=SKILL.lieren))
+            self.fulfil(after=seq)  # 白银狮子 taken from the equipment area: its recovery
 
     def after_respond(self, e: ev.Respond | ev.Use) -> None:
         """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""

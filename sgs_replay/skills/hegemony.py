@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine.effects import Step
 from sgs_replay.engine.handlers import conversion
@@ -116,7 +116,7 @@ def qingcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     ``cards``: the equipment card discarded; ``targets``: the character; ``choice``: ``main`` or ``deputy``."""
     cards = list(e.cards or [])
-    if len(cards) != 1 or parse_card(cards[0]).type != "equipment":
+    if len(cards) != 1 or is_unknown(cards[0]) or parse_card(cards[0]).type != "equip":
         eng.report(R.S_CONDITION, e.seat, f"{SKILL.qingcheng} discards one equipment card", expected="one equipment card",
                    observed=cards)
     C.pay(eng, seat, cards)
