@@ -1018,7 +1018,7 @@ class Game:
         seq = self.eng.frame_seq
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
-        self.fulfil(after=seq)  # what the death owes (随势's loss of HP) before the reward
+        self.fulfil(after=seq)  # what the death owes at once (随势's loss of HP), then the reward or the penalty
         self.aftermath()
         self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
@@ -1073,7 +1073,8 @@ class Game:
 
     def aftermath(self) -> None:
         """The reward draw or the lord's penalty after a death (``frames.DeathAftermath``)."""
-        frame = self.eng.stack[-1] if self.eng.stack else None
+        # the death's own frame: the top one, or under what the death opened besides (随势's loss of HP)
+        frame = next((f for f in reversed(self.eng.stack) if isinstance(f, (OptionalReward, F.DeathAftermath))), None)
         if isinstance(frame, OptionalReward):  # 3v3: the killer may decline it
             if self.chance(0.9):
                 self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.size), reason="reward"))
