@@ -726,7 +726,8 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             continue
         if isinstance(e, ev.Draw) and e.reason == "reward" and i + 1 < len(g.events):
             if not _reward_optional(g):  # where the killer may decline it (3v3), leaving it out is legal
-                yield Plant("reward_penalty", replaced(g.events, i, None), i, rules,
+                out = replaced(g.events, i, None)
+                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat), rules,
                             f"seat {e.seat}'s reward draw for killing seat {seat_of(g.events[i - 1])} left out")
             rest = sorted(c for c, k in (g.snaps[i].pile - Counter(e.cards)).items() if k > 0)
             if len(rest) >= 3:
@@ -738,10 +739,19 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             d = g.events[i - 1]
             assert isinstance(d, ev.Death)
             if d.killer == e.seat:
-                yield Plant("reward_penalty", replaced(g.events, i, None), i, rules,
+                out = replaced(g.events, i, None)
+                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat), rules,
                             f"seat {e.seat}'s penalty discard for killing seat {d.seat} left out")
     yield from _undue_reward_or_penalty(g, rng)
     yield from _hegemony_rewards(g, rng)
+
+
+def _after_death_skills(events: list[ev.Event], i: int, killer: int) -> int:
+    """The first event from ``i`` on that is not another seat's skill: a skill the death triggers (行殇) may come
+    before the killer's reward or penalty, so the one left out is certainly missing only after them."""
+    while i < len(events) - 1 and isinstance(events[i], ev.Skill) and seat_of(events[i]) != killer:
+        i += 1
+    return i
 
 
 def _reward_rules(g: CleanGame) -> tuple[str, ...]:
