@@ -727,8 +727,9 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
         if isinstance(e, ev.Draw) and e.reason == "reward" and i + 1 < len(g.events):
             if not _reward_optional(g):  # where the killer may decline it (3v3), leaving it out is legal
                 out = replaced(g.events, i, None)
-                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat), rules,
-                            f"seat {e.seat}'s reward draw for killing seat {seat_of(g.events[i - 1])} left out")
+                dead = seat_of(g.events[i - 1]) or 0
+                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat, dead), rules,
+                            f"seat {e.seat}'s reward draw for killing seat {dead} left out")
             rest = sorted(c for c, k in (g.snaps[i].pile - Counter(e.cards)).items() if k > 0)
             if len(rest) >= 3:
                 extra = ev.Draw(seat=e.seat, cards=[str(c) for c in rng.sample(rest, 3)], reason="reward")
@@ -740,16 +741,20 @@ def reward_penalty(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
             assert isinstance(d, ev.Death)
             if d.killer == e.seat:
                 out = replaced(g.events, i, None)
-                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat), rules,
+                yield Plant("reward_penalty", out, _after_death_skills(out, i, e.seat, d.seat), rules,
                             f"seat {e.seat}'s penalty discard for killing seat {d.seat} left out")
     yield from _undue_reward_or_penalty(g, rng)
     yield from _hegemony_rewards(g, rng)
 
 
-def _after_death_skills(events: list[ev.Event], i: int, killer: int) -> int:
-    """The first event from ``i`` on that is not another seat's skill: a skill the death triggers (行殇) may come
-    before the killer's reward or penalty, so the one left out is certainly missing only after them."""
-    while i < len(events) - 1 and isinstance(events[i], ev.Skill) and seat_of(events[i]) != killer:
+def _after_death_skills(events: list[ev.Event], i: int, killer: int, dead: int) -> int:
+    """The first event from ``i`` on that is not a skill the death triggers (another seat's, or one aimed at the
+    dead: 行殇): those may come before the killer's reward or penalty, so the one left out is certainly missing
+    only after them."""
+    while i < len(events) - 1:
+        x = events[i]
+        if not (isinstance(x, ev.Skill) and (x.seat != killer or dead in (x.targets or []))):
+            break
         i += 1
     return i
 
