@@ -704,14 +704,17 @@ def death_with_hp(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {n} dies with {s.hp[n]} HP, never dying")
 
 
-# a new action while the character still lies dying (SGS-R004), or the lord's penalty for it (SGS-D007;
-# 國戰: SGS-5006; the penalty follows the death), is the same fault seen at its line
-@fault("death_missing", "SGS-D004", "SGS-R004", "SGS-D007", "SGS-5006")
+# a new action while the character still lies dying (SGS-R004), the lord's penalty for it (SGS-D007;
+# 國戰: SGS-5006; the penalty follows the death), or a skill the death triggers used without it (SGS-S003),
+# is the same fault seen at its line
+@fault("death_missing", "SGS-D004", "SGS-R004", "SGS-D007", "SGS-5006", "SGS-S003")
 def death_missing(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """A dying character nobody saved: its death left out of the log."""
     for i, e in enumerate(g.events):
         if isinstance(e, ev.Death) and i + 1 < len(g.events) and g.snaps[i].hp[e.seat] <= 0:
-            yield Plant("death_missing", replaced(g.events, i, None), i, RULES["death_missing"],
+            # a skill the death triggers (行殇), used next, is used without it
+            owed = ("SGS-S003",) if isinstance(g.events[i + 1], ev.Skill) else ()
+            yield Plant("death_missing", replaced(g.events, i, None), i, RULES["death_missing"] + owed,
                         f"seat {e.seat}'s death left out ({g.snaps[i].hp[e.seat]} HP, not saved)")
 
 
