@@ -10,7 +10,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier, target_ban
+from sgs_replay.engine.plugins import installer, modifier, target_ban
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
@@ -645,3 +645,57 @@ def tianyi_targets(value: int, eng: Engine, user: Seat) -> int:
 def tianyi_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """天义 won: 攻击范围无限 (the 杀 has no distance limit)."""
     return value or bool(_tianyi(eng, e.seat))
+
+
+# --- 國戰: 丁奉 (QSanguosha-For-Hegemony wording) ------------------------------------------------------
+
+
+@skill("duanbing", timing=Timing.ALWAYS)
+def duanbing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """短兵 (國戰 丁奉): 你使用【杀】能额外选择一名距离为1的角色为目标 (checked on the 杀)."""
+
+
+@modifier("slash_targets_near")
+def duanbing_target(value: int, eng: Engine, user: Seat) -> int:
+    """短兵: one more target for the 杀, at distance 1 (the 杀's check asks that enough of them are)."""
+    return value + 1 if user.has_skill(SKILL.duanbing) else value
+
+
+@skill("fenxun", play=True, per_turn=1)
+def fenxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """奋迅 (國戰 丁奉): 出牌阶段限一次，你可以弃置一张牌并选择一名其他角色，令你与其的距离于此回合内视为1.
+
+    ``skill`` ``targets`` [the other character] ``cards`` [the card discarded: hand or equipment, implied].
+    """
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "奋迅 discards one card", expected=1, observed=len(cards))
+    t = C.one_other_target(eng, e, "another character")
+    C.pay(eng, seat, cards)
+    if t is not None:
+        near: dict[int, tuple[int, set[int]]] = eng.skills.state.setdefault("fenxun", {})
+        turn, seats = near.get(e.seat, (eng.turns_taken, set()))
+        if turn != eng.turns_taken:
+            seats = set()
+        seats.add(t)
+        near[e.seat] = (eng.turns_taken, seats)
+
+
+def fenxun_near(eng: Engine, a: int, b: int) -> bool:
+    """奋迅 made the distance from ``a`` to ``b`` 1 for this turn."""
+    got = eng.skills.state.get("fenxun", {}).get(a)
+    return got is not None and got[0] == eng.turns_taken and b in got[1]
+
+
+@installer
+def install_fenxun(eng: Engine) -> None:
+    """奋迅: the distance from 丁奉 to the character he chose counts as 1 for the rest of the turn, whatever
+    the horses and the other skills make it (视为1)."""
+    if not any(s.general is not None and "fenxun" in s.general.skills for s in eng.table.seats.values()):
+        return
+    base = eng.table.distance
+
+    def distance(a: int, b: int) -> int:
+        return 1 if a != b and fenxun_near(eng, a, b) else base(a, b)
+
+    eng.table.distance = distance  # type: ignore[method-assign]
