@@ -699,3 +699,41 @@ def install_fenxun(eng: Engine) -> None:
         return 1 if a != b and fenxun_near(eng, a, b) else base(a, b)
 
     eng.table.distance = distance  # type: ignore[method-assign]
+
+
+# --- 國戰: 鲁肃 --------------------------------------------------------------------------------------
+
+
+@skill("haoshi", timing=Timing.DRAW_PHASE)
+def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """好施 (國戰 鲁肃): 摸牌阶段，你可以多摸两张牌，然后若你的手牌数大于5，你将一半的手牌交给一名手牌最少的其他角色.
+
+    ``skill`` in the draw phase → the phase ``draw`` (two more) → when he then holds more than five, one
+    ``move`` of half his hand cards (rounded down) to another character with the fewest hand cards.
+    """
+    if C.draw_phase(eng, e):
+        eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
+
+
+@watch_after("haoshi", events=(ev.Draw,))
+def haoshi_gift(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """After the phase draw of a turn with 好施: more than five hand cards → half of them to one of the
+    other characters holding the fewest."""
+    if not isinstance(e, ev.Draw) or e.seat != seat.seat or e.reason != "phase" \
+            or eng.skills.state.pop(f"haoshi:{seat.seat}", None) != eng.turns_taken or seat.hand_count <= 5:
+        return
+    others = [s for s in eng.table.alive() if s != seat.seat]
+    if not others:
+        return
+    fewest = min(eng.table.seats[s].hand_count for s in others)
+    poorest = [s for s in others if eng.table.seats[s].hand_count == fewest]
+    n = seat.hand_count // 2
+
+    def to_the_poorest(en: Engine, m: ev.Event) -> None:
+        to = m.to.seat if isinstance(m, ev.Move) else None
+        if to not in poorest:
+            en.report(R.S_EFFECT, seat.seat, f"好施: the cards go to a character with the fewest hand cards ({fewest})",
+                      expected=f"one of seats {poorest}", observed=f"seat {to}")
+
+    eng.skills.push(Effect(seat.seat, SKILL.haoshi, [Step("move", seat=seat.seat, n=n, from_zone=Zone.HAND,
+                                                          to_zone=Zone.HAND, check=to_the_poorest)]))
