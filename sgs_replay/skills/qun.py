@@ -12,10 +12,11 @@ from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.shu import after_slash_damage
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
@@ -503,3 +504,35 @@ def shuangxiong_card(c: Any, as_name: str) -> bool:
 def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
     """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
     return value or seat.has_skill(SKILL.pianyi)
+
+
+# --- 國戰: 潘凤 (QSanguosha-For-Hegemony wording) ------------------------------------------------------
+
+
+@skill("kuangfu", timing=Timing.DEAL_DAMAGE)
+def kuangfu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """狂斧 (國戰 潘凤): 每当你使用【杀】对目标角色造成伤害后，你可以选择一项：1.将其装备区里的一张牌置入你的装备区；2.弃置其装备区里的一张牌.
+
+    ``skill`` ``targets`` [the character the 杀 just damaged] → one ``move`` of one of its equipment cards to
+    潘凤's equipment area (a slot of his that is empty: the text moves the card, it replaces none) or to the
+    discard pile.
+    """
+    t = C.one_other_target(eng, e, "the character your 杀 damaged")
+    if t is None or not after_slash_damage(eng, e, t, "kuangfu"):
+        return
+    ts = eng.seat(t)
+    if ts is None or not ts.equip:
+        eng.report(R.S_CONDITION, e.seat, f"狂斧: seat {t} has no equipment", observed="no equipment")
+        return
+    mine = set(seat.equip)
+
+    def into_an_empty_slot(en: Engine, m: ev.Event) -> None:
+        cards = list(getattr(m, "cards", []))
+        k = C.card(cards[0]) if cards else None
+        if k is not None and slot_of(k) in mine:
+            en.report(R.S_EFFECT, e.seat, "狂斧: the card goes into an empty slot of your equipment area",
+                      expected="an empty slot", observed=f"{slot_of(k)} taken")
+
+    C.effect(eng, e, Step("move", seat=t, alts=(
+        Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_seat=e.seat, to_zone=Zone.EQUIP, check=into_an_empty_slot),
+        Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_zone=Zone.DISCARD))))
