@@ -536,3 +536,90 @@ def kuangfu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=t, alts=(
         Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_seat=e.seat, to_zone=Zone.EQUIP, check=into_an_empty_slot),
         Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_zone=Zone.DISCARD))))
+
+
+# --- 國戰: 蔡文姬 (断肠, her other skill, is defined with the 國戰 mode) ------------------------------------
+
+
+@watch_before("beige", events=(ev.Damage,))
+def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The damage a 杀 deals (its card a 杀, or inside a 杀's resolution at that target): 悲歌's moment."""
+    if not isinstance(e, ev.Damage) or e.chain:
+        return
+    k = C.card(e.card) if e.card else None
+    by_slash = (k is not None and k.name == CARD.slash) or any(
+        isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
+    eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
+
+
+def stack_up(eng: Engine, seat: int) -> None:
+    """叠置 (國戰's turning over, 《三國殺各種模式的規則》 · 國戰): the character skips its next turn; stacking a
+    stacked character un-stacks it."""
+    stacked: set[int] = eng.skills.state.setdefault("stacked", set())
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+        stacked.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)
+        stacked.add(seat)
+
+
+@watch_before("beige", events=(ev.Turn,))
+def stacked_turn(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A stacked character's next turn does not take place (how the turn passes is the mode's)."""
+    stacked: set[int] = eng.skills.state.get("stacked", set())
+    if not isinstance(e, ev.Turn):
+        return
+    for s in sorted(stacked):
+        if s not in eng.skipped_turns:
+            stacked.discard(s)
+        elif eng.current != s:
+            eng.mode.pass_skipped_turn(s, e)
+            if s not in eng.skipped_turns:
+                stacked.discard(s)
+
+
+@skill("beige", timing=Timing.DAMAGED)
+def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
+
+    ``skill`` ``targets`` [the damaged character] ``cards`` [her card, discarded: implied] → ``judge``
+    (``reason`` 悲歌) of that character → ``recover`` 1 (♥), ``draw`` 2 (♦), the source's ``discard`` of two
+    cards (♣), or the source skips its next turn (♠, 叠置: no event).
+    """
+    t = C.one_other_target(eng, e, "the character a 杀 just damaged") if e.targets != [e.seat] else e.seat
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "悲歌 discards one card", expected=1, observed=len(cards))
+    if t is None:
+        return
+    w = eng.skills.damaged.get(t)
+    ts = eng.seat(t)
+    if w is None or eng.skills.state.get(f"beige:{t}") is not w.damage or ts is None or not ts.alive:
+        eng.report(R.S_TIMING, e.seat, "悲歌 is used after a 杀 damaged a character who is alive",
+                   expected=f"damage to seat {t} by a 杀", observed="no such damage just now")
+        return
+    key = f"beige:{e.seat}"
+    if w.uses[key]:
+        eng.report(R.S_LIMIT, e.seat, "悲歌: once for this damage", expected=1, observed=w.uses[key] + 1)
+    w.uses[key] += 1
+    C.pay(eng, seat, cards)
+    source = w.damage.source
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, card: str) -> None:
+        k = C.card(card)
+        if k is None:
+            en.unverifiable_because("悲歌: the judgement card is hidden")
+            return
+        src = en.seat(source)
+        if k.suit == Suit.HEART:
+            frame.add(Step("recover", seat=t, n=1))
+        elif k.suit == Suit.DIAMOND:
+            frame.add(Step("draw", seat=t, n=2))
+        elif k.suit == Suit.CLUB and src is not None and src.alive and C.card_count(src):
+            frame.add(Step("discard", seat=source, n=min(2, C.card_count(src))))
+        elif k.suit == Suit.SPADE and src is not None and src.alive:
+            stack_up(en, src.seat)
+
+    frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
