@@ -737,3 +737,29 @@ def haoshi_gift(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
     eng.skills.push(Effect(seat.seat, SKILL.haoshi, [Step("move", seat=seat.seat, n=n, from_zone=Zone.HAND,
                                                           to_zone=Zone.HAND, check=to_the_poorest)]))
+
+
+@skill("dimeng", play=True, per_turn=1)
+def dimeng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """缔盟 (國戰 鲁肃): 出牌阶段限一次，你可以选择两名其他角色并弃置X张牌（X为这两名角色手牌数的差），令这两名角色交换手牌.
+
+    ``skill`` ``targets`` [the two] ``cards`` [the X cards discarded: implied] → two ``move`` s, each one's
+    hand cards to the other's hand (in either order; none for an empty hand).
+    """
+    targets = list(e.targets or [])
+    cards = list(e.cards or [])
+    ts = [eng.seat(t) for t in targets]
+    if len(targets) != 2 or len(set(targets)) != 2 or e.seat in targets or any(s is None or not s.alive for s in ts):
+        eng.report(R.S_CONDITION, e.seat, "缔盟 names two other living characters", expected="two other characters",
+                   observed=targets)
+        C.pay(eng, seat, cards)
+        return
+    a, b = (s for s in ts if s is not None)
+    x = abs(a.hand_count - b.hand_count)
+    if len(cards) != x:
+        eng.report(R.S_CONDITION, e.seat, f"缔盟 discards X cards, X = the difference of their hand counts ({x})",
+                   expected=x, observed=len(cards))
+    C.pay(eng, seat, cards)
+    steps = [Step("move", seat=p.seat, n=p.hand_count, from_zone=Zone.HAND, to_seat=q.seat, to_zone=Zone.HAND)
+             for p, q in ((a, b), (b, a)) if p.hand_count]
+    C.effect(eng, e, *steps, ordered=False)

@@ -50,3 +50,43 @@ def test_haoshi_bad_no_gift(play, rs):
 def test_haoshi_bad_outside_draw_phase(play, rs):
     out = play(TABLE, [skill(1, "好施")], phase="play", hands={1: HAND}, ruleset=rs)
     out.bad("SGS-S003", 2)
+
+
+def test_dimeng_ok_two_characters_swap_hands(play, rs):
+    """缔盟: 选择两名其他角色并弃置X张牌（X为这两名角色手牌数的差），令这两名角色交换手牌."""
+    out = play(TABLE, [skill(1, "缔盟", targets=[2, 3], cards=["♠7 杀"]),
+                       move(["♦3 闪", "♦4 闪"], ("hand", 2), ("hand", 3)), move(["♦5 闪"], ("hand", 3), ("hand", 2))],
+               hands={1: ["♠7 杀"], 2: ["♦3 闪", "♦4 闪"], 3: ["♦5 闪"]}, ruleset=rs)
+    out.ok()
+
+
+def test_dimeng_ok_equal_hands_no_card(play, rs):
+    out = play(TABLE, [skill(1, "缔盟", targets=[2, 3]),
+                       move(["♦5 闪"], ("hand", 3), ("hand", 2)), move(["♦3 闪"], ("hand", 2), ("hand", 3))],
+               hands={2: ["♦3 闪"], 3: ["♦5 闪"]}, ruleset=rs)
+    out.ok()
+
+
+def test_dimeng_bad_wrong_number_of_cards(play, rs):
+    out = play(TABLE, [skill(1, "缔盟", targets=[2, 3])], hands={1: ["♠7 杀"], 2: ["♦3 闪", "♦4 闪"], 3: ["♦5 闪"]},
+               ruleset=rs)
+    out.bad("SGS-S004", 2)
+
+
+def test_dimeng_bad_self_or_one_target(play, rs):
+    out = play(TABLE, [skill(1, "缔盟", targets=[1, 3])], hands={3: ["♦5 闪"]}, ruleset=rs)
+    out.bad("SGS-S004", 2)
+    out = play(TABLE, [skill(1, "缔盟", targets=[3])], hands={3: ["♦5 闪"]}, ruleset=rs)
+    out.bad("SGS-S004", 2)
+
+
+def test_dimeng_bad_only_one_side_moved(play, rs):
+    out = play(TABLE, [skill(1, "缔盟", targets=[2, 3], cards=["♠7 杀"]),
+                       move(["♦3 闪", "♦4 闪"], ("hand", 2), ("hand", 3)), phase(1, "discard")],
+               hands={1: ["♠7 杀"], 2: ["♦3 闪", "♦4 闪"], 3: ["♦5 闪"]}, ruleset=rs)
+    out.bad("SGS-S006", 4)
+
+
+def test_dimeng_bad_twice(play, rs):
+    out = play(TABLE, [skill(1, "缔盟", targets=[2, 3]), skill(1, "缔盟", targets=[2, 3])], ruleset=rs)
+    out.bad("SGS-S002", 3)
