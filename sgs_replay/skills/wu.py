@@ -12,7 +12,7 @@ from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import installer, modifier, target_ban
 from sgs_replay.engine.skills import skill, version, watch_after, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
@@ -763,3 +763,38 @@ def dimeng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     steps = [Step("move", seat=p.seat, n=p.hand_count, from_zone=Zone.HAND, to_seat=q.seat, to_zone=Zone.HAND)
              for p, q in ((a, b), (b, a)) if p.hand_count]
     C.effect(eng, e, *steps, ordered=False)
+
+
+# --- 國戰: 张昭张纮 ------------------------------------------------------------------------------------
+
+
+@skill("zhijian", play=True)
+def zhijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """直谏 (國戰 张昭张纮): 出牌阶段，你可以将手牌区里的一张装备牌置入一名其他角色的装备区，摸一张牌.
+
+    ``skill`` ``targets`` [the other character] ``cards`` [the equipment card] → the ``move`` of that card
+    from his hand to its equipment area → ``draw`` 1. The text moves the card (置入), it replaces none: the
+    slot of its kind must be empty (the sources say nothing of a full slot).
+    """
+    t = C.one_other_target(eng, e, "another character")
+    cards = list(e.cards or [])
+    k = C.card(cards[0]) if len(cards) == 1 else None
+    sl = slot_of(k) if k is not None else None
+    if len(cards) != 1 or (k is not None and sl is None) or (cards and seat.hand[cards[0]] == 0 and seat.hidden == 0):
+        eng.report(R.S_CONDITION, e.seat, "直谏 puts one equipment card from your hand", expected="one equipment hand card",
+                   observed=cards)
+        return
+    if t is None:
+        return
+    ts = eng.seat(t)
+    if ts is not None and sl is not None and sl in ts.equip:
+        eng.report(R.S_CONDITION, e.seat, f"直谏: seat {t}'s {sl} slot is taken (置入: the card replaces none)",
+                   expected="an empty slot", observed=ts.equip[sl])
+        return
+
+    def same_card(en: Engine, m: ev.Event) -> None:
+        if isinstance(m, ev.Move) and list(m.cards) != cards and k is not None:
+            en.report(R.S_EFFECT, e.seat, "直谏 moves the card it names", expected=cards, observed=list(m.cards))
+
+    C.effect(eng, e, Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.EQUIP, check=same_card),
+             Step("draw", seat=e.seat, n=1))
