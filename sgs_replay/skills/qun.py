@@ -623,3 +623,58 @@ def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             stack_up(en, src.seat)
 
     frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
+
+
+# --- 國戰: 纪灵 --------------------------------------------------------------------------------------
+
+
+@watch_after("shuangren", events=(ev.Use, ev.Skill))
+def shuangren_late(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """Once 纪灵 has used a card or another skill in his play phase, its start is over (双刃's moment)."""
+    if isinstance(e, (ev.Use, ev.Skill)) and e.seat == seat.seat and eng.in_play_phase(seat.seat) \
+            and not (isinstance(e, ev.Skill) and e.skill == SKILL.shuangren) \
+            and not (isinstance(e, ev.Use) and e.skill == SKILL.shuangren):
+        eng.skills.state[f"shuangren_late:{seat.seat}"] = eng.turns_taken
+
+
+@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE)
+def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """双刃 (國戰 纪灵): 出牌阶段开始时，你可以与一名角色拼点：当你赢后，你视为对其或一名与其势力相同的其他角色使用【杀】；当你没赢后，你结束出牌阶段.
+
+    ``skill`` ``targets`` [the other character] → ``pindian`` (纪灵 first) → a win: a ``use``
+    ``"as": "杀", "cards": [], "skill": "双刃"`` on that character or another of its kingdom (no distance
+    limit, not counted against the 杀 of the phase); otherwise his play phase is over (a card he then uses
+    in it is reported).
+    """
+    if not C.need_phase(eng, e, "at the start of your play phase", "play"):
+        return
+    if eng.skills.state.get(f"shuangren_late:{e.seat}") == eng.turns_taken:
+        eng.report(R.S_TIMING, e.seat, "双刃 is used as your play phase begins", expected="before any action of the phase",
+                   observed="after an action of the phase")
+    t = C.pindian_target(eng, e, seat, "another character")
+    if t is None:
+        return
+
+    def aimed(en: Engine, u: ev.Event) -> None:
+        targets = list(getattr(u, "targets", None) or [])
+        if len(targets) != 1 or targets[0] == e.seat or not (targets[0] == t or en.mode.same_kingdom(targets[0], t)):
+            en.report(R.S_EFFECT, e.seat, f"双刃's 杀 targets seat {t} or another character of its kingdom",
+                      expected=f"seat {t} or its kingdom", observed=targets)
+
+    frame = C.effect(eng, e)
+    slash_as = C.used_as(CARD.slash, SKILL.shuangren)
+
+    def result(en: Engine, won: bool | None) -> None:
+        if won:
+            en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
+            frame.add(Step("use", seat=e.seat, check=lambda en2, u: (slash_as(en2, u), aimed(en2, u))))
+        elif won is False:
+            en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it
+
+    frame.add(C.pindian_step(eng, e, t, result))
+
+
+@modifier("ignores_range")
+def shuangren_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """双刃's 杀 (视为使用) has no distance limit."""
+    return value or e.skill == SKILL.shuangren
