@@ -655,19 +655,21 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None:
         return
 
+    slash_as = C.used_as(CARD.slash, SKILL.shuangren)
+
     def aimed(en: Engine, u: ev.Event) -> None:
+        slash_as(en, u)
         targets = list(getattr(u, "targets", None) or [])
         if len(targets) != 1 or targets[0] == e.seat or not (targets[0] == t or en.mode.same_kingdom(targets[0], t)):
             en.report(R.S_EFFECT, e.seat, f"双刃's 杀 targets seat {t} or another character of its kingdom",
                       expected=f"seat {t} or its kingdom", observed=targets)
 
     frame = C.effect(eng, e)
-    slash_as = C.used_as(CARD.slash, SKILL.shuangren)
 
     def result(en: Engine, won: bool | None) -> None:
         if won:
             en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
-            frame.add(Step("use", seat=e.seat, check=lambda en2, u: (slash_as(en2, u), aimed(en2, u))))
+            frame.add(Step("use", seat=e.seat, check=aimed))
         elif won is False:
             en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it
 
