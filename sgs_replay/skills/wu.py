@@ -798,3 +798,68 @@ def zhijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     C.effect(eng, e, Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.EQUIP, check=same_card),
              Step("draw", seat=e.seat, n=1))
+
+
+@watch_before("guzheng", events=(ev.Discard, ev.Move, ev.Phase, ev.Turn))
+def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The cards discarded in another character's discard phase (固政's cards): the hand cards that
+    character discarded, and every card discarded in the phase."""
+    st = eng.skills.state
+    if isinstance(e, (ev.Phase, ev.Turn)):
+        st.pop(f"guzheng:{seat.seat}", None)
+        return
+    if eng.phase != "discard" or eng.current in (None, seat.seat):
+        return
+    if isinstance(e, ev.Move) and (e.to.zone != Zone.DISCARD or e.from_.zone not in (Zone.HAND, Zone.EQUIP)):
+        return
+    who = e.seat if isinstance(e, ev.Discard) else e.from_.seat
+    owner = eng.seat(who)
+    record = st.setdefault(f"guzheng:{seat.seat}", {"own": [], "all": []})
+    for c in e.cards:
+        record["all"].append(c)
+        if who == eng.current and owner is not None and owner.hand[c] > 0:
+            record["own"].append(c)
+
+
+@skill("guzheng", timing=Timing.DISCARD_PHASE)
+def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """固政 (國戰 张昭张纮): 其他角色的弃牌阶段结束时，你可以将弃牌堆里的一张其于此阶段内因其弃置而失去过的手牌交给该角色，若如此做，你可以获得弃牌堆里的其余于此阶段内弃置的牌.
+
+    ``skill`` (``targets``: that character, optional; ``cards``: the card given back, from the discard pile to
+    its hand: implied) at the end of its discard phase → optionally a ``move`` of other cards discarded in
+    the phase, still in the discard pile, to 张昭张纮's hand.
+    """
+    cur = eng.current
+    if cur is None or cur == e.seat or eng.phase != "discard":
+        eng.report(R.S_TIMING, e.seat, "固政 is used as another character's discard phase ends",
+                   expected="another character's discard phase", observed=f"{eng.phase or 'no'} phase of seat {cur}")
+        return
+    if e.targets and list(e.targets) != [cur]:
+        eng.report(R.S_CONDITION, e.seat, f"固政 gives the card back to seat {cur}, whose discard phase it is",
+                   expected=[cur], observed=list(e.targets))
+    record = eng.skills.state.get(f"guzheng:{e.seat}", {"own": [], "all": []})
+    own = [c for c in record["own"] if eng.table.discard[c] > 0]
+    back = list(e.cards or [])
+    if len(back) != 1 or back[0] not in own:
+        eng.report(R.S_CONDITION, e.seat, f"固政 gives back one of the hand cards seat {cur} discarded in this phase, "
+                   "from the discard pile", expected=f"one of {own}" if own else "such a card", observed=back)
+        return
+    eng.skills.implied_move(cur, back, Zone.DISCARD)
+    eng.skills.state[f"guzheng_back:{cur}"] = eng.turns_taken  # after the discards: not counted for its hand limit
+    rest = list(record["all"])
+    rest.remove(back[0])
+
+    def taken(en: Engine, m: ev.Event) -> None:
+        wrong = [c for c in getattr(m, "cards", []) if c not in rest]
+        if wrong:
+            en.report(R.S_EFFECT, e.seat, "固政 takes the other cards discarded in this phase", expected=f"of {rest}",
+                      observed=wrong)
+
+    C.effect(eng, e, Step("move", from_zone=Zone.DISCARD, to_seat=e.seat, to_zone=Zone.HAND, optional=True, check=taken))
+
+
+@modifier("hand_limit")
+def guzheng_back(limit: int, eng: Engine, seat: Seat) -> int:
+    """固政's card comes back as the discard phase ends, once its discards are done: the hand limit the phase's
+    end checks counts it out."""
+    return limit + 1 if eng.skills.state.get(f"guzheng_back:{seat.seat}") == eng.turns_taken else limit
