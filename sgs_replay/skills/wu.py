@@ -810,9 +810,12 @@ def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if eng.phase != "discard" or eng.current in (None, seat.seat):
         return
-    if isinstance(e, ev.Move) and (e.to.zone != Zone.DISCARD or e.from_.zone not in (Zone.HAND, Zone.EQUIP)):
+    if isinstance(e, ev.Discard):
+        who = e.seat
+    elif isinstance(e, ev.Move) and e.to.zone == Zone.DISCARD and e.from_.zone in (Zone.HAND, Zone.EQUIP):
+        who = e.from_.seat
+    else:
         return
-    who = e.seat if isinstance(e, ev.Discard) else e.from_.seat
     owner = eng.seat(who)
     record = st.setdefault(f"guzheng:{seat.seat}", {"own": [], "all": []})
     for c in e.cards:
