@@ -810,6 +810,7 @@ def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if eng.phase != "discard" or eng.current in (None, seat.seat):
         return
+    who: int | None
     if isinstance(e, ev.Discard):
         who = e.seat
     elif isinstance(e, ev.Move) and e.to.zone == Zone.DISCARD and e.from_.zone in (Zone.HAND, Zone.EQUIP):
