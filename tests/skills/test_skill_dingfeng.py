@@ -79,3 +79,13 @@ def test_fenxun_bad_no_card_or_self(play, rs):
 def test_fenxun_bad_outside_play_phase(play, rs):
     out = play(TABLE5, [skill(1, "奋迅", targets=[3], cards=["♦3 闪"])], hands={1: ["♦3 闪"]}, phase="draw", ruleset=rs)
     out.bad("SGS-S003", 2)
+
+
+def test_duanbing_ok_frost_blade_on_the_first_target_then_the_second_answers(play, rs):
+    """寒冰剑 on the first of the 杀's targets, who did not answer: the second target's resolution follows."""
+    out = play(TABLE5, [use(1, "♠7 杀", 2, 5), skill(1, "寒冰剑", targets=[2]),
+                        {"type": "move", "cards": ["♣2 杀", "♣3 杀"], "from": {"zone": "hand", "seat": 2},
+                         "to": {"zone": "discard"}},
+                        {"type": "respond", "seat": 5, "card": "♦3 闪"}],
+               hands={1: ["♠7 杀"], 2: ["♣2 杀", "♣3 杀"], 5: ["♦3 闪"]}, equip={1: ["♠2 寒冰剑"]}, ruleset=rs)
+    out.ok()
