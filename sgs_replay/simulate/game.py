@@ -27,6 +27,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
+from sgs_replay.engine.cards.tricks import DrawThenDiscard
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
@@ -1402,7 +1403,24 @@ class Game:
                 self.nullify_window(e.seat, t, p=0.15)
         elif name == CARD.fire_attack:
             self.resolve_fire_attack(e)
+        elif name == CARD.await_exhausted:
+            self.resolve_draw_then_discard(e)
         # 乐不思蜀, 闪电, 兵粮寸断: into the judge area (implied); 酒: in force for the next 杀
+
+    def resolve_draw_then_discard(self, e: ev.Use) -> None:
+        """以逸待劳: each target in turn (无懈可击 may counter it for one) draws two cards, then discards two."""
+        frame = self.eng.stack[-1] if self.eng.stack else None
+        if not isinstance(frame, DrawThenDiscard):
+            return
+        for t in list(frame.queue):
+            if not self.alive(t) or self.eng.over or self.nullify_window(e.seat, t, p=0.15):
+                continue
+            self.emit(ev.Draw(seat=t, cards=self.take(2), reason="card", card_name=CARD.await_exhausted))
+            ts = self.seat(t)
+            cards = self.hand_of(t) + [ts.equip[sl] for sl in sorted(ts.equip)]
+            mark = self.eng.frame_seq
+            self.emit(ev.Discard(seat=t, cards=self.rng.sample(cards, min(2, len(cards)))))
+            self.fulfil(after=mark)  # 白银狮子 given up
 
     # -- 杀 and the cards that ask for answers
     def resolve_slash(self, user: int) -> None:

@@ -566,17 +566,23 @@ def stack_up(eng: Engine, seat: int) -> None:
 
 @watch_before("beige", events=(ev.Turn,))
 def stacked_turn(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """A stacked character's next turn does not take place (how the turn passes is the mode's)."""
+    """A stacked character's next turn does not take place (how the turn passes is the mode's); several stacked
+    characters in a row are passed one after the other."""
     stacked: set[int] = eng.skills.state.get("stacked", set())
     if not isinstance(e, ev.Turn):
         return
-    for s in sorted(stacked):
-        if s not in eng.skipped_turns:
-            stacked.discard(s)
-        elif eng.current != s:
-            eng.mode.pass_skipped_turn(s, e)
+    for _ in range(len(stacked)):
+        passed = False
+        for s in sorted(stacked):
             if s not in eng.skipped_turns:
                 stacked.discard(s)
+            elif eng.current != s and (e.seat == s or (eng.current is not None and eng.table.next_alive(eng.current) == s)):
+                eng.mode.pass_skipped_turn(s, e)
+                passed = True
+                if s not in eng.skipped_turns:
+                    stacked.discard(s)
+        if not passed:
+            break
 
 
 @skill("beige", timing=Timing.DAMAGED)

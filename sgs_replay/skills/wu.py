@@ -867,3 +867,29 @@ def guzheng_back(limit: int, eng: Engine, seat: Seat) -> int:
     """固政's card comes back as the discard phase ends, once its discards are done: the hand limit the phase's
     end checks counts it out."""
     return limit + 1 if eng.skills.state.get(f"guzheng_back:{seat.seat}") == eng.turns_taken else limit
+
+
+# --- 國戰: 陆逊's 度势 (the 國戰 roster gives 陆逊 谦逊 and 度势) ----------------------------------------------
+
+
+@skill("duoshi", timing=Timing.CARD_NEEDED)
+def duoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """度势 (國戰 陆逊): 你可以将一张红色手牌当【以逸待劳】使用。每阶段限四次 (checked on the use)."""
+
+
+def duoshi_limit(eng: Engine, e: Any, seat: Seat) -> str | None:
+    """度势: 每阶段限四次 — the uses of this phase before this one."""
+    used = eng.this_phase.limits[SKILL.duoshi]
+    return f"度势 may be used four times per phase ({used} already)" if used >= 4 else None
+
+
+@conversion(SKILL.duoshi, {CARD.await_exhausted}, hand_only=True, together=duoshi_limit)
+def duoshi_card(c: Any, as_name: str) -> bool:
+    """度势 (陆逊, 國戰): a red hand card as 以逸待劳."""
+    return bool(c.is_red)
+
+
+@watch_after("duoshi", events=(ev.Use,))
+def duoshi_count(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == SKILL.duoshi:
+        eng.this_phase.limits[SKILL.duoshi] += 1

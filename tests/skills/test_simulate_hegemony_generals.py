@@ -7,25 +7,26 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from hegkit import NEW
+from hegkit import NEW, heg_luxun
 
 from sgs_replay.content import ruleset
 from sgs_replay.content.names import SKILL
 from sgs_replay.simulate.game import play_game
 
-USED = [SKILL.haoshi, SKILL.dimeng, SKILL.zhijian, SKILL.guzheng, SKILL.fenxun, SKILL.beige, SKILL.shuangren,
+USED = [SKILL.duoshi, SKILL.haoshi, SKILL.dimeng, SKILL.zhijian, SKILL.guzheng, SKILL.fenxun, SKILL.beige, SKILL.shuangren,
         SKILL.kuangfu]
 
 
 def test_the_simulator_uses_every_skill_of_the_new_generals(tmp_path: Path) -> None:
     path = tmp_path / "heg-sim.toml"
-    path.write_text('inherits = "maneuvering"\nname = "heg-sim"\n[roster]\ngenerals = ['
-                    + ", ".join(f'"{g}"' for g in [*NEW, "刘备", "黄盖", "曹操", "大乔"]) + "]\n", encoding="utf-8")
-    rs = ruleset(str(path), allow_path=True)
+    with heg_luxun() as luxun:
+        path.write_text('inherits = "maneuvering"\nname = "heg-sim"\n[roster]\ngenerals = ['
+                        + ", ".join(f'"{g}"' for g in [*NEW, luxun, "刘备", "黄盖", "甘宁"]) + "]\n", encoding="utf-8")
+        rs = ruleset(str(path), allow_path=True)
+        outs = [play_game(rs, 6, 3, i) for i in range(12)]  # strict: a violation raises
     used: Counter[str] = Counter()
     two_targets = 0
-    for i in range(12):
-        out = play_game(rs, 6, 3, i)  # strict: a violation raises
+    for out in outs:
         assert not out.violations
         used.update(out.skills)
         dingfeng = [p["seat"] for p in json.loads(out.lines[0])["players"] if p["general"] == "丁奉"]

@@ -86,3 +86,15 @@ def test_beige_bad_twice_for_one_damage(play, rs):
     out = play(TABLE, [*beige("♥3 桃"), recover(4, 1), skill(2, "悲歌", targets=[4], cards=["♦3 闪"])],
                hands={1: ["♠7 杀"], 2: ["♦2 闪", "♦3 闪"]}, deck=["♥3 桃"], ruleset=rs)
     out.bad("SGS-S002", 8)
+
+
+def test_beige_ok_two_stacked_in_a_row_both_skip(play, rs):
+    """Two characters in a row stacked (♠ twice, a different source each): both next turns are passed (seats 4
+    and 1, across the end of the round)."""
+    out = play(TABLE, [use(4, "♠7 杀", 1), pass_(1), damage(1, 1, 4, "♠7 杀"),
+                       skill(2, "悲歌", targets=[1], cards=["♦2 闪"]), judge(1, "♠8 杀", "悲歌"), phase(4, "discard"),
+                       turn(1), phase(1, "play"), use(1, "♣2 杀", 4), pass_(4), damage(4, 1, 1, "♣2 杀"),
+                       skill(2, "悲歌", targets=[4], cards=["♦3 闪"]), judge(4, "♠9 杀", "悲歌"), phase(1, "discard"),
+                       turn(2), turn(3), turn(2)],
+               current=4, hands={4: ["♠7 杀"], 1: ["♣2 杀"], 2: ["♦2 闪", "♦3 闪"]}, deck=["♠8 杀", "♠9 杀"], ruleset=rs)
+    assert not [v for v in out.violations if v.rule.startswith("SGS-T")], out.describe()
