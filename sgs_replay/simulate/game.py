@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
@@ -81,6 +81,7 @@ class Outcome:
     skills: Counter[str] = field(default_factory=Counter)
     reshuffles: int = 0
     generals: list[str] = field(default_factory=list)  # the general of each seat (the name it is played as)
+    hidden: list[bytes] | None = None  # 國戰: the same game from nobody's view (every general face down: ``?``)
 
 
 def card_label(card: str) -> str:
@@ -232,6 +233,12 @@ class Game:
             return [c for c in cards if parse_card(c).name == name and parse_card(c).suit.name != "HEART"]
         return [c for c in cards if parse_card(c).name == name]
 
+    def peach_barred(self, card: str | None) -> bool:
+        """鏖戰 has begun (國戰, or the identity house rule): a 桃 is only used or played as 杀 or 闪."""
+        if card is None or not getattr(self.eng.mode, "aozhan", False):
+            return False
+        return card == CARD.peach or (not is_unknown(card) and " " in card and parse_card(card).name == CARD.peach)
+
     def wushen_bars(self, e: ev.Use) -> bool:
         """武神: a ♥ hand card of its owner is a 杀, and cannot be used as anything else."""
         s = self.seat(e.seat)
@@ -268,7 +275,11 @@ class Game:
             self.protect()
         generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles, generals)
+                       self.reshuffles, generals, self.hidden_copy())
+
+    def hidden_copy(self) -> list[bytes] | None:
+        """The game from a view that does not see every general (國戰); None: the log is the only copy."""
+        return None
 
     def deal_size(self, s: int) -> int:
         """The opening hand of seat ``s``."""
@@ -299,6 +310,7 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        self.at_turn_start(seat)
         if not self.attrition(seat):
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
@@ -377,6 +389,14 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
+
+    def at_turn_start(self, seat: int) -> None:
+        """What a player may do as its turn begins, before the start phase (國戰: turn generals face up)."""
+        return None
+
+    def before_death(self, seat: int) -> None:
+        """What comes as a character dies, before its death (國戰: its face-down generals are turned up)."""
+        return None
 
     def attrition(self, seat: int) -> bool:
         """The house rule of last-three attrition, when the engine's mode says it is due as this turn
@@ -679,6 +699,16 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
+        if s.has_skill(SKILL.jieming):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
+        if s.has_skill(SKILL.yiji):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
+        # 刚烈 last: its damage settles what the damage that set it off still owes (a chain's next damage), and the
+        # skills above (a 國戰 pair may hold them with it) come before that
         g = s.general
         victim = source
         if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
@@ -696,14 +726,6 @@ class Game:
                     self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
             if not self.alive(target):
                 return
-        if s.has_skill(SKILL.jieming):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
-        if s.has_skill(SKILL.yiji):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
@@ -842,6 +864,7 @@ class Game:
     def die(self, seat: int, killer: int | None) -> None:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
+        self.before_death(seat)
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
@@ -864,7 +887,7 @@ class Game:
     def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
         """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
         rescue, or None."""
-        cards = self.hand_of(helper, CARD.peach)
+        cards = [] if self.peach_barred(CARD.peach) else self.hand_of(helper, CARD.peach)
         if helper == dying:
             cards += [c for c in self.hand_of(helper, CARD.analeptic)]
         uses = [ev.Use(seat=helper, card=c, targets=[dying]) for c in cards]
@@ -910,7 +933,8 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
+            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+                       if not self.wushen_bars(u) and not self.peach_barred(u.card)]
             recast = self.recastable(seat)
             if not options and not recast:
                 return
@@ -994,6 +1018,8 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        if "heg" in self.rs.skill_versions.values():  # the 國戰 texts' 出牌阶段限一次 counts in the play phase
+            counter = counter + self.eng.this_phase.limits
         wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
         if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
                 and self.chance(0.4):
@@ -1034,7 +1060,8 @@ class Game:
             guess = self.rng.choice(("♠", "♥", "♣", "♦"))
             card = self.rng.choice(self.hand_of(seat))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            if self.rs.p.fanjian_order == "damage_before_take":  # shown, the damage, then the target gets it (implied)
+            if self.rs.p.fanjian_order == "damage_before_take" and version(self.eng, "fanjian") != "heg":
+                # shown, the damage, then the target gets it (implied); 國戰: taken first
                 self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
             else:  # the target takes the card first, then the damage (FreeKill)
                 self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
@@ -1052,7 +1079,7 @@ class Game:
                 return False  # 空城 …: that man cannot be the 决斗's target
             self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             self.emit(duel)
-            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable) or version(self.eng, "lijian") == "heg")
             return True
         handed = [t for t in others if self.seat(t).hand_count]
         if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
@@ -1090,7 +1117,8 @@ class Game:
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
-            most = 2 if version(self.eng, "zhiheng") == "002-1v1" else len(hand)  # 1v1: at most two
+            v = version(self.eng, "zhiheng")
+            most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)  # 1v1: at most two; 國戰: max HP
             cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
@@ -1445,6 +1473,11 @@ class Game:
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        if frame.name == CARD.slash and frame.head is not None and user.has_skill(SKILL.liegong) \
+                and version(eng, "liegong") == "heg" and eng.in_play_phase(frame.user):
+            n = self.seat(frame.head).hand_count  # 國戰 烈弓: announced, when the target's hand count allows it
+            if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and self.chance(0.8):
+                self.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
         self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
@@ -1676,6 +1709,27 @@ class Game:
         self.rng.shuffle(out)
         return out
 
+    def places_of(self, seat: int) -> list[tuple[str, str]]:
+        """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
+        s = self.seat(seat)
+        return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
+
+    def lieren(self, seat: int, t: int) -> None:
+        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
+        w = self.eng.skills.damaged.get(t)
+        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
+                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
+        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
+        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
+        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
+            zone, c = self.rng.choice(self.places_of(t))
+            seq = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
+                              reason=SKILL.lieren))
+            self.fulfil(after=seq)  # 白银狮子 taken from the equipment area: its recovery
+
     def after_respond(self, e: ev.Respond | ev.Use) -> None:
         """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""
         if e.as_ is not None:
@@ -1889,6 +1943,10 @@ def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: 
         from sgs_replay.simulate.hulao import HulaoGame
 
         cls = HulaoGame
+    if ruleset.mode == "hegemony":
+        from sgs_replay.simulate.hegemony import HegemonyGame
+
+        cls = HegemonyGame
     game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
                strict=strict)
     return game.play()

@@ -3,11 +3,7 @@ generals in its roster (../shared/reference/hegemony/hegemony_generals.csv, skil
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-
-from sgs_replay.content import General, register_general, unregister_general
 
 NEW = ["鲁肃", "张昭张纮", "丁奉", "蔡文姬", "纪灵", "潘凤"]
 OTHERS = ["刘备", "许褚", "黄盖", "甘宁", "孙权", "曹操", "陆逊", "张飞", "关羽", "大乔", "吕布"]
@@ -21,15 +17,5 @@ def heg_ruleset(tmp: Path, name: str = "heg-skills") -> str:
     return str(rs)
 
 
-#: a test general with 陆逊's 國戰 skills (our 陆逊 keeps 连营; the 國戰 roster gives him 谦逊 and 度势)
+#: 陆逊's 國戰 card (谦逊, 度势): our 陆逊 keeps 连营; the 國戰 roster maps 陆逊 to this one
 LUXUN = "陆逊国战"
-
-
-@contextmanager
-def heg_luxun() -> Iterator[str]:
-    """The test general ``LUXUN`` (谦逊, 度势) registered while the block runs."""
-    register_general(General("test_heg_luxun", LUXUN, "wu", 3, "male", "hegemony", ("qianxun", "duoshi")))
-    try:
-        yield LUXUN
-    finally:
-        unregister_general("test_heg_luxun")

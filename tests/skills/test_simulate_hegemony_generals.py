@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from hegkit import NEW, heg_luxun
+from hegkit import LUXUN, NEW
 
 from sgs_replay.content import ruleset
 from sgs_replay.content.names import SKILL
@@ -19,11 +19,10 @@ USED = [SKILL.duoshi, SKILL.haoshi, SKILL.dimeng, SKILL.zhijian, SKILL.guzheng, 
 
 def test_the_simulator_uses_every_skill_of_the_new_generals(tmp_path: Path) -> None:
     path = tmp_path / "heg-sim.toml"
-    with heg_luxun() as luxun:
-        path.write_text('inherits = "maneuvering"\nname = "heg-sim"\n[roster]\ngenerals = ['
-                        + ", ".join(f'"{g}"' for g in [*NEW, luxun, "刘备", "黄盖", "甘宁"]) + "]\n", encoding="utf-8")
-        rs = ruleset(str(path), allow_path=True)
-        outs = [play_game(rs, 6, 3, i) for i in range(12)]  # strict: a violation raises
+    path.write_text('inherits = "maneuvering"\nname = "heg-sim"\n[roster]\ngenerals = ['
+                    + ", ".join(f'"{g}"' for g in [*NEW, LUXUN, "刘备", "黄盖", "甘宁"]) + "]\n", encoding="utf-8")
+    rs = ruleset(str(path), allow_path=True)
+    outs = [play_game(rs, 6, 3, i) for i in range(12)]  # strict: a violation raises
     used: Counter[str] = Counter()
     two_targets = 0
     for out in outs:

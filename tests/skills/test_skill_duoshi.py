@@ -1,9 +1,9 @@
 """陆逊's 國戰 skill 度势 and the card it makes, 以逸待劳 (../shared/reference/hegemony/hegemony_generals.csv,
-skill_texts_qsgsheg; the card's text: content/cards.toml). Our 陆逊 keeps 连营: a test general has 谦逊 and 度势,
-as the 國戰 roster gives 陆逊."""
+skill_texts_qsgsheg; the card's text: content/cards.toml). Our 陆逊 keeps 连营; 陆逊国战 (谦逊, 度势) is the 國戰
+roster's 陆逊."""
 
 import pytest
-from hegkit import LUXUN, heg_luxun
+from hegkit import LUXUN
 from skillkit import discard, draw, phase, use
 
 TABLE = [LUXUN, "黄盖", "许褚", "甘宁"]  # 吴: seats 1, 2, 4
@@ -15,8 +15,7 @@ def rs(tmp_path):
     p = tmp_path / "duoshi.toml"
     p.write_text(f'inherits = "maneuvering"\nname = "duoshi"\n[roster]\ngenerals = ["{LUXUN}", "黄盖", "许褚", "甘宁", "曹操"]\n',
                  encoding="utf-8")
-    with heg_luxun():
-        yield str(p)
+    return str(p)
 
 
 def await_exhausted(card="♥3 桃", seat=1):

@@ -1,0 +1,118 @@
+"""A simulated 國戰 game (ruleset ``hegemony``): two generals of one kingdom per player, face down at the start.
+
+The rules are the engine's (:mod:`sgs_replay.engine.hegemony`). Each player is dealt generals and keeps two of one
+kingdom; at the start of its turn a player turns each face-down general up one time in two (always when that would
+end the game), then takes the leftover half fish's card and the 珠联璧合 bonus; a dying character's generals are
+turned up as it dies; the winner is the kingdom left. The log has full information; :meth:`HegemonyGame.hidden_copy`
+writes the same game from nobody's view (every general ``?``, the public max HP given), which must validate too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from sgs_replay import events as ev
+from sgs_replay.cards import parse_card
+from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.engine import frames as F
+from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, max_hp_of
+from sgs_replay.engine.state import Seat
+from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game
+
+
+class HegemonyGame(Game):
+    """國戰 with ``n`` players."""
+
+    def _header(self, game_id: str) -> ev.Game:
+        rs, rng = self.rs, self.rng
+        by_kingdom: dict[str, list[str]] = {k: [] for k in KINGDOMS}
+        for name in rs.roster:
+            g = rs.resolve_general(name)
+            if g is not None and g.kingdom in by_kingdom and name not in UNSUPPORTED_GENERALS:
+                by_kingdom[g.kingdom].append(name)
+        players = []
+        for seat in range(1, self.n + 1):
+            k = rng.choice([k for k in KINGDOMS if len(by_kingdom[k]) >= 2])
+            a, b = rng.sample(by_kingdom[k], 2)
+            by_kingdom[k].remove(a)
+            by_kingdom[k].remove(b)
+            players.append(ev.Player(seat=seat, general=a, deputy=b, name=f"P{seat}"))
+        return ev.Game(format=ev.FORMAT_ID, mode="hegemony", ruleset=rs.name, players=players, game_id=game_id,
+                       meta={"generator": "sgs-replay simulate"})
+
+    # ------------------------------------------------------------------ reveals
+    def at_turn_start(self, seat: int) -> None:
+        mode: Any = self.eng.mode
+        down = [i for i in (0, 1) if not mode.up[seat][i]]
+        if not down:
+            return
+        ends = mode._winner(assume_hidden=True) is not None
+        show = [i for i in down if ends or self.chance(0.5)]
+        if show:
+            self.reveal(seat, show, "turn_start")
+
+    def reveal(self, seat: int, which: list[int], reason: str) -> None:
+        mode: Any = self.eng.mode
+        gens = mode.gens[seat]
+        self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in which else None,
+                                   deputy=gens[1].name if 1 in which else None, reason=reason))  # type: ignore[arg-type]
+        for s, kind in list(mode.due):
+            if s != seat:
+                continue
+            me = self.seat(seat)
+            if kind == HALF and self.chance(0.8):
+                self.emit(ev.Draw(seat=seat, cards=self.take(1), reason=HALF))
+            elif kind == COMPANION and self.chance(0.8):
+                if me.hp < me.max_hp and self.chance(0.5):
+                    self.emit(ev.Recover(seat=seat, amount=1))
+                else:
+                    self.emit(ev.Draw(seat=seat, cards=self.take(2), reason=COMPANION))
+        self.check_over()
+
+    def before_death(self, seat: int) -> None:
+        mode: Any = self.eng.mode
+        down = [i for i in (0, 1) if not mode.up[seat][i]]
+        if down:
+            gens = mode.gens[seat]
+            self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in down else None,
+                                       deputy=gens[1].name if 1 in down else None, reason="death"))
+
+    # ------------------------------------------------------------------ the copy from nobody's view
+    def hidden_copy(self) -> list[bytes]:
+        """The same game with every general ``?`` in the header and the public max HP given."""
+        header = msgspec.json.decode(self.lines[0], type=ev.Game)
+        players = []
+        for p in header.players:
+            a, b = self.rs.resolve_general(p.general), self.rs.resolve_general(p.deputy or "")
+            assert a is not None and b is not None
+            players.append(msgspec.structs.replace(p, general="?", deputy="?", max_hp=max_hp_of(self.rs, a, b)))
+        return [self.enc.encode(msgspec.structs.replace(header, players=players)), *self.lines[1:]]
+
+    # ------------------------------------------------------------------ the skills that speak of kingdoms
+    def active_skill(self, me: Seat) -> bool:
+        """雄异 and 倾城 besides the play-phase skills of every mode."""
+        if super().active_skill(me):
+            return True
+        seat = me.seat
+        mode: Any = self.eng.mode
+        if me.has_skill(SKILL.xiongyi) and (seat, "xiongyi") not in self.eng.skills.used_once and self.chance(0.3):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.xiongyi))  # the draws of the kingdom, then perhaps the recovery
+            return True
+        if me.has_skill(SKILL.qingcheng) and self.chance(0.3):
+            equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+            shown = [t for t in self.eng.table.order_from(seat, include_first=False) if all(mode.up[t])]
+            if equips and shown:
+                self.invoke(ev.Skill(seat=seat, skill=SKILL.qingcheng, cards=[self.rng.choice(equips)],  # 白银狮子's recovery
+                                     targets=[self.rng.choice(shown)], choice=self.rng.choice(["main", "deputy"])))
+                return True
+        return False
+
+    def resolve_slash(self, user: int) -> None:
+        """烈刃 (祝融 in 國戰) after her 杀 damaged its target."""
+        frame = self.eng.top(F.CardEffect)
+        target = frame.head if frame is not None and frame.name == CARD.slash and frame.user == user else None
+        super().resolve_slash(user)
+        if target is not None and self.seat(user).has_skill(SKILL.lieren):
+            self.lieren(user, target)
