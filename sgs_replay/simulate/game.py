@@ -1231,11 +1231,13 @@ class Game:
         if not rivals:
             return None
         t = self.rng.choice(rivals)
-        targets = aims(t)
         if not self.pindian(seat, SKILL.shuangren, t):
             return False
+        targets = aims(t)  # after the 拼点: its card gone, a character may be empty-handed now (空城)
         if not me.alive or eng.current != seat:
             return False
+        if not targets:
+            return True
         use = slash(self.rng.choice(targets))
         self.emit(use)
         self.resolve_slash(seat)

@@ -10,7 +10,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier, target_ban
+from sgs_replay.engine.plugins import modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
@@ -568,23 +568,24 @@ def stack_up(eng: Engine, seat: int) -> None:
 
 @watch_before("beige", events=(ev.Turn,))
 def stacked_turn(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """A stacked character's next turn does not take place (how the turn passes is the mode's); several stacked
-    characters in a row are passed one after the other."""
+    """A stacked character's next turn does not take place (how the turn passes is the mode's). Several
+    characters in a row whose turn is skipped (stacked, or by 据守) are passed one after the other, whatever
+    the order in which their skills look at the turn."""
     stacked: set[int] = eng.skills.state.get("stacked", set())
     if not isinstance(e, ev.Turn):
         return
-    for _ in range(len(stacked)):
+    stacked &= eng.skipped_turns
+    if not stacked:
+        return
+    for _ in range(len(eng.skipped_turns)):
         passed = False
-        for s in sorted(stacked):
-            if s not in eng.skipped_turns:
-                stacked.discard(s)
-            elif eng.current != s and (e.seat == s or (eng.current is not None and eng.table.next_alive(eng.current) == s)):
+        for s in sorted(eng.skipped_turns):
+            if eng.current != s and (e.seat == s or (eng.current is not None and eng.table.next_alive(eng.current) == s)):
                 eng.mode.pass_skipped_turn(s, e)
                 passed = True
-                if s not in eng.skipped_turns:
-                    stacked.discard(s)
         if not passed:
             break
+    stacked &= eng.skipped_turns
 
 
 @skill("beige", timing=Timing.DAMAGED)
@@ -674,10 +675,19 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     frame = C.effect(eng, e)
 
+    def aimable(en: Engine) -> bool:
+        """Someone the 杀 may target (none when a skill forbids each: 空城 …): else the 杀 is not owed."""
+        for x in en.table.alive():
+            if x != e.seat and (x == t or en.mode.same_kingdom(x, t)):
+                probe = ev.Use(seat=e.seat, as_=CARD.slash, cards=[], skill=SKILL.shuangren, targets=[x])
+                if not target_bans(en, seat, en.table.seats[x], CARD.slash, probe):
+                    return True
+        return False
+
     def result(en: Engine, won: bool | None) -> None:
         if won:
             en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
-            frame.add(Step("use", seat=e.seat, check=aimed))
+            frame.add(Step("use", seat=e.seat, check=aimed, needed=aimable))
         elif won is False:
             en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it
 

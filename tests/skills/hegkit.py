@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 NEW = ["鲁肃", "张昭张纮", "丁奉", "蔡文姬", "纪灵", "潘凤"]
-OTHERS = ["刘备", "许褚", "黄盖", "甘宁", "孙权", "曹操", "陆逊", "张飞", "关羽", "大乔", "吕布"]
+OTHERS = ["刘备", "许褚", "黄盖", "甘宁", "孙权", "曹操", "陆逊", "张飞", "关羽", "大乔", "吕布", "诸葛亮", "曹仁"]
 
 
 def heg_ruleset(tmp: Path, name: str = "heg-skills") -> str:

@@ -98,3 +98,14 @@ def test_beige_ok_two_stacked_in_a_row_both_skip(play, rs):
                        turn(2), turn(3), turn(2)],
                current=4, hands={4: ["♠7 杀"], 1: ["♣2 杀"], 2: ["♦2 闪", "♦3 闪"]}, deck=["♠8 杀", "♠9 杀"], ruleset=rs)
     assert not [v for v in out.violations if v.rule.startswith("SGS-T")], out.describe()
+
+
+def test_beige_ok_stacked_after_one_who_skips_by_jushou(play, rs):
+    """A stacked character right after one whose turn 据守 skips: both turns are passed."""
+    out = play(["蔡文姬", "许褚", "曹仁", "刘备"], [
+        skill(3, "据守"), draw(3, ["♦3 闪", "♦4 闪", "♦5 闪"], skill="据守"),
+        turn(4), phase(4, "play"), use(4, "♠7 杀", 1), pass_(1), damage(1, 1, 4, "♠7 杀"),
+        skill(1, "悲歌", targets=[1], cards=["♦2 闪"]), judge(1, "♠8 杀", "悲歌"), phase(4, "discard"),
+        turn(1), turn(2), turn(1)],
+        current=3, phase="finish", hands={4: ["♠7 杀"], 1: ["♦2 闪"]}, deck=["♦3 闪", "♦4 闪", "♦5 闪", "♠8 杀"], ruleset=rs)
+    assert not [v for v in out.violations if v.rule.startswith("SGS-T")], out.describe()

@@ -70,3 +70,17 @@ def test_shuangren_bad_outside_play_phase(play, rs):
 def test_shuangren_bad_no_hand_card(play, rs):
     out = play(TABLE, [skill(1, "双刃", targets=[3])], hands={1: ["♦3 闪"]}, ruleset=rs)
     out.bad("SGS-S004", 2)
+
+
+def test_shuangren_ok_won_no_slash_when_the_target_is_left_empty_handed_with_kongcheng(play, rs):
+    """双刃: its 拼点 took 诸葛亮's last hand card (空城) and no other character shares his kingdom: no 杀 is owed."""
+    out = play(["纪灵", "许褚", "诸葛亮", "甘宁"], [skill(1, "双刃", targets=[3]), pindian(1, 3, "♦K 杀", "♥3 桃"),
+                                            phase(1, "discard")],
+               hands={1: ["♦K 杀"], 3: ["♥3 桃"]}, ruleset=rs)
+    out.ok()
+
+
+def test_shuangren_bad_won_no_slash(play, rs):
+    out = play(TABLE, [skill(1, "双刃", targets=[3]), pindian(1, 3, "♦K 杀", "♥3 桃"), phase(1, "discard")],
+               hands={1: ["♦K 杀"], 3: ["♥3 桃"]}, ruleset=rs)
+    out.bad("SGS-S006", 4)
