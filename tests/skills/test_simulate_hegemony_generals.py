@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from hegkit import LUXUN, NEW
+from skillkit import roster_ruleset
 
 from sgs_replay.content import ruleset
 from sgs_replay.content.names import SKILL
@@ -18,10 +19,7 @@ USED = [SKILL.duoshi, SKILL.haoshi, SKILL.dimeng, SKILL.zhijian, SKILL.guzheng, 
 
 
 def test_the_simulator_uses_every_skill_of_the_new_generals(tmp_path: Path) -> None:
-    path = tmp_path / "heg-sim.toml"
-    path.write_text('inherits = "maneuvering"\nname = "heg-sim"\n[roster]\ngenerals = ['
-                    + ", ".join(f'"{g}"' for g in [*NEW, LUXUN, "刘备", "黄盖", "甘宁"]) + "]\n", encoding="utf-8")
-    rs = ruleset(str(path), allow_path=True)
+    rs = ruleset(roster_ruleset(tmp_path, [*NEW, LUXUN, "刘备", "黄盖", "甘宁"], name="heg-sim"), allow_path=True)
     outs = [play_game(rs, 6, 3, i) for i in range(12)]  # strict: a violation raises
     used: Counter[str] = Counter()
     two_targets = 0

@@ -4,7 +4,7 @@ roster's 陆逊."""
 
 import pytest
 from hegkit import LUXUN
-from skillkit import discard, draw, phase, use
+from skillkit import discard, draw, phase, roster_ruleset, use
 
 TABLE = [LUXUN, "黄盖", "许褚", "甘宁"]  # 吴: seats 1, 2, 4
 DECK = ["♠8 杀", "♠9 杀", "♣2 杀", "♣3 杀", "♣4 杀", "♣5 杀"]
@@ -12,10 +12,7 @@ DECK = ["♠8 杀", "♠9 杀", "♣2 杀", "♣3 杀", "♣4 杀", "♣5 杀"]
 
 @pytest.fixture
 def rs(tmp_path):
-    p = tmp_path / "duoshi.toml"
-    p.write_text(f'inherits = "maneuvering"\nname = "duoshi"\n[roster]\ngenerals = ["{LUXUN}", "黄盖", "许褚", "甘宁", "曹操"]\n',
-                 encoding="utf-8")
-    return str(p)
+    return roster_ruleset(tmp_path, [LUXUN, "黄盖", "许褚", "甘宁", "曹操"])
 
 
 def await_exhausted(card="♥3 桃", seat=1):
