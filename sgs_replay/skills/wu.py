@@ -703,9 +703,7 @@ def fenxun_near(eng: Engine, a: int, b: int) -> bool:
 def install_fenxun(eng: Engine) -> None:
     """奋迅: the distance from 丁奉 to the character he chose counts as 1 for the rest of the turn, whatever
     the horses and the other skills make it (视为1)."""
-    if not any(s.general is not None and "fenxun" in s.general.skills for s in eng.table.seats.values()):
-        return
-    base = eng.table.distance
+    base = eng.table.distance  # at every table: a general may be face down or come into play later (國戰)
 
     def distance(a: int, b: int) -> int:
         return 1 if a != b and fenxun_near(eng, a, b) else base(a, b)
