@@ -83,3 +83,18 @@ def test_await_exhausted_bad_no_discard(play, rs):
 def test_await_exhausted_bad_another_kingdom_targeted(play, rs):
     out = play(TABLE, [use(1, None, 1, 3, as_="以逸待劳", cards=["♥3 桃"], skill="度势")], hands={1: ["♥3 桃"]}, ruleset=rs)
     out.bad("SGS-P004", 2)
+
+
+def test_await_exhausted_ok_countered_for_one_target(play, rs):
+    """无懈可击 counters 以逸待劳 for one target (seat 2): the next one (seat 4) draws and discards."""
+    out = play(TABLE, [await_exhausted(), *rest(1, DECK[0:2], ["♠8 杀", "♠9 杀"]), use(3, "♠J 无懈可击"),
+                       *rest(4, DECK[2:4], ["♣2 杀", "♣3 杀"]), phase(1, "discard")],
+               hands={1: ["♥3 桃"], 3: ["♠J 无懈可击"]}, deck=DECK, ruleset=rs)
+    out.ok()
+
+
+def test_await_exhausted_bad_countered_target_draws(play, rs):
+    out = play(TABLE, [await_exhausted(), *rest(1, DECK[0:2], ["♠8 杀", "♠9 杀"]), use(3, "♠J 无懈可击"),
+                       *rest(2, DECK[2:4], ["♣2 杀", "♣3 杀"])],
+               hands={1: ["♥3 桃"], 3: ["♠J 无懈可击"]}, deck=DECK, ruleset=rs)
+    out.bad("SGS-D010", 6)
