@@ -1023,8 +1023,8 @@ class Game:
         seq = self.eng.frame_seq
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
-        self.fulfil(after=seq)  # what the death owes at once (随势's loss of HP), then the reward or the penalty
         self.aftermath()
+        self.fulfil(after=seq)  # what else the death owes (随势's loss of HP)
         self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)

@@ -58,6 +58,7 @@ class HegemonyGame(Game):
         gens = mode.gens[seat]
         self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in which else None,
                                    deputy=gens[1].name if 1 in which else None, reason=reason))  # type: ignore[arg-type]
+        self.check_over()  # a reveal that leaves one kingdom ends the game: no bonus after it
         for s, kind in list(mode.due):
             if s != seat:
                 continue
@@ -69,7 +70,6 @@ class HegemonyGame(Game):
                     self.emit(ev.Recover(seat=seat, amount=1))
                 else:
                     self.emit(ev.Draw(seat=seat, cards=self.take(2), reason=COMPANION))
-        self.check_over()
 
     def before_death(self, seat: int) -> None:
         mode: Any = self.eng.mode
