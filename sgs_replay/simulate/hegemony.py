@@ -116,3 +116,14 @@ class HegemonyGame(Game):
         super().resolve_slash(user)
         if target is not None and self.seat(user).has_skill(SKILL.lieren):
             self.lieren(user, target)
+
+    def death_skills(self, seat: int) -> None:
+        """断肠: her killer loses the skills of one of its generals (locked: always)."""
+        killer = self.eng.killer_of.get(seat)
+        if self.seat(seat).has_skill(SKILL.duanchang) and killer is not None and killer != seat and self.alive(killer):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.duanchang, targets=[killer], choice=self.rng.choice(["main", "deputy"])))
+
+    def played_generals(self) -> list[str]:
+        """Both generals of every seat (face up or not: the coverage counts the skills a general holds in force)."""
+        mode: Any = self.eng.mode
+        return [g.name for seat in sorted(mode.gens) for g in mode.gens[seat] if g is not None]
