@@ -327,9 +327,9 @@ def wushen_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     return bool(cards) and all((c := card(x)) is not None and c.suit == Suit.HEART for x in cards)
 
 
-DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.hongyuan: -1}
+DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.hongyuan: -1, SKILL.haoshi: 2}
 #: skills announced in the draw phase that change its count, before the replacing skills
-PHASE_DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1}
+PHASE_DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.haoshi: 2}
 
 
 @modifier("draw_phase_count")
@@ -477,3 +477,12 @@ def granted(eng: Engine, e: ev.Skill, seat: Seat, name: str, kingdom: str) -> in
         eng.report(R.S_TIMING, e.seat, f"{name} is used in your own play phase", expected="own play phase",
                    observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
     return lord
+
+
+def turn_over(eng: Engine, seat: int) -> None:
+    """叠置 (國戰; 翻面 elsewhere: 放逐, 悲歌): the character skips its next turn; turned over again, it is face up and
+    skips nothing. The mode passes the skipped turn (``Mode.pass_skipped_turns``)."""
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)

@@ -201,6 +201,8 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             and nxt in frame.queue:
         frame._advance()  # a 杀 with several targets: the damage to the one before was prevented, this is the next
     frame.extra.add(e.skill)
+    if e.skill == CARD.ice_sword:
+        frame.started = True  # the 杀 reached its target unanswered: the next target's answer may follow
     if e.skill == CARD.double_sword:
         target = eng.seat(frame.head) if frame.head else None
         if target is not None and target.general and seat.general and target.general.gender == seat.general.gender:
