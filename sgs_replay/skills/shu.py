@@ -552,15 +552,22 @@ def jiuzhu_fault(value: bool, eng: Engine, seat: Seat) -> bool:
     """Engine behaviour, not a rule (``undead_after_failed_rescue``, FreeKill 3v3 only): the engine's 救主
     fails when the rescue reaches 赵云 — a living teammate of the dying character with 救主, more than 1 HP
     and a card — so the rescue is abandoned and the character stays alive at HP ≤ 0 and plays on."""
-    if value or not eng.rs.p.undead_after_failed_rescue or seat.side is None or seat.hp > 0:
+    if value:
         return value
-    undead = any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
-                 and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
+    undead = jiuzhu_undead(eng, seat)
     if undead:
         eng.engine_behaviour(f"seat {seat.seat} stays alive at {seat.hp} HP: the engine's {SKILL.jiuzhu} aborted the rescue "
                              "(undead_after_failed_rescue)")
     return undead
 
+
+def jiuzhu_undead(eng: Engine, seat: Seat) -> bool:
+    """``undead_after_failed_rescue`` holds for ``seat`` now: the ruleset has the fault, the seat is at
+    HP ≤ 0 and a living teammate has 救主, more than 1 HP and a card (the rescue would stop at him)."""
+    if not eng.rs.p.undead_after_failed_rescue or seat.side is None or seat.hp > 0:
+        return False
+    return any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
+               and o.hp > 1 and bool(o.hand_count or o.equip) for o in eng.table.seats.values())
 
 
 @skill("jiuzhu", timing=Timing.DYING)
