@@ -36,12 +36,18 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
            "3v3-2010: seats, zones, the draft, action order, competition conduct and penalties"),
 )}
 
+#: where a 國戰 skill text comes from: the rulebooks name the mode, not the generals' texts
+HEGEMONY_WORDING = ("國戰 generals (not in the rulebooks: 《三國殺各種模式的規則》 · 國戰 describes the mode; the skill "
+                    "wording is QSanguosha-For-Hegemony's)")
+
 #: skills.toml variant keys → what a reader sees
 VARIANT_LABELS = {
     "000": SOURCES["000"].title,
     "002": SOURCES["002"].title,
     "002-1v1": SOURCES["002"].title + " · 1v1",
     "001": SOURCES["001"].title,
+    # 國戰: no printed text of the 2012 generals survives in the rulebooks; the wording is the earliest engine's
+    "heg": HEGEMONY_WORDING,
 }
 
 _REF = re.compile(r"\b[Ss]eeds? (\d{3})((?:/\d{3})*)('s)?( (?=\S))?")

@@ -152,6 +152,23 @@ class Mode:
     def reshuffled(self) -> None:
         """The draw pile ran out and the discard pile became the new one."""
         return None
+    # ---- kingdoms and hidden generals (國戰: a character has a kingdom only once a general is face up)
+    def kingdom_of(self, seat: int) -> str | None:
+        """The seat's kingdom (``wei`` ``shu`` ``wu`` ``qun`` ``god``; 國戰 also ``careerist`` for a 野心家), None
+        while it has none (國戰: both generals face down)."""
+        s = self.eng.seat(seat)
+        return s.general.kingdom if s is not None and s.general is not None else None
+
+    def same_kingdom(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` are of the same kingdom (势力相同): both have one and it is the same; a 野心家 is
+        of a kingdom of its own."""
+        ka, kb = self.kingdom_of(a), self.kingdom_of(b)
+        return ka is not None and ka == kb and (ka != CAREERIST or a == b)
+
+    def hidden_generals(self, seat: int) -> int:
+        """How many of the seat's generals are face down (暗置); 0 outside 國戰."""
+        return 0
+
     def counts_as_out(self, seat: int) -> bool:
         """转世 (house-zhuanshi): the seat's character is a reincarnation, out for victory, rewards and penalties."""
         return False
@@ -174,6 +191,8 @@ class Mode:
         s.max_hp = gen.hp
 
 
+#: the kingdom of a 野心家 (國戰): a kingdom of its own
+CAREERIST = "careerist"
 #: the ``reason`` of a ``lose_hp`` the last-three attrition house rule takes
 ATTRITION = "attrition"
 #: the ``reason`` of the ``move`` that is a 献祭 (house rule of 转世)
