@@ -62,11 +62,17 @@ class _Base(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, tag_
 
 class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     seat: Seat
+    #: the general; 國戰: the 主将 (``?`` in a log written from a player's view while it is face down)
     general: str
     name: str | None = None
     role: Role | None = None
     side: Side | None = None
     position: Position | None = None
+    #: 國戰: the 副将, the second general (``?`` while it is face down in a log from a player's view). *Extension.*
+    deputy: str | None = None
+    #: 國戰: the max HP the player sets at the start (public even while both generals are face down); checked
+    #: against the two generals' half units once both are known. *Extension*, optional.
+    max_hp: MaxHpValue | None = None
 
 
 class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
@@ -108,7 +114,7 @@ class Game(_Base, tag="game"):
     """Line 1 of every log."""
 
     format: str
-    mode: Literal["identity", "3v3", "1v1", "1v3"]
+    mode: Literal["identity", "3v3", "1v1", "1v3", "hegemony"]
     ruleset: Annotated[str, Meta(max_length=64)]
     players: Annotated[list[Player], Meta(max_length=10)]
     game_id: str | None = None
@@ -341,6 +347,23 @@ class GeneralChoice(_Base, tag="general_choice"):
     turned_up: list[str] | None = None
 
 
+Kingdom = Literal["wei", "shu", "wu", "qun", "careerist"]
+
+
+class RevealGeneral(_Base, tag="reveal_general"):
+    """國戰: the player of ``seat`` turns face up (明置) its 主将 ``main``, its 副将 ``deputy``, or both. Allowed at
+    the start of its turn, to use a ``skill`` of the general revealed, and as the character dies (``reason``
+    ``death``). ``kingdom``, when given, is the kingdom the first reveal fixes (``careerist``: 野心家); it is
+    checked. *Extension.*"""
+
+    seat: Seat
+    main: str | None = None
+    deputy: str | None = None
+    kingdom: Kingdom | None = None
+    skill: str | None = None
+    reason: Literal["turn_start", "skill", "death", "game_end"] | None = None
+
+
 class FirstAction(_Base, tag="first_action"):
     side: Side
 
@@ -381,7 +404,7 @@ Event = (
     | Draw | Use | Respond | Pass | Discard | Move | Judge | Retrial | Reveal | Recast | Pindian
     | Skill | Choose
     | Damage | Chain | Recover | LoseHp | MaxHp | Dying | Death
-    | DraftPool | DraftFirst | DraftPick | Lineup | GeneralChoice | FirstAction | ActionUnit
+    | DraftPool | DraftFirst | DraftPick | Lineup | GeneralChoice | FirstAction | ActionUnit | RevealGeneral
     | Penalty | TimeUp | Resign | GameEnd
 )
 
@@ -390,7 +413,7 @@ EVENT_TYPES: tuple[type[_Base], ...] = (
     Draw, Use, Respond, Pass, Discard, Move, Judge, Retrial, Reveal, Recast, Pindian,
     Skill, Choose,
     Damage, Chain, Recover, LoseHp, MaxHp, Dying, Death,
-    DraftPool, DraftFirst, DraftPick, Lineup, GeneralChoice, FirstAction, ActionUnit,
+    DraftPool, DraftFirst, DraftPick, Lineup, GeneralChoice, FirstAction, ActionUnit, RevealGeneral,
     Penalty, TimeUp, Resign, GameEnd,
 )
 
@@ -425,6 +448,9 @@ def check_shape(ev: Event) -> str | None:
     elif isinstance(ev, Penalty):
         if (ev.side is None) == (ev.seat is None):
             return "needs exactly one of `side` or `seat`"
+    elif isinstance(ev, RevealGeneral):
+        if ev.main is None and ev.deputy is None:
+            return "names no general: `main`, `deputy` or both"
     elif isinstance(ev, ActionUnit):
         if ev.who == "vanguards" and not ev.order:
             return "`who: vanguards` needs `order`"

@@ -103,6 +103,8 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
         out.append(make(R.H_SEATS, 1, None, f"seats {sorted(seats)}" + (f", duplicated {dup}" if dup else ""),
                         expected=list(range(1, n + 1)), observed=sorted(seats)))
     for p in h.players:
+        if h.mode == "hegemony" and p.general == "?":
+            continue  # a face-down general in a log from a player's view: checked when revealed
         g = rs.resolve_general(p.general)
         if g is None:
             out.append(make(R.F_HEADER, 1, p.seat, f"unknown general {p.general!r}", observed=p.general))
@@ -136,6 +138,11 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
 
         for problem in header_problems(h):
             out.append(make(R.HL_SETUP, 1, problem[0], problem[1], expected=problem[2], observed=problem[3]))
+    elif h.mode == "hegemony":
+        from sgs_replay.engine.hegemony import header_problems as heg_problems
+
+        for seat, detail, expected, observed in heg_problems(h, rs):
+            out.append(make(R.HG_SETUP, 1, seat, detail, expected=expected, observed=observed))
     elif h.mode == "1v1":
         sides = sorted(p.side or "" for p in h.players)
         if n != 2 or sides != ["cold", "warm"]:

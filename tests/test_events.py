@@ -122,6 +122,8 @@ def _fix_shape(cls: type, kw: dict[str, Any], draw: Any) -> dict[str, Any]:
             kw.update(side=None, seat=draw(st.integers(1, 10)))
     elif cls is ev.ActionUnit and kw.get("who") == "vanguards" and not kw.get("order"):
         kw["order"] = draw(st.lists(st.integers(1, 10), min_size=1, max_size=2))
+    elif cls is ev.RevealGeneral and kw.get("main") is None and kw.get("deputy") is None:
+        kw["main"] = draw(st.sampled_from(["曹操", "刘备"]))
     return kw
 
 

@@ -21,7 +21,7 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     """Every parameter a ruleset file may set."""
 
     # -- the mode and the table
-    mode: Annotated[Literal["identity", "3v3", "1v1", "1v3"], _d("the game mode the ruleset judges")] = "identity"
+    mode: Annotated[Literal["identity", "3v3", "1v1", "1v3", "hegemony"], _d("the game mode the ruleset judges")] = "identity"
     lord_skills: Annotated[bool, _d("lord skills (主公技) are in force (only the lord's, in identity mode)")] = True
     lord_hp_bonus: Annotated[int, _d("extra HP and max HP of the lord")] = 1
     lord_hp_bonus_min_players: Annotated[int, _d("the lord's bonus applies from this many players on")] = 5
@@ -63,6 +63,29 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     hulao_retreat_draw: Annotated[bool, _d(
         "1v3: when an ally retreats each other living ally may draw a card right away (`draw`, reason `retreat`; an "
         "engine's reading, not in the rulebook)")] = False
+
+    hegemony_half_hp: Annotated[dict[str, int], _d(
+        "國戰: a general's half units (阴阳鱼) where the ruleset differs from the roster's, by name (the later engines "
+        "give 夏侯渊 and 孙坚 5)")] = {}
+    hegemony_half_draw: Annotated[bool, _d(
+        "國戰: a player whose two generals leave half a fish over may draw 1 card (`draw`, reason `half`) the first time "
+        "both are face up")] = True
+    hegemony_companions: Annotated[tuple[str, ...], _d(
+        "國戰: the 珠联璧合 pairs, written `A+B`: the first time both generals of a pair are face up their player may "
+        "draw 2 cards (`draw`, reason `companion`) or recover 1 HP")] = ()
+    hegemony_careerist_reward: Annotated[Literal["count", "three"], _d(
+        "國戰: a 野心家 who kills draws as many cards as the victim's kingdom has characters (count, the earliest engine) "
+        "or 3 (the later rules)")] = "count"
+    hegemony_end: Annotated[Literal["all_revealed", "no_enemy_possible"], _d(
+        "國戰: the game ends when every living character has a kingdom and only one kingdom is left (all_revealed, the "
+        "rulebook text), or as soon as no enemy can be left, the survivors' generals turned face up then (`reveal_general`, "
+        "reason `game_end`; the engines)")] = "all_revealed"
+    aozhan: Annotated[bool, _d(
+        "鏖戰: when few characters are left and no two of them share a kingdom, from the next turn on a 桃 can only be used "
+        "or played as 杀 or 闪 (a `use`/`respond` with skill 鏖戰)")] = False
+    aozhan_threshold: Annotated[tuple[int, int], _d(
+        "鏖戰: the characters left that start it in games of up to 7 players, and of 8 or more (七人以下 read as "
+        "inclusive: 3 and 4; one engine uses 4 from 7 players on)")] = (3, 4)
 
     # -- turn flow
     draw_phase_cards: Annotated[int, _d("cards the draw phase gives")] = 2
@@ -175,7 +198,8 @@ def field_docs() -> list[tuple[str, str, str, str]]:
     out = []
     for f in msgspec.structs.fields(Params):
         p = props[f.name]
-        out.append((f.name, _type_text(p), msgspec.json.encode(f.default).decode(), p.get("description", "")))
+        default = f.default_factory() if f.default is msgspec.NODEFAULT else f.default
+        out.append((f.name, _type_text(p), msgspec.json.encode(default).decode(), p.get("description", "")))
     return out
 
 

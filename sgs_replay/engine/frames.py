@@ -796,7 +796,7 @@ class DeathAftermath(Frame):
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if not self.rewarded and isinstance(e, ev.Draw) and e.seat == self.killer and e.reason in ("reward", None):
             if len(e.cards) != self.reward:
-                eng.report(R.D_REWARD, e.seat, f"the reward is {self.reward} cards", expected=self.reward, observed=len(e.cards))
+                eng.report(eng.mode.reward_rules[0], e.seat, f"the reward is {self.reward} cards", expected=self.reward, observed=len(e.cards))
             self.rewarded = True
             from sgs_replay.engine.handlers import do_draw
 
@@ -808,7 +808,7 @@ class DeathAftermath(Frame):
             do_discard(eng, e)
             s = eng.seat(self.killer)
             if s is not None and (s.hand_count or s.equip):
-                eng.report(R.D_PENALTY, self.killer, "the lord must discard every hand and equipment card",
+                eng.report(eng.mode.reward_rules[1], self.killer, f"{self._who(eng)} must discard every hand and equipment card",
                            expected="no cards left", observed=f"{s.hand_count} hand, {len(s.equip)} equipped")
             self.penalised = True
             return True
@@ -816,16 +816,21 @@ class DeathAftermath(Frame):
             return False  # death-time skills (武魂 …)
         return False
 
+    def _who(self, eng: Engine) -> str:
+        return "the lord" if eng.header.mode == "identity" else f"seat {self.killer}"
+
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if e is None or isinstance(e, ev.GameEnd) or eng.over:
             return
         if not self.rewarded:
-            eng.report(R.D_REWARD, self.killer, f"seat {self.killer} killed seat {self.victim} and did not draw the reward",
+            eng.report(eng.mode.reward_rules[0], self.killer, f"seat {self.killer} killed seat {self.victim} and did not draw the reward",
                        expected=f"draw {self.reward} (reason reward)", observed=f"`{ev.event_type(e)}`")
         if not self.penalised:
             s = eng.seat(self.killer)
             if s is not None and (s.hand_count or s.equip):
-                eng.report(R.D_PENALTY, self.killer, "the lord killed a loyalist and kept cards",
+                eng.report(eng.mode.reward_rules[1], self.killer,
+                           "the lord killed a loyalist and kept cards" if eng.header.mode == "identity"
+                           else f"seat {self.killer} killed a character of its own kingdom and kept cards",
                            expected="discard all hand and equipment cards", observed=f"`{ev.event_type(e)}`")
 
 

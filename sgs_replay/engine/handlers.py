@@ -303,7 +303,7 @@ def on_draw(eng: Engine, e: ev.Draw) -> None:
             if isinstance(top, F.DeathAftermath) and top.wants(eng, e) and top.offer(eng, eng.line, e):
                 return
         else:
-            eng.report(R.D_REWARD, e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
+            eng.report(eng.mode.reward_rules[0], e.seat, "a reward draw with no kill that earns it", observed=f"draw {len(e.cards)}")
     elif e.reason == "skill" and e.skill is not None:
         eng.skills.on_draw(e)
     elif e.reason == "card" and e.card_name is None:
@@ -847,8 +847,7 @@ def on_death(eng: Engine, e: ev.Death) -> None:
     eng.kill(s, killer)
     reward = eng.mode.kill_reward(s, killer)
     ks = eng.seat(killer)
-    if ks is not None and ks.alive and eng.header.mode == "identity" and ks.role == "lord" and s.role == "loyalist" \
-            and eng.rs.p.loyalist_kill_penalty and not eng.mode.counts_as_out(s.seat):
+    if ks is not None and ks.alive and eng.mode.kill_penalty(s, ks):
         penalty = ks.all_cards()
         penalty = [c for c in penalty if c not in ks.judge] + ["?"] * ks.hidden
     if reward or penalty:
@@ -963,7 +962,7 @@ TABLE: dict[type, Any] = {
     ev.Recast: on_recast, ev.Pindian: on_pindian,  # `chain` is the 军争 cards' own (engine/cards/maneuvering.py)
     ev.Skill: on_skill, ev.Choose: on_choose, ev.Pass: on_pass,
     ev.DraftPool: on_mode_event, ev.DraftFirst: on_mode_event, ev.DraftPick: on_mode_event, ev.Lineup: on_mode_event,
-    ev.GeneralChoice: on_mode_event,
+    ev.GeneralChoice: on_mode_event, ev.RevealGeneral: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
 }

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 class Mode:
     name = "base"
+    #: the rules a wrong kill reward and a wrong kill penalty break (國戰 has its own)
+    reward_rules = (R.D_REWARD, R.D_PENALTY)
 
     def __init__(self, eng: Engine) -> None:
         self.eng = eng
@@ -132,6 +134,10 @@ class Mode:
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         return 0
 
+    def kill_penalty(self, victim: Seat, killer: Seat) -> bool:
+        """The killer must discard every hand and equipment card (identity: a lord who kills a loyalist)."""
+        return False
+
     def entering(self, seat: int) -> bool:
         """1v1: the seat's general has just entered play (登场时): its entry skills may be used now."""
         return False
@@ -240,6 +246,8 @@ class Identity(Mode):
             self.zhuanshi = False
             eng.unverifiable_because("a start position after a death: which characters are reincarnated is not known")
 
+        #: 鏖戰 (house rule `aozhan`): in force from the turn that began it
+        self.aozhan = False
         #: 暗魂 protection: the protected seat (None: none, or over), the seats it attacked
         self.protected: int | None = None
         self.attacked: set[int] = set()
@@ -282,6 +290,12 @@ class Identity(Mode):
     def before_turn(self, seat: int) -> None:
         eng = self.eng
         self.gave.clear()  # 每名玩家每回合只能献祭一次
+        if eng.rs.p.aozhan and not self.aozhan:
+            from sgs_replay.engine.hegemony import aozhan_begins, grant_aozhan
+
+            self.aozhan = aozhan_begins(self)
+            if self.aozhan:
+                grant_aozhan(eng)
         s = eng.seat(seat)
         if s is None or s.role != "lord" or self.rounds_begun is None:
             return
@@ -300,6 +314,10 @@ class Identity(Mode):
         self.attrition_zero = []
 
     def screen(self, e: ev.Event) -> bool:
+        if self.aozhan:
+            from sgs_replay.engine.hegemony import aozhan_screen
+
+            aozhan_screen(self, e)
         if self.protected is not None:
             self._anhun(e)
         if self.zhuanshi and self._zhuanshi(e):
@@ -501,6 +519,10 @@ class Identity(Mode):
             return ("lord", "rebels_and_renegades_dead")
         return None
 
+    def kill_penalty(self, victim: Seat, killer: Seat) -> bool:
+        return killer.role == "lord" and victim.role == "loyalist" and self.eng.rs.p.loyalist_kill_penalty \
+            and not self.counts_as_out(victim.seat)
+
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         rs = self.eng.rs
         if killer is None or victim.role != "rebel" or rs.p.reward_eligibility != "rebel":
@@ -525,4 +547,8 @@ def mode_for(eng: Engine) -> Any:
         from sgs_replay.engine.hulao import Hulao
 
         return Hulao(eng)
+    if m == "hegemony":
+        from sgs_replay.engine.hegemony import Hegemony
+
+        return Hegemony(eng)
     return Identity(eng)

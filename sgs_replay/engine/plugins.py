@@ -106,6 +106,8 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``piles_emptied_on_reset`` — pile names discarded when 3v3 role cards are reset (``engine, seat``);
     - ``trick_reach`` — the distance a trick may reach, None for any (``engine, user, card name``);
     - ``damage_dealt`` — a card's damage as its user deals it (造成伤害时: 古锭刀; ``engine, card frame, target``);
+    - ``reveal_banned`` — 國戰: why a general may not be turned face up now, a list (``engine, seat``);
+    - ``aozhan_begins`` — 鏖戰 has begun (``engine``; the value is None);
     - ``damage_taken`` — a damage as its target takes it (受到伤害时: 藤甲, 白银狮子; ``engine, target, nature,
       whether the target's armour has effect``).
     """

@@ -64,6 +64,7 @@ class SkillSpec:
     per_game: bool = False  # 限定技 / 觉醒技
     timing: Timing | None = None  # the moment the text names (指定目标后, 判定牌生效前 …)
     by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
+    per_phase_in: tuple[str, ...] = ()  # the printed texts (variant keys) whose per_turn limit is per play phase
 
     @property
     def info(self) -> SkillInfo:
@@ -94,19 +95,21 @@ def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
 
 
 def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
-          timing: Timing | None = None, by_others: bool = False) -> Callable[[Hook], Hook]:
+          timing: Timing | None = None, by_others: bool = False,
+          per_phase_in: tuple[str, ...] = ()) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
-    its owner's subjects announce (黄天 …)."""
+    its owner's subjects announce (黄天 …); ``per_phase_in`` names the printed texts (variant keys)
+    whose limit is 出牌阶段限一次 where the default text says 每回合限用一次."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
 
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
-                               by_others=by_others)
+                               by_others=by_others, per_phase_in=per_phase_in)
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -289,7 +292,8 @@ class SkillBook:
             eng.report(R.S_TIMING, e.seat, f"{name} is used in your play phase", expected="own play phase",
                        observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
         if spec.per_turn is not None:
-            counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+            per_phase = eng.rs.p.skill_limit_scope == "play_phase" or version(eng, spec.id) in spec.per_phase_in
+            counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
             key = f"{name}:{e.seat}" if granted else name
             if counter[key] >= spec.per_turn:
                 eng.report(R.S_LIMIT, e.seat, f"{name} may be used {spec.per_turn} time(s) per turn",
@@ -557,6 +561,14 @@ class SkillBook:
         seat.skills.add(skill_table()[sid].name)
         if (seat.seat, sid) not in self._watched:
             self._watched.append((seat.seat, sid))
+            self._before.clear()
+            self._after.clear()
+
+    def lose(self, seat: Seat, sid: str) -> None:
+        """A seat loses a skill (断肠; a general turned face down in 國戰): no more uses, no more watchers."""
+        seat.skills.discard(skill_table()[sid].name)
+        if (seat.seat, sid) in self._watched:
+            self._watched.remove((seat.seat, sid))
             self._before.clear()
             self._after.clear()
 

@@ -2,7 +2,8 @@
 
 Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conservation, SGS-T… turn flow,
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
-SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 and 1v1 mode, SGS-4… 1v3 mode (虎牢關), SGS-X… house rules. Ids are never reused.
+SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 and 1v1 mode, SGS-4… 1v3 mode (虎牢關), SGS-5… 國戰 and 鏖戰,
+SGS-X… house rules. Ids are never reused.
 Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
 """
 
@@ -404,6 +405,69 @@ HL_EXHAUSTED = rule("SGS-4005", K.OUTCOME, "1v3-exhausted", "The draw pile was u
                     "A long game between equal sides ends in a draw.",
                     '{"type": "draw", "seat": 2, "cards": ["♠7 杀", "♦2 闪"], "reason": "phase"} needing a third reshuffle',
                     quote="牌庫用完三次（若加入軍爭篇…兩次）時，游戲結束（此時雙方戰平）。")
+
+# --- 國戰 (hegemony) and 鏖戰 ----------------------------------------------------------------------
+S003_HEG = "《三國殺各種模式的規則》 · 二、國戰模式"
+S003_AOZHAN = "《三國殺各種模式的規則》 · 三、鏖戰模式"
+_HEG_TEXT = ("the 國戰 rule text and the mode's earliest engine (docs/hegemony.md), within the rulebook's frame: ")
+HG_SETUP = rule("SGS-5001", K.ILLEGAL_PLAY, "hegemony-setup", "A player's two generals are not two generals of one kingdom, or its max HP is not theirs",
+                "国战两张武将牌须为同一势力，体力上限须与阴阳鱼相符", S003_HEG + " · 2.選擇武將",
+                "Each player has two different generals of one kingdom (`general` = 主将, `deputy` = 副将), each general once at "
+                "the table; its max HP is the whole fish of the two cards, ⌊(a + b) / 2⌋ of their half units. A log from a "
+                "player's view writes `?` for a face-down general and gives `max_hp`; both are checked when the general is revealed.",
+                "The pair fixes the kingdom, the HP and the skills a player may use.",
+                '{"seat": 1, "general": "曹操", "deputy": "刘备"}',
+                quote="選將階段，玩家需選擇勢力相同的兩個武將作為自己所扮演的角色，游戲開始時所有武將處于“暗置”狀態。")
+HG_REVEAL = rule("SGS-5002", K.ILLEGAL_PLAY, "hegemony-reveal", "A general is turned face up when it may not be, or is not the seat's",
+                 "明置武将的时机或武将不符合规则", S003_HEG,
+                 "A general is turned face up (`reveal_general`) at the start of its owner's turn, to use one of its own skills "
+                 "(`skill`), or as its owner dies (`death`); the general named is the seat's, face down until then. In the "
+                 "turn of a character whose 祸水 is face up nobody else reveals. At the game's end only under `hegemony_end = "
+                 "no_enemy_possible`.",
+                 "Hidden generals are the mode: when one may show itself decides what the others know.",
+                 '{"type": "reveal_general", "seat": 3, "main": "张辽"} in seat 1\'s play phase',
+                 quote="the rulebook does not say when a face-down general may be turned face up; the rule follows " + _HEG_TEXT
+                 + "「游戲開始時所有武將處于“暗置”狀態」")
+HG_FACE_DOWN = rule("SGS-5003", K.ILLEGAL_PLAY, "hegemony-face-down-skill", "A skill of a face-down general is used",
+                    "使用了暗置武将的技能", S003_HEG,
+                    "A face-down general has no skill: its skill is used only once the general is face up, by a `reveal_general` "
+                    "before it (which a skill's use allows at any time). Reported, then the general is taken as face up.",
+                    "Using a hidden general's skill without showing it would use information the others do not have.",
+                    '{"type": "skill", "seat": 2, "skill": "突袭"} with 张辽 face down',
+                    quote="the rulebook does not say what a face-down general can do; the rule follows " + _HEG_TEXT
+                    + "「游戲開始時所有武將處于“暗置”狀態」")
+HG_KINGDOM = rule("SGS-5004", K.BOOKKEEPING, "hegemony-kingdom", "The kingdom a reveal gives is not the one the rules give",
+                  "明置后的势力不符合规则", S003_HEG + " · 1.游戲目標",
+                  "The first reveal fixes the kingdom: the general's, or 野心家 (`careerist`) when that kingdom would then have "
+                  "more characters revealed (alive or dead, 野心家 not counted) than half the players. A `kingdom` the log "
+                  "gives is checked.", "The kingdom decides friends, rewards and the winner.",
+                  '{"type": "reveal_general", "seat": 5, "main": "曹仁", "kingdom": "wei"} as the fourth 魏 of six players',
+                  quote="國戰場共有4種勢力：魏、蜀、吳、群和一種特殊身份：野心家。")
+HG_BONUS = rule("SGS-5005", K.BOOKKEEPING, "hegemony-pair-bonus", "The leftover half fish or 珠联璧合 is taken wrongly",
+                "阴阳鱼或珠联璧合的奖励不符合规则", S003_HEG,
+                "The first time both generals of a player are face up: a half fish left over lets it draw 1 (`draw`, reason "
+                "`half`); a 珠联璧合 pair lets it draw 2 (reason `companion`) or recover 1 HP if wounded. Both right away or never.",
+                "A bonus is part of the balance of the pair; taken twice or at another moment it is a card out of nowhere.",
+                '{"type": "draw", "seat": 2, "cards": ["♠7 杀"], "reason": "half"} with no pair just revealed',
+                quote="the rulebook does not say what a pair of generals gives; the rule follows " + _HEG_TEXT
+                + "「選擇勢力相同的兩個武將作為自己所扮演的角色」")
+HG_REWARD = rule("SGS-5006", K.BOOKKEEPING, "hegemony-reward", "The reward or penalty for a kill is not the one the kingdoms give",
+                 "国战击杀奖惩不符合规则", S003_HEG + " · 1.游戲目標",
+                 "A killer with a kingdom who kills a character of another kingdom draws as many cards as that kingdom then has "
+                 "characters, the victim included (a 野心家 victim: 1; a 野心家 killer: `hegemony_careerist_reward`); one who "
+                 "kills a character of its own kingdom discards every hand and equipment card; a killer with no general face up "
+                 "gets nothing.", "The reward is what makes attacking a strong kingdom worth it.",
+                 '{"type": "draw", "seat": 1, "cards": ["♠7 杀"], "reason": "reward"} for a kingdom of three',
+                 quote="the rulebook does not say what a kill earns in 國戰; the rule follows " + _HEG_TEXT
+                 + "「玩家的游戲目標與勢力相關：消滅所有與自己勢力不同的角色」")
+HG_AOZHAN = rule("SGS-5007", K.ILLEGAL_PLAY, "aozhan-peach", "A 桃 is used as itself in 鏖戰",
+                 "鏖战中桃只能当杀或闪使用或打出", S003_AOZHAN,
+                 "Once 鏖戰 has begun (checked as each turn begins: at most `aozhan_threshold` characters left and no two of "
+                 "them of one kingdom), a 桃 is used or played only as 杀 or 闪 (`as`, skill 鏖戰), never as itself.",
+                 "The last few characters must fight it out instead of healing.",
+                 '{"type": "use", "seat": 2, "card": "♥3 桃", "targets": [2]} in 鏖戰',
+                 quote="當游戲中僅剩四名或更少角色時（七人以下游戲時為三名或更少），若此時全場沒有超過一名勢力相同的角色，則從一個新的回合開始，"
+                 "游戲進入鏖戰模式直至游戲結束。…在鏖戰模式中，桃只能當做殺或閃使用或打出，不能用來回復體力。")
 
 # --- house rules ---------------------------------------------------------------------------------
 X_ATTRITION = rule("SGS-X001", K.BOOKKEEPING, "attrition", "With three characters left, every living character loses 1 HP at each round's start after three rounds",

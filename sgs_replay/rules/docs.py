@@ -33,6 +33,7 @@ FAMILIES: dict[str, str] = {
     "S": "Skills",
     "3": "3v3 mode",
     "4": "1v3 mode (虎牢關)",
+    "5": "國戰 and 鏖戰",
     "X": "House rules",
 }
 

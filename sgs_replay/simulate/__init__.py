@@ -18,10 +18,11 @@ from typing import Any
 from sgs_replay.content import Ruleset
 
 #: the player counts each mode allows
-PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5)}
+PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5), "hegemony": range(4, 11)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
 SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "house-zhuanshi", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
-             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering")
+             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering",
+             "hegemony", "hegemony-aozhan")
 
 
 class SimulateError(ValueError):
@@ -93,7 +94,7 @@ class Coverage:
 def check_request(rs: Ruleset, players: int) -> None:
     """Refuse what the simulator cannot play, with the reason."""
     if rs.mode not in PLAYERS:
-        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity, 3v3, 1v1 and 1v3 "
+        raise SimulateError(f"ruleset {rs.name!r} is {rs.mode} mode; the simulator plays identity, 3v3, 1v1, 1v3 and 國戰 "
                             f"({', '.join(SUPPORTED)})")
     allowed = PLAYERS[rs.mode]
     if players not in allowed:
@@ -153,6 +154,8 @@ def run(rs: Ruleset, players: int, games: int, seed: int, out: Path, *,
             cov.violation_samples.append(f"game {i + 1}: internal error ({type(exc).__name__}: {exc})")
             continue
         (out / f"{game_name(rs, players, seed, i)}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
+        if o.hidden is not None:  # 國戰: the same game from nobody's view, beside it
+            (out / f"{game_name(rs, players, seed, i)}.hidden.sgs.jsonl").write_bytes(b"\n".join(o.hidden) + b"\n")
         cov.games += 1
         cov.events += len(o.lines) - 1
         cov.turns += o.turns

@@ -82,6 +82,7 @@ class Outcome:
     skills: Counter[str] = field(default_factory=Counter)
     reshuffles: int = 0
     generals: list[str] = field(default_factory=list)  # the general of each seat (the name it is played as)
+    hidden: list[bytes] | None = None  # 國戰: the same game from nobody's view (every general face down: ``?``)
 
 
 def card_label(card: str) -> str:
@@ -269,7 +270,11 @@ class Game:
             self.protect()
         generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles, generals)
+                       self.reshuffles, generals, self.hidden_copy())
+
+    def hidden_copy(self) -> list[bytes] | None:
+        """The game from a view that does not see every general (國戰); None: the log is the only copy."""
+        return None
 
     def deal_size(self, s: int) -> int:
         """The opening hand of seat ``s``."""
@@ -300,6 +305,7 @@ class Game:
     def turn(self, seat: int) -> None:
         self.turns += 1
         self.emit(ev.Turn(seat=seat))
+        self.at_turn_start(seat)
         if not self.attrition(seat):
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
@@ -377,6 +383,14 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
         self.emit(ev.TurnEnd(seat=seat))
+
+    def at_turn_start(self, seat: int) -> None:
+        """What a player may do as its turn begins, before the start phase (國戰: turn generals face up)."""
+        return None
+
+    def before_death(self, seat: int) -> None:
+        """What comes as a character dies, before its death (國戰: its face-down generals are turned up)."""
+        return None
 
     def attrition(self, seat: int) -> bool:
         """The house rule of last-three attrition, when the engine's mode says it is due as this turn
@@ -687,6 +701,16 @@ class Game:
                 self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
                                   reason=SKILL.fankui))
                 self.fulfil(after=seq)
+        if s.has_skill(SKILL.jieming):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
+        if s.has_skill(SKILL.yiji):
+            for _ in range(amount):
+                if self.alive(target) and self.chance(0.8):
+                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
+        # 刚烈 last: its damage settles what the damage that set it off still owes (a chain's next damage), and the
+        # skills above (a 國戰 pair may hold them with it) come before that
         g = s.general
         victim = source
         if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
@@ -704,14 +728,6 @@ class Game:
                     self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
             if not self.alive(target):
                 return
-        if s.has_skill(SKILL.jieming):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
-        if s.has_skill(SKILL.yiji):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
@@ -855,6 +871,7 @@ class Game:
     def die(self, seat: int, killer: int | None) -> None:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
+        self.before_death(seat)
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
         self.aftermath()
@@ -1007,6 +1024,8 @@ class Game:
             self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
             return True
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
+        if "heg" in self.rs.skill_versions.values():  # the 國戰 texts' 出牌阶段限一次 counts in the play phase
+            counter = counter + self.eng.this_phase.limits
         wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
         if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
                 and self.chance(0.4):
@@ -1047,7 +1066,8 @@ class Game:
             guess = self.rng.choice(("♠", "♥", "♣", "♦"))
             card = self.rng.choice(self.hand_of(seat))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            if self.rs.p.fanjian_order == "damage_before_take":  # shown, the damage, then the target gets it (implied)
+            if self.rs.p.fanjian_order == "damage_before_take" and version(self.eng, "fanjian") != "heg":
+                # shown, the damage, then the target gets it (implied); 國戰: taken first
                 self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
             else:  # the target takes the card first, then the damage (FreeKill)
                 self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
@@ -1065,7 +1085,7 @@ class Game:
                 return False  # 空城 …: that man cannot be the 决斗's target
             self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
             self.emit(duel)
-            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable))
+            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable) or version(self.eng, "lijian") == "heg")
             return True
         handed = [t for t in others if self.seat(t).hand_count]
         if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
@@ -1101,7 +1121,8 @@ class Game:
             return True
         if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
             hand = self.hand_of(seat)
-            most = 2 if version(self.eng, "zhiheng") == "002-1v1" else len(hand)  # 1v1: at most two
+            v = version(self.eng, "zhiheng")
+            most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)  # 1v1: at most two; 國戰: max HP
             cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
             return True
@@ -1289,6 +1310,11 @@ class Game:
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
             tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
+        if frame.name == CARD.slash and frame.head is not None and user.has_skill(SKILL.liegong) \
+                and version(eng, "liegong") == "heg" and eng.in_play_phase(frame.user):
+            n = self.seat(frame.head).hand_count  # 國戰 烈弓: announced, when the target's hand count allows it
+            if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and self.chance(0.8):
+                self.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
         self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
@@ -1738,6 +1764,10 @@ def play_game(ruleset: Ruleset, players: int, seed: int, index: int, *, strict: 
         from sgs_replay.simulate.hulao import HulaoGame
 
         cls = HulaoGame
+    if ruleset.mode == "hegemony":
+        from sgs_replay.simulate.hegemony import HegemonyGame
+
+        cls = HegemonyGame
     game = cls(ruleset, players, rng, game_id=f"sim-{game_name(ruleset, players, seed, index)}",
                strict=strict)
     return game.play()

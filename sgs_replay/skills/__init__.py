@@ -1,5 +1,5 @@
-"""The generals' skills, one module per kingdom (魏 wei, 蜀 shu, 吴 wu, 群 qun, 神 god), and the 1v1 skills of the
-death and entry moments (one_v_one).
+"""The generals' skills, one module per kingdom (魏 wei, 蜀 shu, 吴 wu, 群 qun, 神 god), the 1v1 skills of the
+death and entry moments (one_v_one), and the skills that speak of kingdoms and face-down generals (hegemony).
 
 A plug-in of the rules engine (:mod:`sgs_replay.engine.plugins`): importing this package registers
 every skill's hooks and watchers with :mod:`sgs_replay.engine.skills`, the answers to the engine's
@@ -11,7 +11,7 @@ this package; it is named in ``PLUGINS``.
 from __future__ import annotations
 
 from sgs_replay.engine import plugins
-from sgs_replay.skills import common, god, one_v_one, qun, shu, wei, wu  # noqa: F401  (registers hooks)
+from sgs_replay.skills import common, god, hegemony, one_v_one, qun, shu, wei, wu  # noqa: F401  (registers hooks)
 
 plugins.installer(wei.install_zhenwei)
 

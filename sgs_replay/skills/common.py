@@ -159,8 +159,8 @@ def one_other_target(eng: Engine, e: ev.Skill, what: str) -> int | None:
 
 
 #: the printed texts (``skills.toml`` variants) that limit a skill per play phase (阶段技, 出牌阶段限一次)
-#: where the 2010 card says 每回合限(用)一次: 强袭, 驱虎, 天义
-PER_PLAY_PHASE_TEXTS = ("2013", "freekill")
+#: where the 2010 card says 每回合限(用)一次: 强袭, 驱虎, 天义 (國戰, "heg": 出牌阶段限一次)
+PER_PLAY_PHASE_TEXTS = ("2013", "freekill", "heg")
 
 
 def once(eng: Engine, e: ev.Skill, sid: str) -> None:

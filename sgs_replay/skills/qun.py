@@ -33,7 +33,8 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     early = version(eng, "qingnang") == "000"
     if not early:
-        counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+        per_phase = eng.rs.p.skill_limit_scope == "play_phase" or version(eng, "qingnang") == "heg"  # 國戰: 出牌阶段限一次
+        counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
         if counter[SKILL.qingnang]:
             eng.report(R.S_LIMIT, e.seat, "青囊 may be used once per turn", expected=1, observed=counter[SKILL.qingnang] + 1)
         counter[SKILL.qingnang] += 1
@@ -164,7 +165,7 @@ def shenji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 # --- 貂蝉 ---------------------------------------------------------------------------------------
 
 
-@skill("lijian", play=True, per_turn=1)
+@skill("lijian", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
 def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """离间 (seed 001 貂蝉): 出牌阶段，可以弃一张牌并选择两名男性角色。若如此作，视为其中一名男性角色对另一名男性角色使用一张【决斗】。额外的，此【决斗】不能被【无懈可击】响应.
 
@@ -205,8 +206,9 @@ def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
 @watch_before("lijian", events=(ev.Use,))
 def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`)."""
-    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable:
+    """此【决斗】不能被【无懈可击】响应 (ruleset `lijian_nullifiable`; the 國戰 text, "heg", has no such clause)."""
+    if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable \
+            or version(eng, "lijian") == "heg":
         return
     top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
     if top is not None and getattr(top, "skill", None) == SKILL.lijian and top.count == 0:

@@ -42,10 +42,16 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     ``rende_heal``: "per_give" (001, each 仁德 of two or more cards), "cumulative_once" (once per
     play phase when the cards given reach two), "per_two_cards" (seed 000: 每分发出两张手牌刘备加一点体力).
+    國戰 ("heg"): 将至少一张手牌交给一名角色 (one character a use), 若你于此阶段内因发动"仁德"交给其他角色的手牌数
+    不小于3，你回复1点体力（每阶段限一次） — once a play phase, when the cards given reach three.
     """
     cards, targets = list(e.cards or []), [t for t in dict.fromkeys(e.targets or []) if eng.seat(t) is not None]
     if not cards or not targets or e.seat in targets:
         eng.report(R.S_CONDITION, e.seat, "仁德 gives hand cards to other characters", observed=f"cards {cards} to {targets}")
+    heg = version(eng, "rende") == "heg"
+    if heg and len(targets) > 1:
+        eng.report(R.S_CONDITION, e.seat, "仁德 (國戰) gives hand cards to one character", expected="one character",
+                   observed=targets)
     if len(targets) == 1:
         C.give(eng, seat, cards, targets[0])
     elif targets:
@@ -62,6 +68,8 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, f"仁德 gives at most {most} cards in a play phase (ruleset {eng.rs.name})",
                    expected=f"at most {max(0, most - before)} more", observed=len(cards))
     heal = {"cumulative_once": int(before < 2 <= after), "per_two_cards": after // 2 - before // 2}.get(mode, int(len(cards) >= 2))
+    if heg and not eng.rs.p.rende_heal:
+        heal = int(before < 3 <= after)
     if heal:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
     else:
@@ -213,7 +221,8 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
 
-    Seed 000: 当她使用一张锦囊牌后 (delayed tricks too).
+    Seed 000: 当她使用一张锦囊牌后 (delayed tricks too). 國戰 ("heg"): 每当你使用非转化的非延时类锦囊牌时 —
+    never a converted trick, whatever ``jizhi_converted`` says.
     """
     if not eng.skills.take_chance(e.seat, "jizhi"):
         eng.report(R.S_TIMING, e.seat, "集智 follows your use of a non-delayed trick",
@@ -232,7 +241,7 @@ def jizhi_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if kind.is_delayed and version(eng, "jizhi") != "000":
         return
-    if e.as_ is not None and not eng.rs.p.jizhi_converted:
+    if e.as_ is not None and (not eng.rs.p.jizhi_converted or version(eng, "jizhi") == "heg"):
         return
     eng.skills.chances[(seat.seat, "jizhi")] = 1
 
@@ -260,7 +269,8 @@ def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
 def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
 
-    1v1 (seed 002): only the first case, and only when announced.
+    1v1 (seed 002): only the first case, and only when announced. 國戰 ("heg"): both cases, and only when
+    announced (你可以令其不能使用【闪】响应此【杀】).
     """
     cf = slash_of(eng, e.seat)
     if cf is None or not eng.in_play_phase(e.seat):
@@ -276,7 +286,7 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_after("liegong", events=(ev.Use,))
 def liegong_auto(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """Seed 000's 烈弓 is not announced: it holds whenever its condition does."""
-    if version(eng, "liegong") == "002-1v1" or not isinstance(e, ev.Use) or e.seat != seat.seat:
+    if version(eng, "liegong") in ("002-1v1", "heg") or not isinstance(e, ev.Use) or e.seat != seat.seat:
         return
     cf = slash_of(eng, seat.seat)
     if cf is not None and eng.in_play_phase(seat.seat) and cf.head is not None and _liegong_holds(eng, seat, cf.head):

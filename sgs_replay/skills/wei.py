@@ -185,13 +185,13 @@ def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
     """裸衣's +1 to a 杀 or 决斗 that ``user`` uses (and is the damage source of) in the turn it was invoked.
 
     ``luoyi_scope``: ``"play_phase"`` (001: 该回合的出牌阶段) or ``"turn"`` (FreeKill: the whole turn).
-    Seed 000's 裸衣 covers 杀 only.
+    Seed 000's 裸衣 covers 杀 only. 國戰 ("heg"): 每当你于此回合内使用【杀】或【决斗】… — the whole turn.
     """
     if user is None or user != eng.current or not eng.this_turn.skills[SKILL.luoyi]:
         return value
     if card == CARD.duel and version(eng, "luoyi") == "000":
         return value
-    return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" else 0)
+    return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" or version(eng, "luoyi") == "heg" else 0)
 
 
 @skill("luoyi", timing=Timing.DRAW_PHASE)

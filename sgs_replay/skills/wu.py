@@ -30,10 +30,12 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制衡 (seed 001 孙权): 出牌阶段，可以弃掉任意数量的牌,然后摸取等量的牌，每回合限用一次.
 
     Seed 000: uses per turn ≤ lost HP + 1. 1v1 (seed 002): 出牌阶段限一次，你可以弃置至多两张牌.
+    國戰 ("heg"): 你可以弃置一至X张牌（X为你的体力上限）.
     """
     v = version(eng, "zhiheng")
     limit = seat.max_hp - seat.hp + 1 if v == "000" else 1
-    counter = eng.this_phase.limits if eng.rs.p.skill_limit_scope == "play_phase" else eng.this_turn.limits
+    per_phase = eng.rs.p.skill_limit_scope == "play_phase" or v == "heg"  # 國戰: 出牌阶段限一次
+    counter = eng.this_phase.limits if per_phase else eng.this_turn.limits
     if counter[SKILL.zhiheng] >= limit:
         eng.report(R.S_LIMIT, e.seat, f"制衡 may be used {limit} time(s) per turn", expected=limit, observed=counter[SKILL.zhiheng] + 1)
     counter[SKILL.zhiheng] += 1
@@ -44,6 +46,9 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if not cards or (v == "002-1v1" and len(cards) > 2):
         eng.report(R.S_CONDITION, e.seat, "制衡 discards at least one card" + (", at most two" if v == "002-1v1" else ""),
                    observed=f"{len(cards)} cards")
+    if v == "heg" and len(cards) > seat.max_hp:
+        eng.report(R.S_CONDITION, e.seat, "制衡 (國戰) discards at most X cards, X being your max HP",
+                   expected=f"at most {seat.max_hp}", observed=f"{len(cards)} cards")
     if not cards:
         return
     C.pay(eng, seat, cards)
@@ -108,14 +113,15 @@ def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.draw_phase(eng, e)
 
 
-@skill("fanjian", play=True, per_turn=1)
+@skill("fanjian", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
 def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """反间 (seed 001 周瑜): 出牌阶段，可以令另一名角色选择一种花色，抽取一张手牌并亮出，若此牌与所选花色不吻合，则对该角色造成1点伤害。然后不论结果，该角色都获得此牌.
 
     Seed 000: a colour is named, and the target 减一点体力. The guess is the ``choice`` (or the
     target's ``choose``); the card is shown by a ``reveal`` or the ``move`` to the target.
     ``fanjian_order``: ``"damage_before_take"`` (001: the damage, then the target gets the card) or
-    ``"take_before_damage"`` (FreeKill); a log in the other order is SGS-R006.
+    ``"take_before_damage"`` (FreeKill); a log in the other order is SGS-R006. 國戰 ("heg"): 其先获得你的
+    一张手牌再展示之 — the take before the damage, whatever ``fanjian_order`` says.
     """
     t = C.one_other_target(eng, e, "another character")
     if t is None:
@@ -171,7 +177,7 @@ class _FanjianOrder:
         self.t = t
         self.taken = taken  # line of an explicit take
         self.step: Step | None = None
-        self.damage_first = eng.rs.p.fanjian_order != "take_before_damage"
+        self.damage_first = eng.rs.p.fanjian_order != "take_before_damage" and version(eng, "fanjian") != "heg"
 
     def hurt(self, eng: Engine, d: ev.Event) -> None:
         if self.damage_first and self.taken is not None:
@@ -259,7 +265,7 @@ def lianying_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙尚香 -------------------------------------------------------------------------------------
 
 
-@skill("jieyin", play=True, per_turn=1)
+@skill("jieyin", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
 def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """结姻 (seed 001 孙尚香): 出牌阶段，可以弃两张手牌并选择一名受伤的男性角色：和目标角色各回复1点体力。每回合限用一次."""
     cards = list(e.cards or [])

@@ -20,12 +20,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from builders import judge_log, seat_states
 
 from sgs_replay.rules import REGISTRY, Violation
 
+# a ruleset of the 軍爭 rules with the 國戰 wording ("heg") of the skills that have one
+HEG = str(Path(__file__).with_name("heg_skills.toml"))
 ROLES = {4: ["lord", "loyalist", "rebel", "renegade"], 5: ["lord", "loyalist", "rebel", "rebel", "renegade"],
          6: ["lord", "loyalist", "rebel", "rebel", "rebel", "renegade"]}
 SEATS_3V3 = [("cold", "vanguard"), ("cold", "commander"), ("cold", "vanguard"),

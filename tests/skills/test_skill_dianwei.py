@@ -1,6 +1,6 @@
 """典韦: 强袭 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, lose_hp, phase, skill
+from skillkit import HEG, damage, lose_hp, phase, skill
 
 TABLE = ["刘备", "典韦", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -83,3 +83,15 @@ def test_qiangxi_ok_2013_text_once_per_play_phase(play, tmp_path):
     p.write_text('inherits = "maneuvering"\nname = "house"\n[skill_versions]\nqiangxi = "2013"\n', encoding="utf-8")
     out = play(TABLE, TWO_PLAY_PHASES, current=2, ruleset=str(p))
     assert not [v for v in out.violations if v.rule == "SGS-S002"], out.describe()
+
+
+def test_qiangxi_ok_heg_once_per_play_phase(play):
+    """國戰 强袭: 出牌阶段限一次 — once in each play phase (a second play phase is itself out of order here: SGS-T002)."""
+    heg = play(TABLE, TWO_PLAY_PHASES, current=2, ruleset=HEG)
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+
+
+def test_qiangxi_bad_heg_twice_in_a_play_phase(play):
+    out = play(TABLE, [skill(2, "强袭", targets=[3]), lose_hp(2, 1), damage(3, 1, 2), skill(2, "强袭", targets=[3])],
+               current=2, ruleset=HEG)
+    out.bad("SGS-S002", 5)

@@ -1,6 +1,6 @@
 """华佗: 青囊, 急救."""
 
-from skillkit import damage, recover, skill, use
+from skillkit import HEG, damage, phase, recover, skill, use
 
 TABLE = ["华佗", "张飞", "许褚", "黄盖"]
 
@@ -51,3 +51,20 @@ def test_jijiu_bad_in_own_turn(play):
         use(1, as_="桃", cards=["♦2 闪"], skill="急救", targets=[2]), recover(2, 1),
     ], hands={1: ["♠7 杀", "♦2 闪"]}, hp={2: 1})
     out.bad("SGS-S003", 4)
+
+
+def test_qingnang_ok_heg_once_per_play_phase(play):
+    """國戰 青囊: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the default text)."""
+    log = [skill(1, "青囊", targets=[3], cards=["♦2 闪"]), recover(3, 1), phase(1, "discard"), phase(1, "play"),
+           skill(1, "青囊", targets=[3], cards=["♦3 闪"]), recover(3, 1)]
+    pos = {"hands": {1: ["♦2 闪", "♦3 闪"]}, "hp": {3: 2}}
+    heg = play(TABLE, log, ruleset=HEG, **pos)
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset="maneuvering", **pos).bad("SGS-S002", 6)
+
+
+def test_qingnang_bad_heg_twice_in_a_play_phase(play):
+    out = play(TABLE, [skill(1, "青囊", targets=[3], cards=["♦2 闪"]), recover(3, 1),
+                       skill(1, "青囊", targets=[3], cards=["♦3 闪"]), recover(3, 1)],
+               ruleset=HEG, hands={1: ["♦2 闪", "♦3 闪"]}, hp={3: 2})
+    out.bad("SGS-S002", 4)

@@ -1,6 +1,6 @@
 """刘备: 仁德, 激将 (主公技)."""
 
-from skillkit import damage, discard, pass_, recover, respond, skill, use
+from skillkit import HEG, damage, discard, pass_, recover, respond, skill, use
 
 TABLE = ["刘备", "张飞", "许褚", "关羽"]
 
@@ -104,3 +104,24 @@ def test_jijiang_ok_after_a_countered_target(play):
         damage(2, 3, 1, "♠7 南蛮入侵"),
     ], current=3, hands={3: ["♠7 南蛮入侵"], 4: ["♣K 无懈可击"], 2: ["♣3 杀"]})
     assert "SGS-S003" not in {v.rule for v in out.violations}, out.describe()
+
+
+def test_rende_ok_heg_heals_once_at_three(play):
+    """國戰 仁德: the cards given this phase reach three (2 + 1): one recovery, at the second give."""
+    log = [skill(1, "仁德", targets=[2], cards=["♦2 闪", "♦3 闪"]),
+           skill(1, "仁德", targets=[3], cards=["♦4 闪"]), recover(1, 1)]
+    play(TABLE, log, ruleset=HEG, hands={1: ["♦2 闪", "♦3 闪", "♦4 闪"]}, hp={1: 2}).ok()
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♦2 闪", "♦3 闪", "♦4 闪"]}, hp={1: 2}).bad("SGS-S006")
+
+
+def test_rende_bad_heg_two_cards_do_not_heal(play):
+    """國戰 仁德: 不小于3 — two cards given heal with the default text, not with the 國戰 one."""
+    log = [skill(1, "仁德", targets=[2], cards=["♦2 闪", "♦3 闪"]), recover(1, 1)]
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♦2 闪", "♦3 闪"]}, hp={1: 3}).ok()
+    play(TABLE, log, ruleset=HEG, hands={1: ["♦2 闪", "♦3 闪"]}, hp={1: 3}).bad("SGS-S006", 3)
+
+
+def test_rende_bad_heg_two_characters_at_once(play):
+    """國戰 仁德: 交给一名角色 — one character a use."""
+    log = [skill(1, "仁德", targets=[2, 3], cards=["♦2 闪", "♦3 闪"])]
+    play(TABLE, log, ruleset=HEG, hands={1: ["♦2 闪", "♦3 闪"]}).bad("SGS-S004", 2)

@@ -1,6 +1,6 @@
 """太史慈: 天义 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, move, pass_, skill, turn, use
+from skillkit import HEG, damage, move, pass_, skill, turn, use
 
 TABLE = ["刘备", "太史慈", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -83,3 +83,20 @@ def test_tianyi_bad_frost_blade_on_one_target_the_other_takes_no_damage(play):
                current=2, hands={2: ["♦K 杀", "♠7 杀"], 3: ["♥3 桃"], 4: ["♣10 杀", "♠2 八卦阵"], 1: ["♦9 酒", "♦Q 桃"]},
                equip={2: ["♠2 寒冰剑"]}, ruleset=RS)
     out.bad("SGS-D002", 7)
+
+
+def test_tianyi_ok_heg_once_per_play_phase(play):
+    """國戰 天义: 出牌阶段限一次 — again in a second play phase of the turn (每回合限一次 with the 2010 card)."""
+    log = [skill(2, "天义", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"),
+           {"type": "phase", "seat": 2, "phase": "discard"}, {"type": "phase", "seat": 2, "phase": "play"},
+           skill(2, "天义", targets=[3]), pindian(2, 3, "♦2 闪", "♥2 闪")]
+    pos = {"current": 2, "hands": {2: ["♦K 杀", "♦2 闪"], 3: ["♥3 桃", "♥2 闪"]}}
+    heg = play(TABLE, log, ruleset=HEG, **pos)
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset=RS, **pos).bad("SGS-S002", 6)
+
+
+def test_tianyi_bad_heg_twice_in_a_play_phase(play):
+    out = play(TABLE, [skill(2, "天义", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"), skill(2, "天义", targets=[3])],
+               current=2, hands={2: ["♦K 杀", "♦2 闪"], 3: ["♥3 桃", "♥2 闪"]}, ruleset=HEG)
+    out.bad("SGS-S002", 4)

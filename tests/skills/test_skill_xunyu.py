@@ -1,6 +1,6 @@
 """荀彧: 驱虎, 节命 (火; ../shared/reference/fire/fire_skills.csv)."""
 
-from skillkit import damage, draw, skill, turn, use
+from skillkit import HEG, damage, draw, skill, turn, use
 
 TABLE = ["刘备", "荀彧", "许褚", "黄盖"]
 RS = "maneuvering"
@@ -138,3 +138,21 @@ def test_jieming_ok_with_tianxiang_draw_after_it(play):
         draw(2, ["♦2 闪"], skill="天香"),
     ], current=4, hands={4: ["♠7 杀"], 1: ["♥3 桃"], 2: ["♣2 杀", "♣3 杀", "♣4 杀"]}, ruleset=RS)
     out.ok()
+
+
+def test_quhu_ok_heg_once_per_play_phase(play):
+    """國戰 驱虎: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the 2010 card)."""
+    log = [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"), damage(4, 1, 3),
+           {"type": "phase", "seat": 2, "phase": "discard"}, {"type": "phase", "seat": 2, "phase": "play"},
+           skill(2, "驱虎", targets=[3]), pindian(2, 3, "♦2 闪", "♥2 闪"), damage(2, 1, 3)]
+    pos = {"current": 2, "hands": {2: ["♦K 杀", "♦2 闪"], 3: ["♥3 桃", "♥2 闪"]}}
+    heg = play(TABLE, log, ruleset=HEG, **pos)
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset=RS, **pos).bad("SGS-S002", 7)
+
+
+def test_quhu_bad_heg_twice_in_a_play_phase(play):
+    out = play(TABLE, [skill(2, "驱虎", targets=[3]), pindian(2, 3, "♦K 杀", "♥3 桃"), damage(4, 1, 3),
+                       skill(2, "驱虎", targets=[3])],
+               current=2, hands={2: ["♦K 杀", "♦2 闪"], 3: ["♥3 桃", "♥2 闪"]}, ruleset=HEG)
+    out.bad("SGS-S002", 5)

@@ -1,6 +1,6 @@
 """周瑜: 英姿, 反间."""
 
-from skillkit import choose, damage, draw, move, phase, reveal, skill, turn, use
+from skillkit import HEG, choose, damage, draw, move, phase, reveal, skill, turn, use
 
 TABLE = ["周瑜", "张飞", "许褚", "黄盖"]
 
@@ -99,3 +99,29 @@ def test_a_reveal_after_a_finished_amazing_grace_is_not_its_own(sgs):
                         {"type": "damage", "target": 3, "amount": 1, "source": 2}],
                        players=players, hands={2: ["♥3 五谷丰登", "♥9 桃"]}, deck=shown, current=2, phase="play")
     out.assert_clean()
+
+
+def test_fanjian_ok_heg_take_then_damage(play):
+    """國戰 反间: 其先获得你的一张手牌再展示之 — the take first is the 國戰 order (SGS-R006 with the default text)."""
+    log = [skill(1, "反间", targets=[2]), choose(2, "diamond", "反间"),
+           move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"), damage(2, 1, 1)]
+    play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀"]}).ok()
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀"]}).bad("SGS-R006", 5)
+
+
+def test_fanjian_bad_heg_damage_then_take(play):
+    """國戰 反间: the damage before the target takes the card is out of order (the default text's order)."""
+    log = [skill(1, "反间", targets=[2]), choose(2, "diamond", "反间"), reveal(["♠7 杀"], 1, "反间"),
+           damage(2, 1, 1), move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间")]
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀"]}).ok()
+    play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀"]}).bad("SGS-R006", 6)
+
+
+def test_fanjian_ok_heg_once_per_play_phase(play):
+    """國戰 反间: 出牌阶段限一次 — again in a second play phase of the turn (每回合限用一次 with the default text)."""
+    log = [skill(1, "反间", targets=[2], choice="♠"), move(["♠7 杀"], ("hand", 1), ("hand", 2), "反间"),
+           phase(1, "discard"), phase(1, "play"),
+           skill(1, "反间", targets=[3], choice="♠"), move(["♠8 杀"], ("hand", 1), ("hand", 3), "反间")]
+    heg = play(TABLE, log, ruleset=HEG, hands={1: ["♠7 杀", "♠8 杀"]})
+    assert {v.rule for v in heg.violations} == {"SGS-T002"}, heg.describe()  # only the second play phase
+    play(TABLE, log, ruleset="maneuvering", hands={1: ["♠7 杀", "♠8 杀"]}).bad("SGS-S002", 6)
