@@ -853,7 +853,7 @@ class Game:
                     and hs.hp > 1 and mine and s.hp <= 0:
                 if self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
                     self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
-                elif F.survives_at_zero(eng, s):
+                elif self.rs.p.undead_after_failed_rescue and F.survives_at_zero(eng, s):
                     return  # FreeKill's 救主 fault: the rescue stops at him, and the character plays on at HP ≤ 0
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
@@ -864,7 +864,7 @@ class Game:
                 self.after_respond(rescue)
             if s.hp > 0:
                 return
-        if F.survives_at_zero(eng, s):
+        if self.rs.p.undead_after_failed_rescue and F.survives_at_zero(eng, s):
             return  # the rescue never stopped at 赵云 (he used 救主, or 完杀) and the fault keeps the character alive
         self.die(seat, eng.last_damage_source.get(seat))
 
