@@ -211,6 +211,13 @@ def test_freekill_3v3_plays_its_lvbu_and_zhaoyun() -> None:
     assert seen >= wanted, sorted(wanted - seen)
 
 
+def test_freekill_3v3_rescue_stops_at_zhaoyun_after_jiuzhu() -> None:
+    """赵云v33's 杀 on his chained teammate, who lies dying at HP ≤ 0 under the fault: his 救主 sets off the
+    chain's damage, which ends that dying state; nobody after him rescues (once a 桃 out of turn)."""
+    out = play_game(ruleset("freekill-3v3"), 6, 7, 1262, strict=True)
+    assert any('"skill":"救主"' in line.decode() for line in out.lines)
+
+
 def test_house_attrition_games_take_the_losses_and_plants_are_caught_at_their_line(tmp_path: Path) -> None:
     """Simulated games of the last-three attrition: some rounds take the losses, and the planted
     faults of the house rule (a round's losses left out, losses where none is due) are reported at

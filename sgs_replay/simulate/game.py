@@ -853,8 +853,10 @@ class Game:
                     and hs.hp > 1 and mine and s.hp <= 0:
                 if self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
                     self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
-                elif self.rs.p.undead_after_failed_rescue and F.survives_at_zero(eng, s):
-                    return  # FreeKill's 救主 fault: the rescue stops at him, and the character plays on at HP ≤ 0
+                if self.rs.p.undead_after_failed_rescue and s.hp <= 0 and F.survives_at_zero(eng, s):
+                    # FreeKill's 救主 fault: the rescue stops at him and the character plays on at HP ≤ 0; that
+                    # dying state is over (what 救主 set off, a chain's damage, may already have followed it)
+                    return
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
