@@ -33,7 +33,8 @@ CONVERTED = {"identity": RECORDINGS, "maneuvering": RECORDINGS.parent / "maneuve
 SIMULATED = [(rs, n) for rs in ("standard", "maneuvering", "freekill-standard", "freekill-maneuvering", "house-attrition",
                                   "house-anhun", "house-zhuanshi")
              for n in (5, 8)] \
-    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("freekill-3v3", 6), ("1v1-2013", 2), ("hulao", 4)]
+    + [(f"3v3-{year}", 6) for year in (2010, 2011, 2012, 2013)] + [("freekill-3v3", 6), ("1v1-2013", 2), ("hulao", 4)] \
+    + [("hegemony", 5), ("hegemony", 8), ("hegemony-aozhan", 6)]
 GAMES = 20
 SEED = 1
 GOLDEN = SAMPLES / "golden.json"
@@ -67,6 +68,8 @@ def simulated(first: int | None = None) -> dict[Path, bytes]:
         for i in range(GAMES if first is None else min(first, GAMES)):
             o = play_game(rs, players, SEED, i, strict=True)
             out[folder / f"{game_name(rs, players, SEED, i)}.sgs.jsonl"] = b"\n".join(o.lines) + b"\n"
+            if o.hidden is not None:  # 國戰: the same game from nobody's view
+                out[folder / f"{game_name(rs, players, SEED, i)}.hidden.sgs.jsonl"] = b"\n".join(o.hidden) + b"\n"
     return out
 
 
@@ -81,7 +84,8 @@ def series() -> dict[Path, bytes]:
 def stale_simulated() -> list[Path]:
     """Files of the simulated folders that the current list does not write (a folder or game dropped)."""
     keep = {SAMPLES / "simulated" / f"{name}-{players}p" for name, players in SIMULATED}
-    names = {f"{name}-{players}p-{SEED}-{i + 1:04d}.sgs.jsonl" for name, players in SIMULATED for i in range(GAMES)}
+    names = {f"{name}-{players}p-{SEED}-{i + 1:04d}{kind}.sgs.jsonl" for name, players in SIMULATED for i in range(GAMES)
+             for kind in ("", ".hidden")}
     return sorted(p for p in (SAMPLES / "simulated").rglob("*") if p.is_file()
                   and (p.parent not in keep or p.name not in names))
 

@@ -61,7 +61,8 @@ class Namer:
         base = f"{seat}号位" if self.lang == "zh" else f"seat {seat}"
         if p is None:
             return base
-        who = f" {p.general}"
+        shown = [g for g in (p.general, p.deputy) if g and g != "?"]  # 國戰: the deputy; `?` a face-down general
+        who = f" {'/'.join(shown)}" if shown else ""
         if p.name:
             who += f"（{p.name}）" if self.lang == "zh" else f" ({p.name})"
         return base + who
@@ -195,6 +196,15 @@ def sentence(e: Any, n: Namer) -> str:
         if e.turned_up:  # 转世: the unused generals turned up before it
             later += f"（先翻开：{'、'.join(e.turned_up)}）" if zh else f" (turned up before it: {', '.join(e.turned_up)})"
         return f"{n(e.seat)}的{e.general}登场{later}" if zh else f"{e.general} enters play for {n(e.seat)}{later}"
+    if isinstance(e, ev.RevealGeneral):
+        shown = "、".join(g for g in (e.main, e.deputy) if g) if zh else ", ".join(g for g in (e.main, e.deputy) if g)
+        why = ""
+        if e.skill:
+            why = f"以发动{e.skill}" if zh else f" to use {e.skill}"
+        elif e.reason == "death":
+            why = "（阵亡）" if zh else " as it dies"
+        kingdom = (f"，势力为{winner_name(e.kingdom, 'zh')}" if zh else f" ({winner_name(e.kingdom, 'en')})") if e.kingdom else ""
+        return f"{n(e.seat)}明置{shown}{why}{kingdom}" if zh else f"{n(e.seat)} turns {shown} face up{why}{kingdom}"
     if isinstance(e, ev.FirstAction):
         return f"{role_name(e.side, 'zh')}先行动" if zh else f"the {role_name(e.side, 'en')} acts first"
     if isinstance(e, ev.ActionUnit):
@@ -217,7 +227,9 @@ def sentence(e: Any, n: Namer) -> str:
 
 WINNERS = {"lord": ("主公与忠臣", "the lord and loyalists"), "rebel": ("反贼", "the rebels"),
            "renegade": ("内奸", "the renegade"), "cold": ("冷色方", "the cold side"), "warm": ("暖色方", "the warm side"),
-           "draw": ("平局", "nobody (a draw)")}
+           "draw": ("平局", "nobody (a draw)"),
+           "wei": ("魏势力", "the 魏 kingdom"), "shu": ("蜀势力", "the 蜀 kingdom"), "wu": ("吴势力", "the 吴 kingdom"),
+           "qun": ("群势力", "the 群 kingdom"), "careerist": ("野心家", "the 野心家")}
 
 
 def winner_name(winner: str | None, lang: Lang) -> str:

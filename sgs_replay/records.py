@@ -135,7 +135,8 @@ def won(mode: str | None, winner: str | None, role: str | None, side: str | None
     """Whether a player is on the winning side (spec §5 `game_end`); None when that is not known.
 
     Identity mode: ``lord`` means the lord and the loyalists; ``renegade`` means the renegade left
-    alone on the table (with two renegades only the survivor wins). 3v3 and 1v1: the winning side.
+    alone on the table (with two renegades only the survivor wins). 3v3 and 1v1: the winning side. 國戰: the
+    kingdom named (``role`` holds the seat's kingdom), dead members included; a 野心家 only alive.
     """
     if winner is None:
         return None
@@ -150,6 +151,10 @@ def won(mode: str | None, winner: str | None, role: str | None, side: str | None
         if winner not in SIDE_WINNERS or side is None:
             return None
         return side == winner
+    if mode == "hegemony":  # 國戰: the kingdom left (its dead too); a 野心家 wins alone, alive
+        if role is None or winner in ("none", "draw"):
+            return None if role is None else False
+        return role == winner and (role != "careerist" or alive is True)
     return None
 
 
@@ -235,8 +240,11 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
             g = rs.resolve_general(p.general) if rs is not None else None
             st = engine.table.seats.get(p.seat) if engine is not None else None
             alive = st.alive if st is not None else None
-            row = (gid, p.seat, p.name, g.name if g else p.general, g.id if g else None, p.role, p.side, p.position,
-                   won(mode, winner, p.role, p.side, alive), alive, st.hp if st is not None else None)
+            role = p.role
+            if mode == "hegemony" and engine is not None:  # 國戰: the kingdom the seat ended with stands for its role
+                role = engine.mode.kingdom_of(p.seat)
+            row = (gid, p.seat, p.name, g.name if g else p.general, g.id if g else None, role, p.side, p.position,
+                   won(mode, winner, role, p.side, alive), alive, st.hp if st is not None else None)
             for k, v in zip(players, row, strict=True):
                 players[k].append(v)
 

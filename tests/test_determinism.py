@@ -14,7 +14,7 @@ from sgs_replay.reader import read_path
 from sgs_replay.replay import validate_parsed
 
 ROOT = Path(__file__).resolve().parent.parent
-LOGS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3"]
+LOGS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT / "tests" / "redteam_hegemony"]
 
 
 def _files() -> list[Path]:

@@ -17,7 +17,8 @@ from sgs_replay.reader import LOG_SUFFIXES, read_path
 from sgs_replay.replay import validate_parsed
 
 ROOT = Path(__file__).resolve().parent.parent
-DIRS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios"]
+DIRS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios",
+        ROOT / "tests" / "redteam_hegemony"]
 LOGS = sorted(p for d in DIRS if d.is_dir() for p in d.rglob("*") if p.is_file() and p.name.endswith(LOG_SUFFIXES))
 #: every rule the checks of a use can report
 USE_RULES = legality.PSEUDO_LEGAL_RULES | {"SGS-P001", "SGS-P002", "SGS-P003", "SGS-P004", "SGS-P005", "SGS-P008",

@@ -20,7 +20,8 @@ from sgs_replay.rules import catalogue as R
 from sgs_replay.rules.zh import PATTERNS, detail_zh, message_zh
 
 ROOT = Path(__file__).resolve().parents[1]
-BATTERIES = [ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios"]
+BATTERIES = [ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios",
+             ROOT / "tests" / "redteam_hegemony"]
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 ALLOWED = re.compile(r"^(?:SGS-[0-9A-Z]+|\d*[vV]\d+(?:-\d+)?|[SHCD]?\d+|[AJQK])$")
 

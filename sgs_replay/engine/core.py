@@ -65,6 +65,10 @@ class Engine:
         self.result: dict[str, Any] | None = None
         self.killer_of: dict[int, int | None] = {}
         self.skipped_turns: set[int] = set()  # seats whose next turn does not take place (据守)
+        #: seats owed an extra turn (获得一个额外的回合), taken in this order once the current turn is over
+        self.extra_turns: list[int] = []
+        #: during an extra turn: the seat whose turn it followed, after which the seat order goes on
+        self.rotation_from: int | None = None
         self.last_damage_source: dict[int, int | None] = {}
         self.unknown_skill_turn = False
         self.game_started = header.start is None
@@ -589,6 +593,33 @@ class Engine:
             self.this_phase.draw_reported = True
             self.report(R.T_DRAW_COUNT, cur.seat, f"seat {cur.seat} drew {self.phase_draws} in the draw phase",
                         expected=expected, observed=self.phase_draws)
+
+    @property
+    def rotation_seat(self) -> int | None:
+        """The seat after which the seat order goes on: the current player's, or during an extra turn the
+        seat whose turn it followed."""
+        return self.rotation_from if self.rotation_from is not None else self.current
+
+    def grant_extra_turn(self, seat: int) -> None:
+        """``seat`` gets an extra turn (获得一个额外的回合) once the current turn is over; the seat order then
+        goes on from where it was."""
+        self.extra_turns.append(seat)
+
+    def due_extra_turn(self) -> int | None:
+        """The living seat owed the next extra turn, if any (the dead lose theirs)."""
+        self.extra_turns = [s for s in self.extra_turns if (st := self.seat(s)) is not None and st.alive]
+        return self.extra_turns[0] if self.extra_turns else None
+
+    def note_turn(self, seat: int) -> None:
+        """A turn of ``seat`` begins: an extra turn owed to it is taken (the seat order stays where it was);
+        any other turn is in the seat order, and extra turns still owed lapse (the log took another way)."""
+        if self.due_extra_turn() == seat:
+            self.extra_turns.pop(0)
+            if self.rotation_from is None:
+                self.rotation_from = self.current
+        else:
+            self.extra_turns.clear()
+            self.rotation_from = None
 
     def start_turn(self, seat: int) -> None:
         self.end_phase()

@@ -236,6 +236,7 @@ def on_turn(eng: Engine, e: ev.Turn) -> None:
         eng.report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead", observed=f"turn of seat {e.seat}")
     elif expected is not None and e.seat not in expected:
         eng.mode.report_turn_order(e.seat, expected)
+    eng.note_turn(e.seat)
     eng.mode.before_turn(e.seat)
     eng.start_turn(e.seat)
 

@@ -38,7 +38,10 @@ class Mode:
             if eng.header.start is None or eng.round == 1:
                 return self.first_turn()
             return None
-        return [eng.table.next_alive(eng.current)]
+        extra = eng.due_extra_turn()
+        if extra is not None:
+            return [extra]  # an extra turn comes before the seat order goes on
+        return [eng.table.next_alive(eng.rotation_seat or eng.current)]
 
     def first_turn(self) -> list[int] | None:
         return None
@@ -58,10 +61,12 @@ class Mode:
             eng.skipped_turns.discard(seat)
             eng.report(R.T_SKIPPED, e.seat, "this seat skips its next turn: the turn does not take place", expected="no turn for this seat",
                        observed="turn")
-        elif eng.current is not None and eng.table.next_alive(eng.current) == seat:
+        elif eng.current is not None and eng.due_extra_turn() is None \
+                and eng.table.next_alive(eng.rotation_seat or eng.current) == seat:
             eng.skipped_turns.discard(seat)
             eng.end_phase()
             eng.current, eng.phase = seat, None  # his turn passes unplayed
+            eng.rotation_from = None
 
     def after_turn(self, seat: int) -> None:
         return None

@@ -32,6 +32,7 @@ class Timing(enum.Enum):
     DEAL_DAMAGE = "造成伤害时"
     TAKE_DAMAGE = "受到伤害时"
     DAMAGED = "受到伤害后"
+    RECOVERED = "回复体力后"
     BEFORE_JUDGEMENT_TAKES_EFFECT = "判定牌生效前"
     JUDGEMENT_TAKEN_EFFECT = "判定牌生效后"
     LOSE_CARDS = "失去牌时"

@@ -16,9 +16,11 @@ from collections.abc import Callable
 
 PHASES = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
 SIDES = {"cold": "冷色方", "warm": "暖色方"}
-WINNERS = {"lord": "主公方", "rebel": "反贼", "renegade": "内奸", **SIDES}
+KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "careerist": "野心家"}
+WINNERS = {"lord": "主公方", "rebel": "反贼", "renegade": "内奸", **SIDES, **KINGDOMS}
 REASONS = {"lord_killed": "主公阵亡", "rebels_and_renegades_dead": "反贼和内奸全部阵亡", "commander_killed": "主帅阵亡",
-           "time_up": "比赛时间到", "resign": "认输", "penalty": "技术分扣满"}
+           "time_up": "比赛时间到", "resign": "认输", "penalty": "技术分扣满", "last_standing": "仅剩一名角色",
+           "one_kingdom_left": "仅剩一个势力"}
 EVENTS = {"turn": "回合开始", "phase": "阶段", "draw": "摸牌", "damage": "伤害", "use": "使用牌", "respond": "打出牌",
           "recover": "回复体力", "death": "阵亡", "discard": "弃牌", "move": "移动牌", "judge": "判定", "skill": "发动技能",
           "game_end": "结束记录", "lose_hp": "失去体力", "recovery": "回复体力", "pick": "选牌", "response": "响应"}
@@ -42,7 +44,9 @@ CONVERT: dict[str, Callable[[str], str]] = {
     "win": lambda x: WINNERS.get(x, x), "why": lambda x: REASONS.get(x, x), "ev": lambda x: EVENTS.get(x, x),
     "tb": _list(TIEBREAKS), "cards": lambda x: "、".join(c.strip(" '\"") for c in x.split(",")),
     "names": lambda x: "、".join(c.strip(" '\"") for c in x.split(",")),
-    "rs": lambda x: RULESETS.get(x, x),
+    "kind": lambda x: {"half": "阴阳鱼", "companion": "珠联璧合"}.get(x, x),
+    "rs": lambda x: RULESETS.get(x, x), "kd": lambda x: KINGDOMS.get(x, x),
+    "which": lambda x: {"主将": "主将", "副将": "副将"}.get(x, x),
 }
 
 #: (English detail, Chinese template); ``(?P<…>)`` groups are filled into ``{…}`` by name
@@ -238,6 +242,40 @@ PATTERNS: list[tuple[str, str]] = [
     (r"this seat skips its next turn: the turn does not take place", "该角色须跳过其下一回合：此回合不应进行"),
     (r"seat (?P<s>\d+) skipped its turn of this round: the turn does not take place", "{s}号位本轮的回合已被跳过：此回合不应进行"),
     (r"seat (?P<s>\d+) is dead", "{s}已阵亡"),
+    # --- 國戰 and 鏖戰
+    (r"國戰 is for 2–10 players, not (?P<n>\d+)", "国战为2至10人游戏，而不是{n}人"),
+    (r"each player has two generals: `general` \(主将\) and `deputy` \(副将\)", "每名玩家有主将与副将两张武将牌"),
+    (r"unknown general (?P<g>.+)", "未知的武将{g}"),
+    (r"(?P<g>\S+) is also seat (?P<s>\d+)'s", "{g}也是{s}的武将"),
+    (r"two different generals", "须为两张不同的武将牌"),
+    (r"the two generals are of one kingdom", "两张武将牌须为同一势力"),
+    (r"(?P<a>\S+) and (?P<b>\S+) make (?P<n>\d+) whole fish", "{a}与{b}共有{n}个完整的阴阳鱼"),
+    (r"(?P<a>\S+) and (?P<b>\S+) make (?P<n>\d+) whole fish: the header's max HP was wrong",
+     "{a}与{b}共有{n}个完整的阴阳鱼：对局头中的体力上限有误"),
+    (r"a player whose generals are not both named says its max HP \(`max_hp`\)", "未写明两张武将牌的玩家须给出体力上限"),
+    (r"seat (?P<s>\d+)'s (?P<which>主将|副将) is (?P<g>\S+)", "{s}的{which}是{g}"),
+    (r"(?P<g>\S+) is already face up", "{g}已经明置"),
+    (r"a character's generals are turned face up as it dies", "角色阵亡时才因此明置其武将牌"),
+    (r"the survivors are turned face up at the end only when no enemy can be left \(hegemony_end = (?P<x>\w+)\)",
+     "只有在不可能再有敌对角色时，才在游戏结束时明置存活角色的武将牌"),
+    (r"(?P<k>\S+): in (?P<g>.+)'s turn no other character turns a general face up", "{k}：在{g}的回合内，其他角色不能明置武将牌"),
+    (r"a general is turned face up to use one of its own skills", "只能为发动该武将牌上的技能而明置它"),
+    (r"a general is turned face up at the start of its owner's turn, or to use one of its skills",
+     "武将牌只能在其拥有者的回合开始时明置，或为发动其技能而明置"),
+    (r"the reveal makes seat (?P<s>\d+) (?P<kd>\w+)", "此次明置使{s}成为{kd}"),
+    (r"(?P<k>\S+) is (?P<g>\S+)'s, face down: turn it face up first \(reveal_general\)", "{k}是暗置的{g}的技能：须先明置该武将牌"),
+    (r"no (?P<kind>half|companion) draw is due: it comes once, as both generals are first face up",
+     "此时没有可摸的{kind}牌：只在两张武将牌首次均明置时摸一次"),
+    (r"the (?P<kind>half|companion) draw is (?P<n>\d+)", "{kind}摸牌为{n}张"),
+    (r"珠联璧合 recovers 1 HP of a wounded character", "珠联璧合只能令已受伤的角色回复1点体力"),
+    (r"seat (?P<s>\d+) must discard every hand and equipment card", "{s}须弃置所有手牌和装备牌"),
+    (r"seat (?P<s>\d+) killed a character of its own kingdom and kept cards", "{s}杀死了同势力的角色，却保留了牌"),
+    (r"once few characters are left a 桃 is only used or played as 杀 or 闪", "鏖战中桃只能当杀或闪使用或打出"),
+    (r"(?P<k>\S+) discards one equipment card", "{k}须弃置一张装备牌"),
+    (r"(?P<k>\S+) names another character whose two generals are face up", "{k}须选择一名两张武将牌均明置的其他角色"),
+    (r"(?P<k>\S+) turns one general face down: choice main or deputy", "{k}暗置其中一张武将牌：须选择主将或副将"),
+    (r"(?P<k>\S+) is used as you die", "{k}在你死亡时发动"),
+    (r"(?P<k>\S+) names the character that killed you", "{k}须指定杀死你的角色"),
     (r"\[(?P<names>.*)\] in seat (?P<s>\d+)'s judge area were not judged", "{s}判定区里的{names}没有判定"),
     (r"seat (?P<s>\d+)'s judge area holds no (?P<k>\S+)", "{s}的判定区里没有{k}"),
 ]

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
@@ -46,7 +46,8 @@ MULTI_TARGET = frozenset({CARD.savage_assault, CARD.archery_attack, CARD.god_sal
 
 #: skills that follow the event giving them their chance (``SkillBook.chances``), by chance key
 CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL.lianying, "leiji": SKILL.leiji,
-                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli}
+                 "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli, "shushen": SKILL.shushen,
+                 "sijian": SKILL.sijian, "lirang": SKILL.lirang}
 
 #: the awakening skills used at the start of the start phase, by skill id (吕布's two 战神 share a name:
 #: the id the seat owns decides)
@@ -122,6 +123,8 @@ class Game:
         #: the delayed trick whose judgement was just written and goes to the discard pile when it settles
         self.judged_trick: str | None = None
         self.skipped_turn: set[int] = set()  # 据守: the seat's next turn does not take place
+        self.extra_turns: list[int] = []  # 放权: seats owed an extra turn once the current one is over
+        self.fangquan_due = False  # 放权 skipped this turn's play phase: an extra turn may be given at its end
         self.first_out: int | None = None  # the first character out of the game
 
     # ------------------------------------------------------------------ setup
@@ -151,9 +154,13 @@ class Game:
             self.unsynced = False
         before = len(self.eng.violations)
         chances_before = dict(self.eng.skills.chances)
+        taken = self.eng.skills.state.get("juxiang_taken", 0)
         seq = self.eng.frame_seq
         self.eng.step(self.line, e)
         self.lines.append(self.enc.encode(e))
+        self.skills[SKILL.juxiang] += self.eng.skills.state.get("juxiang_taken", 0) - taken  # 巨象 took a 南蛮入侵
+        if not self.skills[SKILL.juxiang]:
+            del self.skills[SKILL.juxiang]
         if isinstance(e, (ev.Use, ev.Respond)):
             for c in [e.card] if e.card else (e.cards or []):
                 self.cards[card_label(c)] += 1
@@ -181,11 +188,19 @@ class Game:
                     continue  # only the chance this event opened, taken now or never
                 if key == "lianying" and self.seat(seat).hand_count:
                     continue
-                if key in ("red_out", "jiang") and (isinstance(e, ev.Retrial) or (
+                if key in ("red_out", "jiang", "sijian") and (isinstance(e, ev.Retrial) or (
                         isinstance(e, ev.Use) and F.used_name(e) == CARD.nullification)):
                     continue  # not inside a judgement or a 无懈可击 window: what they decide comes first
                 if key == "leiji":
                     self.leiji(seat)
+                elif key == "shushen":
+                    for _ in range(n - chances_before.get((seat, key), 0)):
+                        self.shushen(seat)
+                elif key == "sijian":
+                    if not any(isinstance(f, Effect) and not f.done for f in self.eng.stack):
+                        self.sijian(seat)  # not inside a skill's effect still owed (突袭's second card …)
+                elif key == "lirang":
+                    self.lirang(seat)
                 elif self.chance(0.8):
                     mark = self.eng.frame_seq
                     self.emit(ev.Skill(seat=seat, skill=skill))
@@ -233,6 +248,12 @@ class Game:
         if name != CARD.slash and s.has_skill(SKILL.wushen):  # 武神: his ♥ hand cards are 杀 only
             return [c for c in cards if parse_card(c).name == name and parse_card(c).suit.name != "HEART"]
         return [c for c in cards if parse_card(c).name == name]
+
+    def peach_barred(self, card: str | None) -> bool:
+        """鏖戰 has begun (國戰, or the identity house rule): a 桃 is only used or played as 杀 or 闪."""
+        if card is None or not getattr(self.eng.mode, "aozhan", False):
+            return False
+        return card == CARD.peach or (not is_unknown(card) and " " in card and parse_card(card).name == CARD.peach)
 
     def wushen_bars(self, e: ev.Use) -> bool:
         """武神: a ♥ hand card of its owner is a 杀, and cannot be used as anything else."""
@@ -300,6 +321,10 @@ class Game:
                 self.skipped_turn.discard(seat)
             else:
                 self.turn(seat)
+                while self.extra_turns and self.turns < MAX_TURNS:  # 放权's extra turn, then the seat order goes on
+                    extra = self.extra_turns.pop(0)
+                    if self.alive(extra):
+                        self.turn(extra)
             seat = self.eng.table.next_alive(seat)
 
     def turn(self, seat: int) -> None:
@@ -310,6 +335,7 @@ class Game:
             return
         self.emit(ev.Phase(seat=seat, phase="start"))
         me = self.seat(seat)
+        self.shenzhi(me)
         self.awaken(me)
         self.zhanshen(me)
         self.yinghun(me)
@@ -320,10 +346,11 @@ class Game:
         self.guanxing(me)
         self.skip = set()
         self.slashed = False
-        if self.shensu(me):
+        qb_judge = self.qiaobian(me, "judge")
+        if not qb_judge and self.shensu(me):
             if not me.alive or self.eng.current != seat:
                 return
-        elif me.judge:
+        elif me.judge and not qb_judge:
             self.emit(ev.Phase(seat=seat, phase="judge"))
             self.judge_phase(seat)
             if not me.alive:
@@ -332,6 +359,8 @@ class Game:
             pass  # judge and draw phases skipped already
         elif "draw" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=CARD.supply_shortage))
+        elif self.qiaobian(me, "draw"):
+            pass
         else:
             self.emit(ev.Phase(seat=seat, phase="draw"))
             others = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
@@ -365,6 +394,11 @@ class Game:
                 return
         elif "play" in self.skip:
             self.emit(ev.PhaseSkip(seat=seat, phase="play", reason=CARD.indulgence))
+        elif self.qiaobian(me, "play"):
+            if not me.alive:
+                return
+        elif self.fangquan(me):
+            pass
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
             self.sacrifices()
@@ -374,14 +408,20 @@ class Game:
         if me.has_skill(SKILL.keji) and not self.slashed and self.chance(0.8):
             self.emit(ev.Skill(seat=seat, skill=SKILL.keji))
             self.emit(ev.PhaseSkip(seat=seat, phase="discard", reason=SKILL.keji))
+        elif self.qiaobian(me, "discard"):
+            pass
         else:
             self.discard_phase(me)
         self.emit(ev.Phase(seat=seat, phase="finish"))
+        self.xiaoguo(seat)
+        if not me.alive:
+            return
         if me.has_skill(SKILL.biyue) and self.chance(0.9):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.biyue))
         if me.has_skill(SKILL.jushou) and self.chance(0.3):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.jushou))
             self.skipped_turn.add(seat)
+        self.fangquan_end(me)
         self.emit(ev.TurnEnd(seat=seat))
 
     def at_turn_start(self, seat: int) -> None:
@@ -438,6 +478,85 @@ class Game:
                 self.emit(ev.GeneralChoice(seat=seat, general=g.name, turned_up=turned))
                 return
             turned.append(g.name)
+
+    def qiaobian(self, me: Seat, phase: ev.PhaseName) -> bool:
+        """巧变 (國戰 张郃): a hand card discarded to skip ``phase`` — the judge phase with a delayed trick waiting,
+        the draw phase (a hand card of one or two others instead), the play phase (a card of a judge or
+        equipment area moved to the same area of another) or the discard phase with too many cards. True when
+        the phase was skipped."""
+        eng, seat = self.eng, me.seat
+        if not me.has_skill(SKILL.qiaobian) or not me.alive or not me.hand_count:
+            return False
+        others = [t for t in eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count]
+        limit = plugins.modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
+        wanted = {"judge": bool(me.judge) and self.chance(0.7), "draw": bool(others) and self.chance(0.3),
+                  "play": self.chance(0.15), "discard": me.hand_count - 1 > limit and self.chance(0.7)}
+        if not wanted[phase]:
+            return False
+        targets = sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, 2)))) if phase == "draw" else None
+        mark = eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.qiaobian, cards=[self.rng.choice(self.hand_of(seat))], choice=phase,
+                           targets=targets))
+        self.emit(ev.PhaseSkip(seat=seat, phase=phase, reason=SKILL.qiaobian))
+        for t in targets or ():
+            if self.seat(t).hand_count:
+                self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                                  to=ev.Place(zone="hand", seat=seat), reason=SKILL.qiaobian))
+        if phase == "play" and self.chance(0.7):
+            moves = []
+            alive = eng.table.order_from(seat)
+            for a in alive:
+                sa = self.seat(a)
+                for c in sa.judge:
+                    if c not in sa.judge_as:
+                        name = parse_card(c).name
+                        moves += [("judge", c, a, b) for b in alive if b != a and name not in self.seat(b).judge_names()]
+                for sl in sorted(sa.equip):
+                    moves += [("equip", sa.equip[sl], a, b) for b in alive if b != a and sl not in self.seat(b).equip]
+            if moves:
+                zone, c, a, b = self.rng.choice(moves)
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=a), to=ev.Place(zone=zone, seat=b),
+                                  reason=SKILL.qiaobian))
+        self.fulfil(after=mark)  # 白银狮子 moved away: its wearer's recovery
+        return True
+
+    def fangquan(self, me: Seat) -> bool:
+        """放权 (國戰 刘禅): the play phase skipped (True), for an extra turn given at the end of this one."""
+        self.fangquan_due = False
+        if not me.has_skill(SKILL.fangquan) or not self.chance(0.3):
+            return False
+        self.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan))
+        self.emit(ev.PhaseSkip(seat=me.seat, phase="play", reason=SKILL.fangquan))
+        self.fangquan_due = True
+        return True
+
+    def fangquan_end(self, me: Seat) -> None:
+        """The end of a turn whose play phase 放权 skipped: a hand card discarded, another character's extra turn
+        (not one whose next turn is to be skipped)."""
+        due, self.fangquan_due = self.fangquan_due, False
+        others = [t for t in self.eng.table.order_from(me.seat, include_first=False) if t not in self.skipped_turn]
+        if due and me.alive and me.hand_count and others and self.chance(0.8):
+            t = self.rng.choice(others)
+            self.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan, cards=[self.rng.choice(self.hand_of(me.seat))],
+                               targets=[t]))
+            self.extra_turns.append(t)
+
+    def xiaoguo(self, seat: int) -> None:
+        """骁果 (國戰 乐进): as another character's finish phase begins, a basic card discarded; that character
+        discards an equipment card or takes 1 damage from him."""
+        for s in self.eng.table.order_from(seat, include_first=False):
+            me = self.seat(s)
+            basics = [c for c in self.hand_of(s) if parse_card(c).type == "basic"]
+            if not me.has_skill(SKILL.xiaoguo) or not basics or not self.alive(seat) or not self.chance(0.5):
+                continue
+            self.emit(ev.Skill(seat=s, skill=SKILL.xiaoguo, cards=[self.rng.choice(basics)]))
+            t = self.seat(seat)
+            equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [t.equip[sl] for sl in sorted(t.equip)]
+            if equips and self.chance(0.7):
+                self.emit(ev.Discard(seat=seat, cards=[self.rng.choice(equips)]))
+                self.fulfil()  # 白银狮子 lost: its recovery
+            else:
+                self.damage(seat, F.damage_taken(self.eng, t, 1, "normal"), s, None, "normal")
 
     def discard_phase(self, me: Seat) -> None:
         eng, seat = self.eng, me.seat
@@ -709,6 +828,12 @@ class Game:
             for _ in range(amount):
                 if self.alive(target) and self.chance(0.8):
                     self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
+        if s.has_skill(SKILL.fangzhu) and self.alive(target) and self.chance(0.6):
+            others = eng.table.order_from(target, include_first=False)
+            if others:
+                t = self.rng.choice(others)
+                self.invoke(ev.Skill(seat=target, skill=SKILL.fangzhu, targets=[t]))
+                self.skipped_turn ^= {t}  # 叠置: the next turn is skipped; a second one turns it back
         # 刚烈 last: its damage settles what the damage that set it off still owes (a chain's next damage), and the
         # skills above (a 國戰 pair may hold them with it) come before that
         g = s.general
@@ -781,6 +906,40 @@ class Game:
         if parse_card(self.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
             self.damage(t, F.damage_taken(self.eng, self.seat(t), 2, "thunder"), seat, None, "thunder")
 
+    def shushen(self, seat: int) -> None:
+        """淑慎 (國戰 甘夫人): after a point of HP recovered, another character of her kingdom draws one."""
+        mates = [t for t in self.eng.table.order_from(seat, include_first=False) if self.eng.mode.same_kingdom(seat, t)]
+        if mates and self.alive(seat) and self.chance(0.8):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.shushen, targets=[self.rng.choice(mates)]))
+
+    def sijian(self, seat: int) -> None:
+        """死谏 (國戰 田丰): his last hand card gone, one card of another character is discarded."""
+        others = [t for t in self.eng.table.order_from(seat, include_first=False)
+                  if self.seat(t).hand_count or self.seat(t).equip]
+        if not others or not self.alive(seat) or not self.chance(0.7):
+            return
+        t = self.rng.choice(others)
+        ts = self.seat(t)
+        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
+        zone, c = self.rng.choice(places)
+        mark = self.eng.frame_seq
+        self.emit(ev.Skill(seat=seat, skill=SKILL.sijian, targets=[t]))
+        self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.sijian))
+        self.fulfil(after=mark)
+
+    def lirang(self, seat: int) -> None:
+        """礼让 (國戰 孔融): his cards just discarded, still in the discard pile, to another character."""
+        cards = [c for c in self.eng.skills.state.get(f"lirang:{seat}", []) if self.eng.table.discard[c] > 0]
+        others = self.eng.table.order_from(seat, include_first=False)
+        if cards and others and self.alive(seat) and self.chance(0.7):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.lirang, targets=[self.rng.choice(others)], cards=cards))
+
+    def shenzhi(self, me: Seat) -> None:
+        """神智 (國戰 甘夫人): as the start phase begins, every hand card discarded when they are at least her HP
+        and she is wounded (she then recovers 1)."""
+        if me.has_skill(SKILL.shenzhi) and me.hand_count >= max(me.hp, 1) and me.hp < me.max_hp and self.chance(0.7):
+            self.invoke(ev.Skill(seat=me.seat, skill=SKILL.shenzhi, cards=self.hand_of(me.seat)))
+
     def invoke(self, e: ev.Skill) -> None:
         """Invoke a skill and write what its effect owes (its own frames only)."""
         seq = self.eng.frame_seq
@@ -835,7 +994,9 @@ class Game:
     def dying(self, seat: int) -> None:
         eng = self.eng
         frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == seat), None)
+        seq = eng.frame_seq
         self.emit(ev.Dying(seat=seat))
+        self.fulfil(after=seq)  # what entering the dying state owes at once (随势's draw)
         s = self.seat(seat)
         order = list(frame.order) if frame is not None else eng.table.order_from(eng.current or seat)
         if s.has_skill(SKILL.niepan) and (seat, "niepan") not in eng.skills.used_once and self.chance(0.8):
@@ -874,11 +1035,22 @@ class Game:
         """The death, the game's end or what follows it: the reward or the penalty, then 武魂."""
         self.first_out = seat if self.first_out is None else self.first_out
         self.before_death(seat)
+        seq = self.eng.frame_seq
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
+        self.fulfil(after=seq)  # what the death owes at once (随势's loss of HP), then the reward or the penalty
         self.aftermath()
+        self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)
+
+    def xingshang(self, dead: int) -> None:
+        """行殇 (國戰 曹丕): the first living holder (from the current player) takes the dead character's cards."""
+        for s in self.eng.table.order_from(self.eng.current or dead):
+            got = self.eng.skills.state.get(f"xingshang:{s}")
+            if got is not None and got[0] == dead and got[1] and self.alive(s) and self.chance(0.9):
+                self.emit(ev.Skill(seat=s, skill=SKILL.xingshang, targets=[dead]))
+                return
 
     def wuhun(self, seat: int) -> None:
         """武魂: the character with the most 梦魇 marks (one chosen among equals) judges; unless the result
@@ -896,7 +1068,7 @@ class Game:
     def rescue_card(self, helper: int, dying: int) -> ev.Use | None:
         """The 桃 (or, for the dying one itself, 酒; or a card 急救 makes a 桃) ``helper`` uses to
         rescue, or None."""
-        cards = self.hand_of(helper, CARD.peach)
+        cards = [] if self.peach_barred(CARD.peach) else self.hand_of(helper, CARD.peach)
         if helper == dying:
             cards += [c for c in self.hand_of(helper, CARD.analeptic)]
         uses = [ev.Use(seat=helper, card=c, targets=[dying]) for c in cards]
@@ -921,7 +1093,8 @@ class Game:
 
     def aftermath(self) -> None:
         """The reward draw or the lord's penalty after a death (``frames.DeathAftermath``)."""
-        frame = self.eng.stack[-1] if self.eng.stack else None
+        # the death's own frame: the top one, or under what the death opened besides (随势's loss of HP)
+        frame = next((f for f in reversed(self.eng.stack) if isinstance(f, (OptionalReward, F.DeathAftermath))), None)
         if isinstance(frame, OptionalReward):  # 3v3: the killer may decline it
             if self.chance(0.9):
                 self.emit(ev.Draw(seat=frame.killer, cards=self.take(frame.size), reason="reward"))
@@ -942,7 +1115,8 @@ class Game:
         for _ in range(MAX_ACTIONS):
             if not me.alive or self.eng.current != seat:
                 return
-            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat) if not self.wushen_bars(u)]
+            options = [u for u in legality.legal_uses(self.eng, seat) + self.converted_uses(seat)
+                       if not self.wushen_bars(u) and not self.peach_barred(u.card)]
             recast = self.recastable(seat)
             if not options and not recast:
                 return
@@ -1308,6 +1482,7 @@ class Game:
         eng = self.eng
         tieji = False
         user = self.seat(frame.user)
+        self.xiangle(frame)
         if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
                 and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
             self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
@@ -1340,6 +1515,18 @@ class Game:
                     self.hit(frame, t)
                 continue
             self.hit(frame, t)
+
+    def xiangle(self, frame: F.CardEffect) -> None:
+        """享乐 (國戰 刘禅): for each target with it, the 杀's user discards a basic card, or the 杀 is void for it."""
+        if frame.name != CARD.slash:
+            return
+        for t in list(frame.queue):
+            if t == frame.user or not self.seat(t).has_skill(SKILL.xiangle):
+                continue
+            self.skills[SKILL.xiangle] += 1  # a locked skill: it acts with no `skill` event
+            basics = [c for c in self.hand_of(frame.user) if parse_card(c).type == "basic"]
+            if basics and self.chance(0.6):
+                self.emit(ev.Discard(seat=frame.user, cards=[self.rng.choice(basics)]))
 
     def hit(self, frame: F.CardEffect, t: int) -> None:
         """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards
@@ -1547,6 +1734,27 @@ class Game:
                 out.append((name, cards))
         self.rng.shuffle(out)
         return out
+
+    def places_of(self, seat: int) -> list[tuple[str, str]]:
+        """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
+        s = self.seat(seat)
+        return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
+
+    def lieren(self, seat: int, t: int) -> None:
+        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
+        w = self.eng.skills.damaged.get(t)
+        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
+                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
+            return
+        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
+        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
+        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
+        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
+            zone, c = self.rng.choice(self.places_of(t))
+            seq = self.eng.frame_seq
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
+                              reason=SKILL.lieren))
+            self.fulfil(after=seq)  # 白银狮子 taken from the equipment area: its recovery
 
     def after_respond(self, e: ev.Respond | ev.Use) -> None:
         """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""

@@ -116,11 +116,6 @@ class OneVOneGame(Game):
         if self.alive(other) and them.has_skill(SKILL.suzi) and self.chance(0.8):
             self.emit(ev.Skill(seat=other, skill=SKILL.suzi))
 
-    def places_of(self, seat: int) -> list[tuple[str, str]]:
-        """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
-        s = self.seat(seat)
-        return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
-
     def entry_skills(self, seat: int) -> None:
         """D (登场时): 虎威 (a 水淹七军), 骁袭 (a 杀) or 蛮裔 (a 南蛮入侵) at the opponent, perhaps."""
         me, other = self.seat(seat), 3 - seat
@@ -179,20 +174,6 @@ class OneVOneGame(Game):
         super().resolve_slash(user)
         if target is not None and me.has_skill(SKILL.lieren):
             self.lieren(user, target)
-
-    def lieren(self, seat: int, t: int) -> None:
-        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
-        w = self.eng.skills.damaged.get(t)
-        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
-                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
-            return
-        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
-        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
-        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
-        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
-            zone, c = self.rng.choice(self.places_of(t))
-            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
-                              reason=SKILL.lieren))
 
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:

@@ -1,4 +1,4 @@
-"""Skills that speak of kingdoms and face-down generals (國戰): 马腾 雄异, 孔融 名士, 邹氏 祸水 倾城, 蔡文姬 断肠; and the
+"""Skills that speak of kingdoms and face-down generals (國戰): 马腾 雄异, 孔融 名士, 田丰 随势, 邹氏 祸水 倾城, 蔡文姬 断肠; and the
 conversion 鏖戰 every character holds once 鏖戰 has begun.
 
 Texts: content/skills.toml (the 國戰 wording; the rulebooks name the mode, not the generals' texts). Kingdoms and
@@ -12,13 +12,13 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
+from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
-from sgs_replay.engine.effects import Step
+from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.modes import CAREERIST
 from sgs_replay.engine.plugins import modifier
-from sgs_replay.engine.skills import owns, skill
+from sgs_replay.engine.skills import owns, skill, watch_after
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
@@ -92,6 +92,31 @@ def mingshi_less(value: int, eng: Engine, frame: Any, target: Seat | None) -> in
     return value - 1 if eng.mode.hidden_generals(user) else value
 
 
+# --- 田丰 ---------------------------------------------------------------------------------------
+
+
+@skill("suishi", timing=Timing.ALWAYS)
+def suishi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """随势: 锁定技 (its draw and its loss of HP follow by themselves; a ``skill`` event for it is accepted)."""
+
+
+@watch_after("suishi", events=(ev.Dying,))
+def suishi_draw(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """每当其他角色因受到伤害而进入濒死状态时，若来源与你势力相同，你摸一张牌."""
+    if not isinstance(e, ev.Dying) or e.seat == seat.seat or not seat.alive:
+        return
+    source = eng.last_damage_source.get(e.seat)  # set by the damage that brought it down; a loss of HP clears it
+    if source is not None and eng.mode.same_kingdom(seat.seat, source):
+        eng.skills.push(Effect(seat.seat, SKILL.suishi, [Step("draw", seat=seat.seat, n=1)]))  # before the rescue
+
+
+@watch_after("suishi", events=(ev.Death,))
+def suishi_loss(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """每当其他与你势力相同的角色死亡时，你失去1点体力."""
+    if isinstance(e, ev.Death) and e.seat != seat.seat and seat.alive and eng.mode.same_kingdom(seat.seat, e.seat):
+        eng.skills.push(Effect(seat.seat, SKILL.suishi, [Step("lose_hp", seat=seat.seat, n=1)]))
+
+
 # --- 邹氏 ---------------------------------------------------------------------------------------
 
 
@@ -116,7 +141,7 @@ def qingcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     ``cards``: the equipment card discarded; ``targets``: the character; ``choice``: ``main`` or ``deputy``."""
     cards = list(e.cards or [])
-    if len(cards) != 1 or parse_card(cards[0]).type != "equipment":
+    if len(cards) != 1 or is_unknown(cards[0]) or parse_card(cards[0]).type != "equip":
         eng.report(R.S_CONDITION, e.seat, f"{SKILL.qingcheng} discards one equipment card", expected="one equipment card",
                    observed=cards)
     C.pay(eng, seat, cards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
@@ -505,3 +506,85 @@ def shuangxiong_card(c: Any, as_name: str) -> bool:
 def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
     """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
     return value or seat.has_skill(SKILL.pianyi)
+
+
+# --- 國戰: 孔融 田丰 (名士 and 随势 are defined with the 國戰 mode) -------------------------------------------
+
+
+@skill("sijian", timing=Timing.LOSE_CARDS)
+def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """死谏 (國戰 田丰): 每当你失去所有手牌后，你可以弃置一名其他角色的一张牌.
+
+    ``skill`` (``targets``: another character with a card) right after his last hand card left → a
+    ``move`` of one of its hand or equipment cards to the discard pile."""
+    if seat.hand_count or not eng.skills.take_chance(e.seat, "sijian"):
+        eng.report(R.S_TIMING, e.seat, "死谏 follows losing your last hand card",
+                   expected="no hand cards, the last just lost", observed=f"{seat.hand_count} hand cards")
+        return
+    t = C.one_other_target(eng, e, "another character with a card")
+    ts = eng.seat(t)
+    if ts is None:
+        return
+    if not C.card_count(ts):
+        eng.report(R.S_CONDITION, e.seat, f"死谏: seat {t} has no card to discard", expected="a hand or equipment card",
+                   observed="none")
+        return
+    C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
+
+
+#: what closes 礼让's window: the game moving on (a turn, a phase, a card used or played, a judgement)
+_LIRANG_CLOSES = (ev.Turn, ev.TurnEnd, ev.Phase, ev.PhaseSkip, ev.Use, ev.Respond, ev.Judge)
+
+
+def _own_cards(seat: Seat) -> Counter[str]:
+    return seat.hand + Counter(seat.equip.values())
+
+
+@watch_before("lirang")
+def lirang_snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, _LIRANG_CLOSES):
+        eng.skills.state.pop(f"lirang:{seat.seat}", None)
+    eng.skills.state[f"lirang_snap:{seat.seat}"] = (_own_cards(seat), Counter(eng.table.discard))
+
+
+@watch_after("lirang")
+def lirang_window(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """His cards that an event discarded (弃置: a ``discard``, a ``move`` to the discard pile, a skill's cost) and
+    that are now in the discard pile: 礼让 may give them away (cards used or played are not discarded)."""
+    snap = eng.skills.state.pop(f"lirang_snap:{seat.seat}", None)
+    if snap is None or not seat.alive or isinstance(e, (ev.Use, ev.Respond, ev.Death)):
+        return
+    held, pile = snap
+    gone = (held - _own_cards(seat)) & (Counter(eng.table.discard) - pile)
+    if gone:
+        eng.skills.state.setdefault(f"lirang:{seat.seat}", []).extend(sorted(gone.elements()))
+        eng.skills.chances[(seat.seat, "lirang")] += 1
+
+
+@skill("lirang", timing=Timing.LOSE_CARDS)
+def lirang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """礼让 (國戰 孔融): 每当你的一张被弃置的牌置入弃牌堆后，你可以将之交给一名其他角色.
+
+    ``skill`` (``targets``: the other character, ``cards``: his cards just discarded, still in the discard pile)
+    → they go to that character's hand (implied)."""
+    window: list[str] = eng.skills.state.get(f"lirang:{e.seat}", [])
+    cards = list(e.cards or [])
+    if not window:
+        eng.report(R.S_TIMING, e.seat, "礼让 follows the discarding of your cards", expected="right after your cards are discarded",
+                   observed="none of your cards just discarded")
+        return
+    rest = list(window)
+    for c in cards:
+        if c not in rest or eng.table.discard[c] <= 0:
+            eng.report(R.S_CONDITION, e.seat, f"礼让 gives a card of yours just discarded; {c} is not one",
+                       expected=sorted(window), observed=c)
+            return
+        rest.remove(c)
+    if not cards:
+        eng.report(R.S_CONDITION, e.seat, "礼让 names the cards it gives", expected=sorted(window), observed=cards)
+        return
+    t = C.one_other_target(eng, e, "another character")
+    if t is None:
+        return
+    eng.skills.state[f"lirang:{e.seat}"] = rest
+    eng.skills.implied_move(t, cards)

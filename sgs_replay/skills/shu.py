@@ -14,7 +14,7 @@ from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
-from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
@@ -806,3 +806,182 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                            optional=C.card_count(ts) == 0))
 
     frame.add(C.pindian_step(eng, e, t, result))
+
+
+# --- 國戰: 刘禅 甘夫人 祝融 ----------------------------------------------------------------------------------
+
+
+@skill("xiangle", timing=Timing.BECOME_TARGET)
+def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """享乐 (國戰 刘禅): 锁定技，每当你成为其他角色使用【杀】的目标时，你令其选择是否弃置一张基本牌，若其选择否或其已死亡，此次对你结算的此【杀】对你无效
+    (applied to the 杀: see :class:`Xiangle`)."""
+
+
+def _xiangle_paid(eng: Engine, frame: F.CardEffect) -> set[int]:
+    paid: set[int] = eng.skills.state.setdefault("xiangle", {}).setdefault(frame.uid, set())
+    return paid
+
+
+def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
+    """The targets of ``frame`` (a 杀) with 享乐 whose toll its user has not paid yet, in the frame's order."""
+    if frame.name != CARD.slash:
+        return []
+    paid = _xiangle_paid(eng, frame)
+    return [t for t in frame.queue if t != frame.user and t not in paid and (s := eng.seat(t)) is not None
+            and owns(s, "xiangle")]
+
+
+@F.effect_rule
+class Xiangle(F.EffectRule):
+    """享乐: the user of a 杀 at 刘禅 discards a basic card as he becomes its target (a ``discard`` by the user
+    right after the ``use``, before his resolution begins), or the 杀 has no effect on him: no 闪 asked,
+    no damage."""
+
+    events = (ev.Discard,)
+
+    def wants(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool:
+        if not isinstance(e, ev.Discard) or e.seat != frame.user or len(e.cards) != 1:
+            return False
+        due = _xiangle_due(eng, frame)
+        c = C.card(e.cards[0])
+        return bool(due) and not (due[0] == frame.head and frame.started) and (c is None or c.type == "basic")
+
+    def offer(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool | None:
+        user = eng.seat(e.seat)
+        if user is None:
+            return None
+        _xiangle_paid(eng, frame).add(_xiangle_due(eng, frame)[0])
+        eng.take_from_hand(user, e.cards)
+        eng.to_discard(e.cards)
+        return True
+
+    @staticmethod
+    def _void(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return seat.seat in _xiangle_due(eng, frame)
+
+    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+        return self._void(frame, eng, seat)
+
+    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+        if self._void(frame, eng, seat):
+            return f"享乐: seat {frame.user} discarded no basic card, so the 杀 has no effect on seat {seat.seat}"
+        return None
+
+    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+        return self._void(frame, eng, seat)
+
+
+@skill("fangquan", timing=Timing.TURN_END)
+def fangquan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """放权 (國戰 刘禅): 你可以跳过出牌阶段，若如此做，此回合结束时，你可以弃置一张手牌并选择一名其他角色，若如此做，其获得一个额外的回合.
+
+    Two ``skill`` events: one with no cards in his turn before the play phase → its ``phase_skip``; then, at
+    the end of that turn (in or after its finish phase), one with ``cards`` (a hand card, discarded: implied)
+    and ``targets`` (another character) → that character's extra ``turn`` comes next, and the seat order
+    goes on from 刘禅 after it."""
+    done: set[tuple[int, int]] = eng.skills.state.setdefault("fangquan", set())
+    key = (eng.turns_taken, e.seat)
+    if not e.cards:
+        if C.need_phase(eng, e, "in your turn before its play phase", None, "start", "judge", "draw"):
+            eng.skipped_phases.add("play")
+            done.add(key)
+            C.effect(eng, e, Step("phase_skip", seat=e.seat, reason="play", optional=True))
+        return
+    if key not in done or not C.need_phase(eng, e, "as the turn in which you skipped the play phase ends", "finish", "discard"):
+        if key not in done:
+            eng.report(R.S_CONDITION, e.seat, "放权 gives an extra turn only after skipping your play phase this turn",
+                       expected="the play phase skipped by 放权", observed="no play phase skipped by it")
+        return
+    done.discard(key)
+    cards = list(e.cards or [])
+    if len(cards) != 1 or (seat.hand[cards[0]] == 0 and not seat.hidden):
+        eng.report(R.S_CONDITION, e.seat, "放权 discards one hand card", expected="one hand card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    t = C.one_other_target(eng, e, "another character")
+    if t is not None:
+        eng.grant_extra_turn(t)
+
+
+@skill("shenzhi", timing=Timing.START_PHASE)
+def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
+
+    ``skill`` with ``cards`` = every hand card (discarded: implied) → a ``recover`` of 1 when they are at
+    least her HP (none otherwise)."""
+    if not C.need_phase(eng, e, "as your start phase begins", "start", None):
+        return
+    cards = list(e.cards or [])
+    held = seat.hand_count
+    if not cards or len(cards) != held:
+        eng.report(R.S_CONDITION, e.seat, "神智 discards every hand card", expected=f"{held} hand cards",
+                   observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    if len(cards) >= seat.hp:
+        C.effect(eng, e, Step("recover", seat=e.seat, n=1))
+    else:
+        C.effect(eng, e, Step("recover", seat=e.seat, forbid=True, optional=True))
+
+
+@watch_before("shushen", events=(ev.Recover,))
+def shushen_before(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    eng.skills.state[f"shushen_hp:{seat.seat}"] = seat.hp
+
+
+@watch_after("shushen", events=(ev.Recover,))
+def shushen_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """Each point of HP she has just recovered is one chance of 淑慎."""
+    before = eng.skills.state.pop(f"shushen_hp:{seat.seat}", seat.hp)
+    if isinstance(e, ev.Recover) and e.seat == seat.seat and seat.alive and seat.hp > before:
+        eng.skills.chances[(seat.seat, "shushen")] += seat.hp - before
+
+
+@skill("shushen", timing=Timing.RECOVERED)
+def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """淑慎 (國戰 甘夫人): 每当你回复1点体力后，你可以令与你势力相同的一名其他角色摸一张牌.
+
+    ``skill`` (``targets``: another character of her kingdom) right after a ``recover`` of hers, once per
+    point recovered → its ``draw`` of 1."""
+    if not eng.skills.take_chance(e.seat, "shushen"):
+        eng.report(R.S_TIMING, e.seat, "淑慎 follows each point of HP you recover", expected="right after a recovery",
+                   observed="no recovery (or no point) left")
+        return
+    t = C.one_other_target(eng, e, "another character of your kingdom")
+    if t is None:
+        return
+    if not eng.mode.same_kingdom(e.seat, t):
+        eng.report(R.S_CONDITION, e.seat, f"淑慎: seat {t} is not of your kingdom (与你势力相同)",
+                   expected=eng.mode.kingdom_of(e.seat), observed=eng.mode.kingdom_of(t))
+        return
+    C.effect(eng, e, Step("draw", seat=t, n=1))
+
+
+@skill("juxiang", timing=Timing.ALWAYS)
+def juxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """巨象 (國戰 祝融): 锁定技，【南蛮入侵】对你无效；锁定技，每当其他角色使用的【南蛮入侵】因结算完毕而置入弃牌堆后，你获得之
+    (applied to the card: she is no target; once it is over, its cards are hers, implied)."""
+
+
+@watch_after("juxiang", events=(ev.Use,))
+def juxiang_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A 南蛮入侵 another character uses: she leaves its targets (as 祸首 does), and the card is noted."""
+    f = savage_assault_void(eng, e, seat)
+    if f is not None and isinstance(e, ev.Use) and e.seat != seat.seat:
+        cards = [e.card] if e.card is not None else list(e.cards or [])
+        eng.skills.state.setdefault(f"juxiang:{seat.seat}", []).append((f, cards))
+
+
+@watch_after("juxiang")
+def juxiang_gain(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The 南蛮入侵 resolved (its frame is gone): its cards, in the processing area or the discard pile, go to
+    her hand (implied; an explicit ``move`` afterwards is accepted)."""
+    pending = eng.skills.state.get(f"juxiang:{seat.seat}")
+    if not pending:
+        return
+    done = [(f, cards) for f, cards in pending if f not in eng.stack]
+    if not done:
+        return
+    eng.skills.state[f"juxiang:{seat.seat}"] = [p for p in pending if p not in done]
+    if seat.alive:
+        for _f, cards in done:
+            eng.skills.implied_move(seat.seat, cards)
+            eng.skills.state["juxiang_taken"] = eng.skills.state.get("juxiang_taken", 0) + 1

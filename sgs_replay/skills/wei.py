@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.content.names import CARD, SKILL
@@ -310,7 +312,7 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @watch_before("jushou", events=(ev.Turn,))
 def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """The skipped turn: 曹仁's next turn does not take place; how the turn passes is the mode's."""
-    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.current != seat.seat:
+    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.rotation_seat != seat.seat:
         eng.mode.pass_skipped_turn(seat.seat, e)
 
 
@@ -495,3 +497,201 @@ def jieming(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("draw", seat=t.seat, n=n))
     else:
         C.effect(eng, e, Step("draw", seat=t.seat, forbid=True, optional=True))
+
+
+# --- 國戰: 曹丕 乐进 ----------------------------------------------------------------------------------
+
+
+@watch_before("xingshang", events=(ev.Death, ev.Turn, ev.Phase, ev.Use, ev.Respond))
+def xingshang_window(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The death of another character opens 行殇's window with the cards it had (hand and equipment, those
+    known); the game moving on (a turn, a phase, a card used or played) closes it."""
+    key = f"xingshang:{seat.seat}"
+    if isinstance(e, ev.Death):
+        dead = eng.seat(e.seat)
+        if dead is not None and dead.alive and seat.alive and e.seat != seat.seat:
+            cards = sorted(dead.hand.elements()) + [dead.equip[sl] for sl in sorted(dead.equip)]
+            eng.skills.state[key] = (e.seat, cards)
+    else:
+        eng.skills.state.pop(key, None)
+
+
+@skill("xingshang", timing=Timing.DEATH)
+def xingshang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """行殇 (國戰 曹丕): 每当其他角色死亡时，你可以获得其所有牌.
+
+    ``skill`` right after the ``death`` (its reward may come between); the dead character's hand and
+    equipment cards go from the discard pile to 曹丕's hand (implied: an explicit ``move`` is accepted)."""
+    got = eng.skills.state.pop(f"xingshang:{e.seat}", None)
+    if got is None:
+        eng.report(R.S_TIMING, e.seat, "行殇 is used when another character dies", expected="right after a death",
+                   observed="no death just now")
+        return
+    dead, cards = got
+    if e.targets and list(e.targets) != [dead]:
+        eng.report(R.S_CONDITION, e.seat, f"行殇 takes the cards of seat {dead}, who died", expected=[dead],
+                   observed=list(e.targets))
+    eng.skills.implied_move(e.seat, cards)
+
+
+def turn_over(eng: Engine, seat: int) -> None:
+    """叠置 (國戰; 翻面 elsewhere): the character skips its next turn; turned over again, it is face up and
+    skips nothing (《三國殺各種模式的規則》 · 國戰)."""
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)
+
+
+@skill("fangzhu", timing=Timing.DAMAGED)
+def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """放逐 (國戰 曹丕): 每当你受到伤害后，你可以令一名其他角色摸X张牌（X为你已损失的体力值），然后其叠置.
+
+    ``skill`` (``targets``: the other character) after the damage → its ``draw`` of X (none at X = 0); it
+    then skips its next turn (叠置; a second 叠置 turns it back)."""
+    if eng.skills.after_damage(e, "fangzhu") is None:
+        return
+    t = C.one_other_target(eng, e, "one other character")
+    if t is None:
+        return
+    x = max(0, seat.max_hp - seat.hp)
+    turn_over(eng, t)
+    if x:
+        C.effect(eng, e, Step("draw", seat=t, n=x))
+
+
+@watch_before("fangzhu", events=(ev.Turn,))
+def fangzhu_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The turns that 放逐's 叠置 skips: the skipped seats next in order pass unplayed (the mode's way), up to the
+    first that is not skipped. That one may be the turn's own seat coming round again (two players, both
+    skipped); otherwise a turn of a seat whose turn is skipped is reported."""
+    if not isinstance(e, ev.Turn) or eng.current is None or eng.due_extra_turn() == e.seat:
+        return  # an extra turn (放权) is not the seat order's
+    walk: list[int] = []
+    nxt = eng.table.next_alive(eng.rotation_seat or eng.current)
+    while nxt in eng.skipped_turns and nxt not in walk:
+        walk.append(nxt)
+        nxt = eng.table.next_alive(nxt)
+    comes_round = nxt == e.seat
+    for s in walk:
+        if s == e.seat and not comes_round:
+            break
+        # its turn passes unplayed (even when it is the seat whose turn is now logged: it comes round again)
+        eng.mode.pass_skipped_turn(s, msgspec.structs.replace(e, seat=0) if s == e.seat else e)
+    if e.seat in eng.skipped_turns and e.seat != eng.current:
+        eng.mode.pass_skipped_turn(e.seat, e)  # the skipped turn itself: reported
+
+
+@skill("xiaoguo", timing=Timing.END_PHASE)
+def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """骁果 (國戰 乐进): 其他角色的结束阶段开始时，你可以弃置一张基本牌，令其选择一项：1.弃置一张装备牌；2.受到你造成的1点伤害.
+
+    ``skill`` with ``cards`` (the basic card, discarded: implied) in another character's finish phase →
+    that character's ``discard`` of one equipment card, or a ``damage`` of 1 from 乐进."""
+    t = eng.current
+    if t is None or t == e.seat or eng.phase != "finish":
+        where = f"the {eng.phase or 'no'} phase of seat {t}" if t else "no turn"
+        eng.report(R.S_TIMING, e.seat, "骁果 is used as another character's finish phase begins",
+                   expected="another character's finish phase", observed=where)
+        return
+    cards = list(e.cards or [])
+    c = C.card(cards[0]) if len(cards) == 1 else None
+    if len(cards) != 1 or (c is not None and c.type != "basic"):
+        eng.report(R.S_CONDITION, e.seat, "骁果 discards one basic card", expected="one basic card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+
+    def equipment(en: Engine, d: ev.Event) -> None:
+        got = list(getattr(d, "cards", []) or [])
+        kinds = [C.card(x) for x in got]
+        if len(got) != 1 or any(k is not None and k.type != "equip" for k in kinds):
+            en.report(R.S_EFFECT, t, "骁果: the choice is to discard one equipment card", expected="one equipment card",
+                      observed=got)
+
+    C.effect(eng, e, Step("choice", seat=t, alts=(Step("discard", seat=t, n=1, check=equipment),
+                                                   Step("damage", seat=t, source=e.seat, n=1))))
+
+
+# --- 國戰: 张郃 ----------------------------------------------------------------------------------------
+
+#: the phases of a turn in order; 巧变 skips any but the first and the last
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+_PHASE_WORDS = {"判定": "judge", "判定阶段": "judge", "摸牌": "draw", "摸牌阶段": "draw", "出牌": "play", "出牌阶段": "play",
+                "弃牌": "discard", "弃牌阶段": "discard"}
+
+
+@watch_before("qiaobian", events=(ev.Move,))
+def qiaobian_destination(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """What the destination of a move holds before it (巧变's second option places a card only where it fits)."""
+    if isinstance(e, ev.Move) and (to := eng.seat(e.to.seat)) is not None:
+        eng.skills.state["qiaobian_to"] = (dict(to.equip), to.judge_names())
+
+
+@skill("qiaobian", timing=Timing.TURN_START)
+def qiaobian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """巧变 (國戰 张郃): 你可以弃置一张手牌，跳过一个阶段（准备阶段和结束阶段除外），然后若你以此法：跳过摸牌阶段，你可以选择有手牌的一至两名其他角色，然后获得这些角色的各一张手牌；跳过出牌阶段，你可以将一名角色判定区/装备区里的一张牌置入另一名角色的判定区/装备区.
+
+    ``skill`` with ``cards`` (the hand card, discarded: implied) and ``choice`` (the phase: ``judge``, ``draw``,
+    ``play`` or ``discard``), in his turn before that phase → its ``phase_skip`` (reason 巧变). The draw phase:
+    ``targets`` (one or two others with hand cards) → a ``move`` of one hand card of each to his hand. The play
+    phase: at most one ``move`` of a card from a judge or equipment area to the same area of another character
+    (an empty slot; no delayed trick of its name there)."""
+    choice = e.choice if isinstance(e.choice, str) else None
+    phase = _PHASE_WORDS.get(choice or "", choice)
+    if phase not in PHASES[1:-1]:
+        eng.report(R.S_CONDITION, e.seat, "巧变 skips the judge, draw, play or discard phase", expected="judge|draw|play|discard",
+                   observed=e.choice)
+        return
+    assert phase is not None
+    earlier = (None, *PHASES[:PHASES.index(phase)])
+    if not C.need_phase(eng, e, f"in your turn before its {phase} phase", *earlier):
+        return
+    cards = list(e.cards or [])
+    c = C.card(cards[0]) if len(cards) == 1 else None
+    if len(cards) != 1 or (c is not None and seat.hand[cards[0]] == 0 and not seat.hidden):
+        eng.report(R.S_CONDITION, e.seat, "巧变 discards one hand card", expected="one hand card", observed=cards)
+    C.pay(eng, seat, cards, equip=False)
+    eng.skipped_phases.add(phase)
+    steps = [Step("phase_skip", seat=e.seat, reason=phase, optional=True)]
+    targets = list(e.targets or [])
+    if phase == "draw" and targets:
+        bad = [t for t in targets if t == e.seat or (ts := eng.seat(t)) is None or not ts.alive or not ts.hand_count]
+        if len(targets) > 2 or len(set(targets)) != len(targets) or bad:
+            eng.report(R.S_CONDITION, e.seat, "巧变 takes a hand card from each of one or two other characters with hand cards",
+                       expected="one or two others with hand cards", observed=targets)
+            return
+        steps += [Step("move", seat=t, n=1, from_zone=Zone.HAND, to_seat=e.seat, to_zone=Zone.HAND) for t in targets]
+    elif targets:
+        eng.report(R.S_CONDITION, e.seat, "巧变 names characters only when it skips the draw phase", observed=targets)
+    if phase == "play":
+        steps.append(Step("move", n=1, from_zone="judge|equip", to_zone="judge|equip", optional=True, check=_qiaobian_fits))
+    C.effect(eng, e, *steps, ordered=False)
+
+
+@modifier("hand_limit_waived")
+def qiaobian_skips_the_discard_phase(waived: bool, eng: Engine, seat: Seat) -> bool:
+    """巧变 skipping the discard phase: no discarding down to the hand limit that turn."""
+    return waived or ("discard" in eng.skipped_phases and bool(eng.this_turn.skills[SKILL.qiaobian]))
+
+
+def _qiaobian_fits(eng: Engine, e: Any) -> None:
+    """巧变's move: from one character's judge or equipment area to the same area of another, where it fits."""
+    if not isinstance(e, ev.Move):
+        return
+    equip, judged = eng.skills.state.pop("qiaobian_to", ({}, []))
+    from sgs_replay.engine.state import slot_of
+
+    why = None
+    if e.from_.zone != e.to.zone or e.from_.seat == e.to.seat or e.to.seat is None:
+        why = "from one character's area to the same area of another"
+    else:
+        for c in e.cards:
+            k = C.card(c)
+            if k is None:
+                continue
+            if e.to.zone == Zone.EQUIP and slot_of(k) in equip:
+                why = f"seat {e.to.seat}'s {slot_of(k)} slot is taken"
+            elif e.to.zone == Zone.JUDGE and k.name in judged:
+                why = f"seat {e.to.seat} already has {k.name} in its judge area"
+    if why is not None:
+        eng.report(R.S_EFFECT, e.from_.seat, f"巧变 moves a card {why}", expected="a card placed where it fits",
+                   observed=f"{e.from_.zone} of seat {e.from_.seat} → {e.to.zone} of seat {e.to.seat}")

@@ -11,7 +11,7 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
-from sgs_replay.engine.skills import skill, version, watch_after, watch_before
+from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
@@ -250,16 +250,22 @@ def lianying(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
-@watch_before("lianying", "xiaoji")
+@watch_before("lianying", "xiaoji", "sijian")
 def snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state[f"snap:{seat.seat}"] = (seat.hand_count, list(seat.equip.values()))
 
 
-@watch_after("lianying")
+#: the skills that follow the loss of the last hand card: 连营, 死谏 (國戰 田丰)
+LAST_HAND_CARD = ("lianying", "sijian")
+
+
+@watch_after(*LAST_HAND_CARD)
 def lianying_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     hand, _ = eng.skills.state.get(f"snap:{seat.seat}", (0, []))
     if hand > 0 and seat.hand_count == 0 and seat.alive:
-        eng.skills.chances[(seat.seat, "lianying")] = 1
+        for sid in LAST_HAND_CARD:
+            if owns(seat, sid):
+                eng.skills.chances[(seat.seat, sid)] = 1
 
 
 # --- 孙尚香 -------------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ TABLES: dict[str, str] = {
             name       VARCHAR,
             general    VARCHAR,   -- canonical Chinese name when the ruleset knows the general
             general_id VARCHAR,   -- pinyin id (guanyu), NULL for an unknown general
-            role       VARCHAR,   -- identity mode
+            role       VARCHAR,   -- identity mode; 國戰: the kingdom the seat ended with (wei … careerist)
             side       VARCHAR,   -- 3v3 / 1v1
             position   VARCHAR,   -- 3v3: commander / vanguard
             won        BOOLEAN,   -- NULL when the game has no (known) winner

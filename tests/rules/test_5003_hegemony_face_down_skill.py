@@ -27,4 +27,5 @@ def test_flags_a_skill_of_the_face_down_one_of_two(sgs: Any) -> None:
 def test_flags_from_nobodys_view_as_a_skill_not_held(sgs: Any) -> None:
     """From nobody's view the generals are not known: the skill is not the seat's (SGS-S001)."""
     out = game(sgs, [*deal(), *turn(1, *QIANGXI)], hidden=True)
-    assert out.violations and out.violations[0].line == 10, out.describe()
+    out.assert_flags("SGS-S001", 10, seat=1)
+    out.assert_not_flagged("SGS-5003")

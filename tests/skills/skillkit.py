@@ -204,3 +204,12 @@ def death(seat: int, killer: int | None = None) -> dict[str, Any]:
 
 def dying(seat: int) -> dict[str, Any]:
     return {"type": "dying", "seat": seat}
+
+
+def roster_ruleset(folder: Any, generals: Sequence[str], *, inherits: str = "maneuvering", name: str = "house") -> str:
+    """A ruleset file in ``folder`` that inherits ``inherits`` and plays with ``generals`` (its path, for
+    ``run(..., ruleset=path)``): generals of no packaged roster (the 國戰 ones) in an identity game."""
+    path = folder / f"{name}.toml"
+    roster = ", ".join(f'"{g}"' for g in generals)
+    path.write_text(f'inherits = "{inherits}"\nname = "{name}"\n[roster]\ngenerals = [{roster}]\n', encoding="utf-8")
+    return str(path)
