@@ -233,7 +233,7 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
     players: dict[str, list[Any]] = {k: [] for k in (
         "game_id", "seat", "name", "general", "general_id", "role", "side", "position", "won", "alive_at_end",
-        "hp_at_end")}
+        "hp_at_end", "deputy")}
     if h is not None:
         rs = engine.rs if engine is not None else None
         for p in h.players:
@@ -243,8 +243,12 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
             role = p.role
             if mode == "hegemony" and engine is not None:  # 國戰: the kingdom the seat ended with stands for its role
                 role = engine.mode.kingdom_of(p.seat)
+            d = rs.resolve_general(p.deputy) if rs is not None and p.deputy is not None else None
+            if mode == "hegemony" and engine is not None:  # a `?` general named by its reveal (a log from a player's view)
+                g, d = (x or y for x, y in zip(engine.mode.gens[p.seat], (g, d), strict=True))
             row = (gid, p.seat, p.name, g.name if g else p.general, g.id if g else None, role, p.side, p.position,
-                   won(mode, winner, role, p.side, alive), alive, st.hp if st is not None else None)
+                   won(mode, winner, role, p.side, alive), alive, st.hp if st is not None else None,
+                   d.name if d else p.deputy)
             for k, v in zip(players, row, strict=True):
                 players[k].append(v)
 

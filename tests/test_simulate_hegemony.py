@@ -57,7 +57,7 @@ def test_a_pair_is_two_generals_of_one_kingdom_and_the_game_is_the_same_for_a_se
 
 
 def test_a_run_uses_the_kingdom_skills_and_writes_both_copies(tmp_path: Path, cli_fast: Any) -> None:
-    r = cli_fast("simulate", "--ruleset", "hegemony", "--players", "8", "--games", "12", "--seed", "3", "--out", str(tmp_path))
+    r = cli_fast("simulate", "--ruleset", "hegemony", "--players", "8", "--games", "12", "--seed", "14", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     assert len(list(tmp_path.glob("*.hidden.sgs.jsonl"))) == 12
     cov = json.loads((tmp_path / "coverage.json").read_text(encoding="utf-8"))

@@ -42,6 +42,9 @@ def _load() -> dict[str, CardKind]:
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     for row in _rows("deck_1v1.csv"):
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
+    # cards no packaged deck holds, known to the engine because a skill makes them (度势's 以逸待劳)
+    for row in _rows("card_kinds_extra.csv"):
+        kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     return kinds
 
 

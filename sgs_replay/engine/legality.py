@@ -119,7 +119,8 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
         return [ev.Use(seat=seat, card=card)]
     if kind.subtype == "attack_card":
         user = eng.seat(seat)
-        most = plugins.modify("slash_targets", 1, eng, user) if user is not None else 1
+        most = plugins.modify("slash_targets", 1, eng, user) + plugins.modify("slash_targets_near", 0, eng, user) \
+            if user is not None else 1
         return [ev.Use(seat=seat, card=card, targets=list(group))
                 for k in range(1, most + 1) for group in itertools.combinations(others, k)]
     if name == CARD.collateral:

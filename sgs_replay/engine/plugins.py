@@ -95,6 +95,8 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``hand_limit_waived`` — the discard phase's hand limit does not apply this turn (``engine, seat``);
     - ``hand_limit`` — the discard phase's hand limit (its HP, and the mode's bonus) (``engine, seat``);
     - ``slash_targets`` — how many targets a 杀 may have (``engine, user``);
+    - ``slash_targets_near`` — how many more targets a 杀 may have when each of them is at distance 1 from its
+      user (``engine, user``);
     - ``answers_needed`` — how many answers cancel the user's card (``engine, user, card name``);
     - ``armor_ignored`` — the targets' armour has no effect on a card (``engine, card frame``);
     - ``alive_at_zero`` — a seat at 0 HP or below is not dying (``engine, seat``);

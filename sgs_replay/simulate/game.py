@@ -27,12 +27,13 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality, plugins
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
+from sgs_replay.engine.cards.tricks import DrawThenDiscard
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
 from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import owns, version
-from sgs_replay.engine.state import Seat, Slot
+from sgs_replay.engine.state import Seat, Slot, slot_of
 from sgs_replay.engine.three_v_three import OptionalReward
 from sgs_replay.skills.qun import V33_ZHANSHEN, zhanshen_chosen
 from sgs_replay.skills.shu import YI, jiuzhu_undead
@@ -383,12 +384,13 @@ class Game:
                     self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
                                       to=ev.Place(zone="hand", seat=seat), reason=SKILL.tuxi))
             else:
-                for sk in (SKILL.yingzi, SKILL.luoyi):
+                for sk in (SKILL.yingzi, SKILL.luoyi, SKILL.haoshi):
                     if me.has_skill(sk) and self.chance(0.6):
                         self.emit(ev.Skill(seat=seat, skill=sk))
             n = self.draw_count(me)
             if n > 0 and not {SKILL.shelie, SKILL.zaiqi, SKILL.shuangxiong} & set(self.eng.phase_draw_mods):
                 self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="phase"))
+                self.haoshi(me)
         if "play" not in self.skip and self.shensu_play(me):
             if not me.alive or self.eng.current != seat:
                 return
@@ -402,7 +404,8 @@ class Game:
         else:
             self.emit(ev.Phase(seat=seat, phase="play"))
             self.sacrifices()
-            self.play_phase(seat)
+            if self.shuangren(me) is not False:  # 双刃 lost: the play phase is over
+                self.play_phase(seat)
             if not me.alive:
                 return
         if me.has_skill(SKILL.keji) and not self.slashed and self.chance(0.8):
@@ -567,6 +570,7 @@ class Game:
         extra = me.hand_count - limit
         if extra > 0:
             self.emit(ev.Discard(seat=seat, cards=self.rng.sample(self.hand_of(seat), extra)))
+            self.guzheng(seat)
 
     def shensu_targets(self, me: Seat) -> list[int]:
         """Whom 神速's 杀 (no card, no distance limit) may target: anyone no target ban protects."""
@@ -796,6 +800,7 @@ class Game:
             self.dying(target)
         if s.alive:
             self.damaged(target, amount, source, card)
+            self.slash_damaged(target, source)
         self.fulfil()
 
     def damaged(self, target: int, amount: int, source: int | None, card: str | None) -> None:
@@ -1281,6 +1286,8 @@ class Game:
             return True
         if self.fire_skill(me, counter):
             return True
+        if self.hegemony_skill(me, counter):
+            return True
         used = self.eng.skills.used_once
         red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
         own = me.general.skills if me.general is not None else ()
@@ -1354,6 +1361,158 @@ class Game:
                     self.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
                 return True
         return False
+
+    def hegemony_skill(self, me: Seat, counter: Counter[str]) -> bool:
+        """The 國戰 generals' skills of the play phase: 奋迅 (a card: the distance to another character is 1 this
+        turn), 缔盟 (two others swap hands for X cards), 直谏 (an equipment card into another's empty slot, a
+        draw). True when one was used."""
+        eng, seat = self.eng, me.seat
+        table = eng.table
+        others = table.order_from(seat, include_first=False)
+        mine = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
+        far = [t for t in others if table.distance(seat, t) > 1]
+        if me.has_skill(SKILL.fenxun) and not counter[SKILL.fenxun] and mine and far and self.chance(0.3):
+            self.invoke(ev.Skill(seat=seat, skill=SKILL.fenxun, targets=[self.rng.choice(far)],
+                                 cards=[self.rng.choice(mine)]))
+            return True
+        if me.has_skill(SKILL.dimeng) and not counter[SKILL.dimeng] and len(others) >= 2 and self.chance(0.2):
+            a, b = sorted(self.rng.sample(others, 2))
+            x = abs(self.seat(a).hand_count - self.seat(b).hand_count)
+            if x <= len(mine) and (self.seat(a).hand_count or self.seat(b).hand_count):
+                self.invoke(ev.Skill(seat=seat, skill=SKILL.dimeng, targets=[a, b], cards=self.rng.sample(mine, x) or None))
+                swaps = [(a, b, self.hand_of(a)), (b, a, self.hand_of(b))]
+                for frm, to, cards in swaps:
+                    if cards and self.alive(frm) and self.alive(to):
+                        self.emit(ev.Move(cards=cards, from_=ev.Place(zone="hand", seat=frm), to=ev.Place(zone="hand", seat=to),
+                                          reason=SKILL.dimeng))
+                return True
+        equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"]
+        if me.has_skill(SKILL.zhijian) and equips and self.chance(0.3):
+            c = self.rng.choice(equips)
+            room = [t for t in others if slot_of(parse_card(c)) not in self.seat(t).equip]
+            if room:
+                t = self.rng.choice(room)
+                mark = eng.frame_seq
+                self.emit(ev.Skill(seat=seat, skill=SKILL.zhijian, targets=[t], cards=[c]))
+                self.emit(ev.Move(cards=[c], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="equip", seat=t),
+                                  reason=SKILL.zhijian))
+                self.fulfil(after=mark)  # its draw
+                return True
+        return False
+
+    def shuangren(self, me: Seat) -> bool | None:
+        """双刃 as the play phase begins: a 拼点 with another character; a win is a 杀 (no card, no distance
+        limit) on it or another character of its kingdom; a loss ends the play phase (False). None: not used."""
+        eng, seat = self.eng, me.seat
+        if not me.has_skill(SKILL.shuangren) or not me.hand_count or not self.chance(0.5):
+            return None
+
+        def slash(x: int) -> ev.Use:
+            return ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shuangren, targets=[x])
+
+        def aims(t: int) -> list[int]:
+            return [x for x in eng.table.order_from(t) if x != seat and (x == t or eng.mode.same_kingdom(x, t))
+                    and not legality.check_use(eng, slash(x))]
+
+        rivals = [t for t in eng.table.order_from(seat, include_first=False) if self.seat(t).hand_count and aims(t)]
+        if not rivals:
+            return None
+        t = self.rng.choice(rivals)
+        if not self.pindian(seat, SKILL.shuangren, t):
+            return False
+        targets = aims(t)  # after the 拼点: its card gone, a character may be empty-handed now (空城)
+        if not me.alive or eng.current != seat:
+            return False
+        if not targets:
+            return True
+        use = slash(self.rng.choice(targets))
+        self.emit(use)
+        self.resolve_slash(seat)
+        return True
+
+    def haoshi(self, me: Seat) -> None:
+        """好施, after the phase draw: more than five hand cards, half of them to another character holding the
+        fewest."""
+        others = self.eng.table.order_from(me.seat, include_first=False)
+        if SKILL.haoshi not in self.eng.phase_draw_mods or me.hand_count <= 5 or not others:
+            return
+        fewest = min(self.seat(t).hand_count for t in others)
+        t = self.rng.choice([x for x in others if self.seat(x).hand_count == fewest])
+        self.emit(ev.Move(cards=self.rng.sample(self.hand_of(me.seat), me.hand_count // 2),
+                          from_=ev.Place(zone="hand", seat=me.seat), to=ev.Place(zone="hand", seat=t), reason=SKILL.haoshi))
+
+    def guzheng(self, seat: int) -> None:
+        """固政 as ``seat``'s discard phase ends: one hand card it discarded back to it, then perhaps the other
+        cards discarded in the phase to 张昭张纮."""
+        eng = self.eng
+        for o in eng.table.order_from(seat, include_first=False):
+            record = eng.skills.state.get(f"guzheng:{o}")
+            if not self.seat(o).has_skill(SKILL.guzheng) or not record:
+                continue
+            own = sorted({c for c in record["own"] if eng.table.discard[c] > 0})
+            if not own or not self.chance(0.7):
+                continue
+            back = self.rng.choice(own)
+            self.emit(ev.Skill(seat=o, skill=SKILL.guzheng, targets=[seat], cards=[back]))
+            rest = list(record["all"])
+            rest.remove(back)
+            pile = Counter(eng.table.discard)
+            take = []
+            for c in rest:
+                if pile[c] > 0:
+                    pile[c] -= 1
+                    take.append(c)
+            if take and self.chance(0.7):
+                self.emit(ev.Move(cards=sorted(take), from_=ev.Place(zone="discard"), to=ev.Place(zone="hand", seat=o),
+                                  reason=SKILL.guzheng))
+            return
+
+    def slash_damaged(self, target: int, source: int | None) -> None:
+        """After a 杀's damage: its user's 狂斧 (one of the target's equipment cards into an empty slot of his,
+        or discarded), then 悲歌 of a 蔡文姬 (a card: the damaged character judges)."""
+        eng = self.eng
+        window = eng.skills.damaged.get(target)
+        if window is None or not self.alive(target):
+            return
+        d = window.damage
+        ts = self.seat(target)
+        if source is not None and source != target and self.alive(source) and self.seat(source).has_skill(SKILL.kuangfu) \
+                and eng.skills.state.get(f"slash_damage:{source}") is d and ts.equip and self.chance(0.7):
+            me = self.seat(source)
+            c = self.rng.choice([ts.equip[sl] for sl in sorted(ts.equip)])
+            into = slot_of(parse_card(c)) not in me.equip and self.chance(0.6)
+            mark = eng.frame_seq
+            self.emit(ev.Skill(seat=source, skill=SKILL.kuangfu, targets=[target]))
+            self.emit(ev.Move(cards=[c], from_=ev.Place(zone="equip", seat=target),
+                              to=ev.Place(zone="equip", seat=source) if into else ev.Place(zone="discard"), reason=SKILL.kuangfu))
+            self.fulfil(after=mark)  # 白银狮子 lost
+        for o in eng.table.order_from(eng.current or target):
+            ws = self.seat(o)
+            if not ws.has_skill(SKILL.beige) or not self.alive(target) or eng.skills.state.get(f"beige:{target}") is not d \
+                    or eng.skills.damaged.get(target) is not window:
+                continue
+            mine = self.hand_of(o) + [ws.equip[sl] for sl in sorted(ws.equip)]
+            if not mine or not self.chance(0.6):
+                continue
+            mark = eng.frame_seq
+            self.emit(ev.Skill(seat=o, skill=SKILL.beige, targets=[target], cards=[self.rng.choice(mine)]))
+            self.fulfil(after=mark)  # 白银狮子 given up
+            suit = parse_card(self.judge_card(target, SKILL.beige)).suit.name
+            src = d.source
+            if suit == "HEART" and ts.hp < ts.max_hp:
+                self.emit(ev.Recover(seat=target, amount=1))
+            elif suit == "DIAMOND":
+                self.emit(ev.Draw(seat=target, cards=self.take(2), reason="skill", skill=SKILL.beige))
+            elif suit == "CLUB" and src is not None and self.alive(src):
+                ss = self.seat(src)
+                cards = self.hand_of(src) + [ss.equip[sl] for sl in sorted(ss.equip)]
+                if cards:
+                    mark = eng.frame_seq
+                    self.emit(ev.Discard(seat=src, cards=self.rng.sample(cards, min(2, len(cards)))))
+                    self.fulfil(after=mark)
+            elif suit == "SPADE" and src is not None and self.alive(src):  # 叠置: its next turn does not take place
+                self.skipped_turn ^= {src}
+            return
 
     def pindian(self, seat: int, skill: str, t: int) -> bool:
         """A skill's 拼点 with ``t``: each shows a hand card; True when ``seat`` won (a higher rank)."""
@@ -1461,7 +1620,24 @@ class Game:
                 self.nullify_window(e.seat, t, p=0.15)
         elif name == CARD.fire_attack:
             self.resolve_fire_attack(e)
+        elif name == CARD.await_exhausted:
+            self.resolve_draw_then_discard(e)
         # 乐不思蜀, 闪电, 兵粮寸断: into the judge area (implied); 酒: in force for the next 杀
+
+    def resolve_draw_then_discard(self, e: ev.Use) -> None:
+        """以逸待劳: each target in turn (无懈可击 may counter it for one) draws two cards, then discards two."""
+        frame = self.eng.stack[-1] if self.eng.stack else None
+        if not isinstance(frame, DrawThenDiscard):
+            return
+        for t in list(frame.queue):
+            if not self.alive(t) or self.eng.over or self.nullify_window(e.seat, t, p=0.15):
+                continue
+            self.emit(ev.Draw(seat=t, cards=self.take(2), reason="card", card_name=CARD.await_exhausted))
+            ts = self.seat(t)
+            cards = self.hand_of(t) + [ts.equip[sl] for sl in sorted(ts.equip)]
+            mark = self.eng.frame_seq
+            self.emit(ev.Discard(seat=t, cards=self.rng.sample(cards, min(2, len(cards)))))
+            self.fulfil(after=mark)  # 白银狮子 given up
 
     # -- 杀 and the cards that ask for answers
     def resolve_slash(self, user: int) -> None:

@@ -327,9 +327,9 @@ def wushen_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     return bool(cards) and all((c := card(x)) is not None and c.suit == Suit.HEART for x in cards)
 
 
-DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.hongyuan: -1}
+DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.hongyuan: -1, SKILL.haoshi: 2}
 #: skills announced in the draw phase that change its count, before the replacing skills
-PHASE_DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1}
+PHASE_DRAW_CHANGE = {SKILL.yingzi: 1, SKILL.luoyi: -1, SKILL.haoshi: 2}
 
 
 @modifier("draw_phase_count")

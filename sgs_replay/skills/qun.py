@@ -11,12 +11,13 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier, target_ban
+from sgs_replay.engine.plugins import modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.shu import after_slash_damage
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
@@ -506,6 +507,198 @@ def shuangxiong_card(c: Any, as_name: str) -> bool:
 def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
     """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
     return value or seat.has_skill(SKILL.pianyi)
+
+
+# --- 國戰: 潘凤 (QSanguosha-For-Hegemony wording) ------------------------------------------------------
+
+
+@skill("kuangfu", timing=Timing.DEAL_DAMAGE)
+def kuangfu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """狂斧 (國戰 潘凤): 每当你使用【杀】对目标角色造成伤害后，你可以选择一项：1.将其装备区里的一张牌置入你的装备区；2.弃置其装备区里的一张牌.
+
+    ``skill`` ``targets`` [the character the 杀 just damaged] → one ``move`` of one of its equipment cards to
+    潘凤's equipment area (a slot of his that is empty: the text moves the card, it replaces none) or to the
+    discard pile.
+    """
+    t = C.one_other_target(eng, e, "the character your 杀 damaged")
+    if t is None or not after_slash_damage(eng, e, t, "kuangfu"):
+        return
+    ts = eng.seat(t)
+    if ts is None or not ts.equip:
+        eng.report(R.S_CONDITION, e.seat, f"狂斧: seat {t} has no equipment", observed="no equipment")
+        return
+    mine = set(seat.equip)
+
+    def into_an_empty_slot(en: Engine, m: ev.Event) -> None:
+        cards = list(getattr(m, "cards", []))
+        k = C.card(cards[0]) if cards else None
+        if k is not None and slot_of(k) in mine:
+            en.report(R.S_EFFECT, e.seat, "狂斧: the card goes into an empty slot of your equipment area",
+                      expected="an empty slot", observed=f"{slot_of(k)} taken")
+
+    C.effect(eng, e, Step("move", seat=t, alts=(
+        Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_seat=e.seat, to_zone=Zone.EQUIP, check=into_an_empty_slot),
+        Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_zone=Zone.DISCARD))))
+
+
+# --- 國戰: 蔡文姬 (断肠, her other skill, is defined with the 國戰 mode) ------------------------------------
+
+
+@watch_before("beige", events=(ev.Damage,))
+def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The damage a 杀 deals (its card a 杀, or inside a 杀's resolution at that target): 悲歌's moment."""
+    if not isinstance(e, ev.Damage) or e.chain:
+        return
+    k = C.card(e.card) if e.card else None
+    by_slash = (k is not None and k.name == CARD.slash) or any(
+        isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
+    eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
+
+
+def stack_up(eng: Engine, seat: int) -> None:
+    """叠置 (國戰's turning over, 《三國殺各種模式的規則》 · 國戰): the character skips its next turn; stacking a
+    stacked character un-stacks it."""
+    stacked: set[int] = eng.skills.state.setdefault("stacked", set())
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+        stacked.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)
+        stacked.add(seat)
+
+
+@watch_before("beige", events=(ev.Turn,))
+def stacked_turn(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A stacked character's next turn does not take place (how the turn passes is the mode's). Several
+    characters in a row whose turn is skipped (stacked, or by 据守) are passed one after the other, whatever
+    the order in which their skills look at the turn."""
+    stacked: set[int] = eng.skills.state.get("stacked", set())
+    if not isinstance(e, ev.Turn):
+        return
+    stacked &= eng.skipped_turns
+    if not stacked:
+        return
+    for _ in range(len(eng.skipped_turns)):
+        passed = False
+        for s in sorted(eng.skipped_turns):
+            if eng.current != s and (e.seat == s or (eng.current is not None and eng.table.next_alive(eng.current) == s)):
+                eng.mode.pass_skipped_turn(s, e)
+                passed = True
+        if not passed:
+            break
+    stacked &= eng.skipped_turns
+
+
+@skill("beige", timing=Timing.DAMAGED)
+def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
+
+    ``skill`` ``targets`` [the damaged character] ``cards`` [her card, discarded: implied] → ``judge``
+    (``reason`` 悲歌) of that character → ``recover`` 1 (♥), ``draw`` 2 (♦), the source's ``discard`` of two
+    cards (♣), or the source skips its next turn (♠, 叠置: no event).
+    """
+    t = C.one_other_target(eng, e, "the character a 杀 just damaged") if e.targets != [e.seat] else e.seat
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "悲歌 discards one card", expected=1, observed=len(cards))
+    if t is None:
+        return
+    w = eng.skills.damaged.get(t)
+    ts = eng.seat(t)
+    if w is None or eng.skills.state.get(f"beige:{t}") is not w.damage or ts is None or not ts.alive:
+        eng.report(R.S_TIMING, e.seat, "悲歌 is used after a 杀 damaged a character who is alive",
+                   expected=f"damage to seat {t} by a 杀", observed="no such damage just now")
+        return
+    key = f"beige:{e.seat}"
+    if w.uses[key]:
+        eng.report(R.S_LIMIT, e.seat, "悲歌: once for this damage", expected=1, observed=w.uses[key] + 1)
+    w.uses[key] += 1
+    C.pay(eng, seat, cards)
+    source = w.damage.source
+    frame = C.effect(eng, e)
+
+    def result(en: Engine, card: str) -> None:
+        k = C.card(card)
+        if k is None:
+            en.unverifiable_because("悲歌: the judgement card is hidden")
+            return
+        src = en.seat(source)
+        if k.suit == Suit.HEART:
+            frame.add(Step("recover", seat=t, n=1))
+        elif k.suit == Suit.DIAMOND:
+            frame.add(Step("draw", seat=t, n=2))
+        elif k.suit == Suit.CLUB and src is not None and src.alive and C.card_count(src):
+            frame.add(Step("discard", seat=source, n=min(2, C.card_count(src))))
+        elif k.suit == Suit.SPADE and src is not None and src.alive:
+            stack_up(en, src.seat)
+
+    frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
+
+
+# --- 國戰: 纪灵 --------------------------------------------------------------------------------------
+
+
+@watch_after("shuangren", events=(ev.Use, ev.Skill))
+def shuangren_late(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """Once 纪灵 has used a card or another skill in his play phase, its start is over (双刃's moment)."""
+    if isinstance(e, (ev.Use, ev.Skill)) and e.seat == seat.seat and eng.in_play_phase(seat.seat) \
+            and not (isinstance(e, ev.Skill) and e.skill == SKILL.shuangren) \
+            and not (isinstance(e, ev.Use) and e.skill == SKILL.shuangren):
+        eng.skills.state[f"shuangren_late:{seat.seat}"] = eng.turns_taken
+
+
+@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE)
+def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """双刃 (國戰 纪灵): 出牌阶段开始时，你可以与一名角色拼点：当你赢后，你视为对其或一名与其势力相同的其他角色使用【杀】；当你没赢后，你结束出牌阶段.
+
+    ``skill`` ``targets`` [the other character] → ``pindian`` (纪灵 first) → a win: a ``use``
+    ``"as": "杀", "cards": [], "skill": "双刃"`` on that character or another of its kingdom (no distance
+    limit, not counted against the 杀 of the phase); otherwise his play phase is over (a card he then uses
+    in it is reported).
+    """
+    if not C.need_phase(eng, e, "at the start of your play phase", "play"):
+        return
+    if eng.skills.state.get(f"shuangren_late:{e.seat}") == eng.turns_taken:
+        eng.report(R.S_TIMING, e.seat, "双刃 is used as your play phase begins", expected="before any action of the phase",
+                   observed="after an action of the phase")
+    t = C.pindian_target(eng, e, seat, "another character")
+    if t is None:
+        return
+
+    slash_as = C.used_as(CARD.slash, SKILL.shuangren)
+
+    def aimed(en: Engine, u: ev.Event) -> None:
+        slash_as(en, u)
+        targets = list(getattr(u, "targets", None) or [])
+        if len(targets) != 1 or targets[0] == e.seat or not (targets[0] == t or en.mode.same_kingdom(targets[0], t)):
+            en.report(R.S_EFFECT, e.seat, f"双刃's 杀 targets seat {t} or another character of its kingdom",
+                      expected=f"seat {t} or its kingdom", observed=targets)
+
+    frame = C.effect(eng, e)
+
+    def aimable(en: Engine) -> bool:
+        """Someone the 杀 may target (none when a skill forbids each: 空城 …): else the 杀 is not owed."""
+        for x in en.table.alive():
+            if x != e.seat and (x == t or en.mode.same_kingdom(x, t)):
+                probe = ev.Use(seat=e.seat, as_=CARD.slash, cards=[], skill=SKILL.shuangren, targets=[x])
+                if not target_bans(en, seat, en.table.seats[x], CARD.slash, probe):
+                    return True
+        return False
+
+    def result(en: Engine, won: bool | None) -> None:
+        if won:
+            en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
+            frame.add(Step("use", seat=e.seat, check=aimed, needed=aimable))
+        elif won is False:
+            en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it
+
+    frame.add(C.pindian_step(eng, e, t, result))
+
+
+@modifier("ignores_range")
+def shuangren_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """双刃's 杀 (视为使用) has no distance limit."""
+    return value or e.skill == SKILL.shuangren
 
 
 # --- 國戰: 孔融 田丰 (名士 and 随势 are defined with the 國戰 mode) -------------------------------------------

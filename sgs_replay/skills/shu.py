@@ -768,15 +768,30 @@ def manyi_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
     savage_assault_void(eng, e, seat)
 
 
-@watch_before("lieren", events=(ev.Damage,))
-def lieren_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """The damage 祝融's 杀 deals (its card a 杀, or inside her 杀's resolution at that target): 烈刃's moment."""
+@watch_before("lieren", "kuangfu", events=(ev.Damage,))
+def slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The damage the seat's 杀 deals (its card a 杀, or inside its 杀's resolution at that target): the
+    moment of 烈刃 and 狂斧 (使用【杀】对目标角色造成伤害后)."""
     if not isinstance(e, ev.Damage) or e.source != seat.seat:
         return
     k = C.card(e.card) if e.card else None
     frame = slash_of(eng, seat.seat)
     by_slash = (k.name == CARD.slash) if k is not None else (frame is not None and frame.head == e.target)
-    eng.skills.state[f"lieren:{seat.seat}"] = e if by_slash else None
+    eng.skills.state[f"slash_damage:{seat.seat}"] = e if by_slash else None
+
+
+def after_slash_damage(eng: Engine, e: ev.Skill, t: int, sid: str) -> bool:
+    """A skill of the moment after the user's 杀 damaged its target ``t`` (烈刃, 狂斧): once per damage;
+    reports the timing or the limit."""
+    w = eng.skills.damaged.get(t)
+    if w is None or w.damage.source != e.seat or eng.skills.state.get(f"slash_damage:{e.seat}") is not w.damage:
+        eng.report(R.S_TIMING, e.seat, f"{e.skill} is used after your 杀 deals damage to its target",
+                   expected=f"damage to seat {t} by your 杀", observed="no such damage just now")
+        return False
+    if w.uses[sid]:
+        eng.report(R.S_LIMIT, e.seat, f"{e.skill}: once for this damage", expected=1, observed=w.uses[sid] + 1)
+    w.uses[sid] += 1
+    return True
 
 
 @skill("lieren", timing=Timing.DEAL_DAMAGE)
@@ -787,16 +802,8 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     one of its cards (hand or equipment) to 祝融's hand.
     """
     t = C.pindian_target(eng, e, seat, "the character your 杀 damaged")
-    if t is None:
+    if t is None or not after_slash_damage(eng, e, t, "lieren"):
         return
-    w = eng.skills.damaged.get(t)
-    if w is None or w.damage.source != e.seat or eng.skills.state.get(f"lieren:{e.seat}") is not w.damage:
-        eng.report(R.S_TIMING, e.seat, "烈刃 is used after your 杀 deals damage to its target",
-                   expected=f"damage to seat {t} by your 杀", observed="no such damage just now")
-        return
-    if w.uses["lieren"]:
-        eng.report(R.S_LIMIT, e.seat, "烈刃: once for this damage", expected=1, observed=w.uses["lieren"] + 1)
-    w.uses["lieren"] += 1
     frame = C.effect(eng, e)
 
     def result(en: Engine, won: bool | None) -> None:

@@ -10,9 +10,9 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier, target_ban
+from sgs_replay.engine.plugins import installer, modifier, target_ban
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
@@ -657,3 +657,249 @@ def tianyi_targets(value: int, eng: Engine, user: Seat) -> int:
 def tianyi_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """天义 won: 攻击范围无限 (the 杀 has no distance limit)."""
     return value or bool(_tianyi(eng, e.seat))
+
+
+# --- 國戰: 丁奉 (QSanguosha-For-Hegemony wording) ------------------------------------------------------
+
+
+@skill("duanbing", timing=Timing.ALWAYS)
+def duanbing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """短兵 (國戰 丁奉): 你使用【杀】能额外选择一名距离为1的角色为目标 (checked on the 杀)."""
+
+
+@modifier("slash_targets_near")
+def duanbing_target(value: int, eng: Engine, user: Seat) -> int:
+    """短兵: one more target for the 杀, at distance 1 (the 杀's check asks that enough of them are)."""
+    return value + 1 if user.has_skill(SKILL.duanbing) else value
+
+
+@skill("fenxun", play=True, per_turn=1)
+def fenxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """奋迅 (國戰 丁奉): 出牌阶段限一次，你可以弃置一张牌并选择一名其他角色，令你与其的距离于此回合内视为1.
+
+    ``skill`` ``targets`` [the other character] ``cards`` [the card discarded: hand or equipment, implied].
+    """
+    cards = list(e.cards or [])
+    if len(cards) != 1:
+        eng.report(R.S_CONDITION, e.seat, "奋迅 discards one card", expected=1, observed=len(cards))
+    t = C.one_other_target(eng, e, "another character")
+    C.pay(eng, seat, cards)
+    if t is not None:
+        near: dict[int, tuple[int, set[int]]] = eng.skills.state.setdefault("fenxun", {})
+        turn, seats = near.get(e.seat, (eng.turns_taken, set()))
+        if turn != eng.turns_taken:
+            seats = set()
+        seats.add(t)
+        near[e.seat] = (eng.turns_taken, seats)
+
+
+def fenxun_near(eng: Engine, a: int, b: int) -> bool:
+    """奋迅 made the distance from ``a`` to ``b`` 1 for this turn."""
+    got = eng.skills.state.get("fenxun", {}).get(a)
+    return got is not None and got[0] == eng.turns_taken and b in got[1]
+
+
+@installer
+def install_fenxun(eng: Engine) -> None:
+    """奋迅: the distance from 丁奉 to the character he chose counts as 1 for the rest of the turn, whatever
+    the horses and the other skills make it (视为1)."""
+    base = eng.table.distance  # at every table: a general may be face down or come into play later (國戰)
+
+    def distance(a: int, b: int) -> int:
+        return 1 if a != b and fenxun_near(eng, a, b) else base(a, b)
+
+    eng.table.distance = distance  # type: ignore[method-assign]
+
+
+# --- 國戰: 鲁肃 --------------------------------------------------------------------------------------
+
+
+@skill("haoshi", timing=Timing.DRAW_PHASE)
+def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """好施 (國戰 鲁肃): 摸牌阶段，你可以多摸两张牌，然后若你的手牌数大于5，你将一半的手牌交给一名手牌最少的其他角色.
+
+    ``skill`` in the draw phase → the phase ``draw`` (two more) → when he then holds more than five, one
+    ``move`` of half his hand cards (rounded down) to another character with the fewest hand cards.
+    """
+    if C.draw_phase(eng, e):
+        eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
+
+
+@watch_after("haoshi", events=(ev.Draw,))
+def haoshi_gift(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """After the phase draw of a turn with 好施: more than five hand cards → half of them to one of the
+    other characters holding the fewest."""
+    if not isinstance(e, ev.Draw) or e.seat != seat.seat or e.reason != "phase" \
+            or eng.skills.state.pop(f"haoshi:{seat.seat}", None) != eng.turns_taken or seat.hand_count <= 5:
+        return
+    others = [s for s in eng.table.alive() if s != seat.seat]
+    if not others:
+        return
+    fewest = min(eng.table.seats[s].hand_count for s in others)
+    poorest = [s for s in others if eng.table.seats[s].hand_count == fewest]
+    n = seat.hand_count // 2
+
+    def to_the_poorest(en: Engine, m: ev.Event) -> None:
+        to = m.to.seat if isinstance(m, ev.Move) else None
+        if to not in poorest:
+            en.report(R.S_EFFECT, seat.seat, f"好施: the cards go to a character with the fewest hand cards ({fewest})",
+                      expected=f"one of seats {poorest}", observed=f"seat {to}")
+
+    eng.skills.push(Effect(seat.seat, SKILL.haoshi, [Step("move", seat=seat.seat, n=n, from_zone=Zone.HAND,
+                                                          to_zone=Zone.HAND, check=to_the_poorest)]))
+
+
+@skill("dimeng", play=True, per_turn=1)
+def dimeng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """缔盟 (國戰 鲁肃): 出牌阶段限一次，你可以选择两名其他角色并弃置X张牌（X为这两名角色手牌数的差），令这两名角色交换手牌.
+
+    ``skill`` ``targets`` [the two] ``cards`` [the X cards discarded: implied] → two ``move`` s, each one's
+    hand cards to the other's hand (in either order; none for an empty hand).
+    """
+    targets = list(e.targets or [])
+    cards = list(e.cards or [])
+    ts = [eng.seat(t) for t in targets]
+    if len(targets) != 2 or len(set(targets)) != 2 or e.seat in targets or any(s is None or not s.alive for s in ts):
+        eng.report(R.S_CONDITION, e.seat, "缔盟 names two other living characters", expected="two other characters",
+                   observed=targets)
+        C.pay(eng, seat, cards)
+        return
+    a, b = (s for s in ts if s is not None)
+    x = abs(a.hand_count - b.hand_count)
+    if len(cards) != x:
+        eng.report(R.S_CONDITION, e.seat, f"缔盟 discards X cards, X = the difference of their hand counts ({x})",
+                   expected=x, observed=len(cards))
+    C.pay(eng, seat, cards)
+    steps = [Step("move", seat=p.seat, n=p.hand_count, from_zone=Zone.HAND, to_seat=q.seat, to_zone=Zone.HAND)
+             for p, q in ((a, b), (b, a)) if p.hand_count]
+    C.effect(eng, e, *steps, ordered=False)
+
+
+# --- 國戰: 张昭张纮 ------------------------------------------------------------------------------------
+
+
+@skill("zhijian", play=True)
+def zhijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """直谏 (國戰 张昭张纮): 出牌阶段，你可以将手牌区里的一张装备牌置入一名其他角色的装备区，摸一张牌.
+
+    ``skill`` ``targets`` [the other character] ``cards`` [the equipment card] → the ``move`` of that card
+    from his hand to its equipment area → ``draw`` 1. The text moves the card (置入), it replaces none: the
+    slot of its kind must be empty (the sources say nothing of a full slot).
+    """
+    t = C.one_other_target(eng, e, "another character")
+    cards = list(e.cards or [])
+    k = C.card(cards[0]) if len(cards) == 1 else None
+    sl = slot_of(k) if k is not None else None
+    if len(cards) != 1 or (k is not None and sl is None) or (cards and seat.hand[cards[0]] == 0 and seat.hidden == 0):
+        eng.report(R.S_CONDITION, e.seat, "直谏 puts one equipment card from your hand", expected="one equipment hand card",
+                   observed=cards)
+        return
+    if t is None:
+        return
+    ts = eng.seat(t)
+    if ts is not None and sl is not None and sl in ts.equip:
+        eng.report(R.S_CONDITION, e.seat, f"直谏: seat {t}'s {sl} slot is taken (置入: the card replaces none)",
+                   expected="an empty slot", observed=ts.equip[sl])
+        return
+
+    def same_card(en: Engine, m: ev.Event) -> None:
+        if isinstance(m, ev.Move) and list(m.cards) != cards and k is not None:
+            en.report(R.S_EFFECT, e.seat, "直谏 moves the card it names", expected=cards, observed=list(m.cards))
+
+    C.effect(eng, e, Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.EQUIP, check=same_card),
+             Step("draw", seat=e.seat, n=1))
+
+
+@watch_before("guzheng", events=(ev.Discard, ev.Move, ev.Phase, ev.Turn))
+def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """The cards discarded in another character's discard phase (固政's cards): the hand cards that
+    character discarded, and every card discarded in the phase."""
+    st = eng.skills.state
+    if isinstance(e, (ev.Phase, ev.Turn)):
+        st.pop(f"guzheng:{seat.seat}", None)
+        return
+    if eng.phase != "discard" or eng.current in (None, seat.seat):
+        return
+    who: int | None
+    if isinstance(e, ev.Discard):
+        who = e.seat
+    elif isinstance(e, ev.Move) and e.to.zone == Zone.DISCARD and e.from_.zone in (Zone.HAND, Zone.EQUIP):
+        who = e.from_.seat
+    else:
+        return
+    owner = eng.seat(who)
+    record = st.setdefault(f"guzheng:{seat.seat}", {"own": [], "all": []})
+    for c in e.cards:
+        record["all"].append(c)
+        if who == eng.current and owner is not None and owner.hand[c] > 0:
+            record["own"].append(c)
+
+
+@skill("guzheng", timing=Timing.DISCARD_PHASE)
+def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """固政 (國戰 张昭张纮): 其他角色的弃牌阶段结束时，你可以将弃牌堆里的一张其于此阶段内因其弃置而失去过的手牌交给该角色，若如此做，你可以获得弃牌堆里的其余于此阶段内弃置的牌.
+
+    ``skill`` (``targets``: that character, optional; ``cards``: the card given back, from the discard pile to
+    its hand: implied) at the end of its discard phase → optionally a ``move`` of other cards discarded in
+    the phase, still in the discard pile, to 张昭张纮's hand.
+    """
+    cur = eng.current
+    if cur is None or cur == e.seat or eng.phase != "discard":
+        eng.report(R.S_TIMING, e.seat, "固政 is used as another character's discard phase ends",
+                   expected="another character's discard phase", observed=f"{eng.phase or 'no'} phase of seat {cur}")
+        return
+    if e.targets and list(e.targets) != [cur]:
+        eng.report(R.S_CONDITION, e.seat, f"固政 gives the card back to seat {cur}, whose discard phase it is",
+                   expected=[cur], observed=list(e.targets))
+    record = eng.skills.state.get(f"guzheng:{e.seat}", {"own": [], "all": []})
+    own = [c for c in record["own"] if eng.table.discard[c] > 0]
+    back = list(e.cards or [])
+    if len(back) != 1 or back[0] not in own:
+        eng.report(R.S_CONDITION, e.seat, f"固政 gives back one of the hand cards seat {cur} discarded in this phase, "
+                   "from the discard pile", expected=f"one of {own}" if own else "such a card", observed=back)
+        return
+    eng.skills.implied_move(cur, back, Zone.DISCARD)
+    eng.skills.state[f"guzheng_back:{cur}"] = eng.turns_taken  # after the discards: not counted for its hand limit
+    rest = list(record["all"])
+    rest.remove(back[0])
+
+    def taken(en: Engine, m: ev.Event) -> None:
+        wrong = [c for c in getattr(m, "cards", []) if c not in rest]
+        if wrong:
+            en.report(R.S_EFFECT, e.seat, "固政 takes the other cards discarded in this phase", expected=f"of {rest}",
+                      observed=wrong)
+
+    C.effect(eng, e, Step("move", from_zone=Zone.DISCARD, to_seat=e.seat, to_zone=Zone.HAND, optional=True, check=taken))
+
+
+@modifier("hand_limit")
+def guzheng_back(limit: int, eng: Engine, seat: Seat) -> int:
+    """固政's card comes back as the discard phase ends, once its discards are done: the hand limit the phase's
+    end checks counts it out."""
+    return limit + 1 if eng.skills.state.get(f"guzheng_back:{seat.seat}") == eng.turns_taken else limit
+
+
+# --- 國戰: 陆逊's 度势 (the 國戰 roster gives 陆逊 谦逊 and 度势) ----------------------------------------------
+
+
+@skill("duoshi", timing=Timing.CARD_NEEDED)
+def duoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """度势 (國戰 陆逊): 你可以将一张红色手牌当【以逸待劳】使用。每阶段限四次 (checked on the use)."""
+
+
+def duoshi_limit(eng: Engine, e: Any, seat: Seat) -> str | None:
+    """度势: 每阶段限四次 — the uses of this phase before this one."""
+    used = eng.this_phase.limits[SKILL.duoshi]
+    return f"度势 may be used four times per phase ({used} already)" if used >= 4 else None
+
+
+@conversion(SKILL.duoshi, {CARD.await_exhausted}, hand_only=True, together=duoshi_limit)
+def duoshi_card(c: Any, as_name: str) -> bool:
+    """度势 (陆逊, 國戰): a red hand card as 以逸待劳."""
+    return bool(c.is_red)
+
+
+@watch_after("duoshi", events=(ev.Use,))
+def duoshi_count(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    if isinstance(e, ev.Use) and e.seat == seat.seat and e.skill == SKILL.duoshi:
+        eng.this_phase.limits[SKILL.duoshi] += 1

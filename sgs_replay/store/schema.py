@@ -82,7 +82,8 @@ TABLES: dict[str, str] = {
             position   VARCHAR,   -- 3v3: commander / vanguard
             won        BOOLEAN,   -- NULL when the game has no (known) winner
             alive_at_end BOOLEAN,
-            hp_at_end  SMALLINT
+            hp_at_end  SMALLINT,
+            deputy     VARCHAR    -- 國戰: the 副将 (canonical name when known); NULL in the other modes
         )""",
     "events": f"""
         CREATE TABLE IF NOT EXISTS events (
@@ -255,6 +256,7 @@ def create_all(con: Any) -> None:
     for column, sql_type in ADDED_COLUMNS:  # databases written before these columns existed
         con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {sql_type}")
     con.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS load_no BIGINT")  # NULL for games loaded before it
+    con.execute("ALTER TABLE players ADD COLUMN IF NOT EXISTS deputy VARCHAR")  # stores written before 國戰
     rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
     row = rows[0] if rows else None
     if row is None:
@@ -318,7 +320,7 @@ def arrow_schemas() -> dict[str, Any]:
         "players": pa.schema([
             ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),
             ("general_id", pa.string()), ("role", pa.string()), ("side", pa.string()), ("position", pa.string()),
-            ("won", pa.bool_()), ("alive_at_end", pa.bool_()), ("hp_at_end", pa.int16()),
+            ("won", pa.bool_()), ("alive_at_end", pa.bool_()), ("hp_at_end", pa.int16()), ("deputy", pa.string()),
         ]),
         "events": pa.schema([
             ("game_id", pa.string()), ("seq", pa.int32()), ("line", pa.int32()), ("type", pa.string()),

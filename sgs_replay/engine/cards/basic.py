@@ -49,8 +49,15 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
             report(R.P_SLASH_LIMIT, e.seat, f"杀 number {n} in this play phase (limit {limit})",
                    expected=f"at most {limit}", observed=n)
     max_targets = plugins.modify("slash_targets", 1, eng, user)
-    if len(targets) > max_targets:
-        report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s)", expected=max_targets, observed=len(targets))
+    near = plugins.modify("slash_targets_near", 0, eng, user)  # more targets, each at distance 1
+    if len(targets) > max_targets + near:
+        report(R.P_TARGET, e.seat, f"杀 may have {max_targets + near} target(s)", expected=max_targets + near,
+               observed=len(targets))
+    elif len(targets) > max_targets:
+        close = [t for t in targets if t != e.seat and eng.seat(t) is not None and eng.table.distance(e.seat, t) == 1]
+        if len(close) < len(targets) - max_targets:
+            report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s), more only at distance 1",
+                   expected=f"{len(targets) - max_targets} at distance 1", observed=f"{len(close)} at distance 1")
     collateral = collateral_victim(eng, e)
     for t in targets:
         ts = eng.seat(t)

@@ -201,8 +201,8 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         # a 杀 with several targets: 寒冰剑 on a later one, so those before it are done (a 闪, a prevented damage)
         frame.reach(eng, nxt, CARD.ice_sword)
     frame.extra.add(e.skill)
-    if e.skill == CARD.ice_sword and nxt in (None, frame.head):
-        frame.started = True  # the target's damage is prevented: its part of the 杀 is over, the next may follow
+    if e.skill == CARD.ice_sword:
+        frame.started = True  # the 杀 reached its target unanswered: the next target's answer may follow
     if e.skill == CARD.double_sword:
         target = eng.seat(frame.head) if frame.head else None
         if target is not None and target.general and seat.general and target.general.gender == seat.general.gender:
