@@ -505,6 +505,11 @@ class Engine:
                 if granted and f.grants_use(self, e):  # type: ignore[arg-type]
                     return False  # the 视为使用 of a later skill (神速's second 杀), not a deeper card's follow-up
                 continue
+            above = self.stack[depth + 1:]
+            if above and all(x.patient for x in above):
+                if f.offer(self, line, e):  # what is owed beside it stays open
+                    return True
+                continue
             while len(self.stack) > depth + 1:
                 self.stack.pop().close(self, line, e)
             if f.offer(self, line, e):

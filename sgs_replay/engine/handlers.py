@@ -230,6 +230,8 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
 
 
 def on_turn(eng: Engine, e: ev.Turn) -> None:
+    if eng.skipped_turns:
+        eng.mode.pass_skipped_turns(e)
     s = eng.seat(e.seat)
     expected = eng.mode.expected_turn()
     if s is not None and not s.alive:

@@ -144,6 +144,12 @@ class Hulao(Mode):
     def expected_turn(self) -> list[int] | None:
         return None  # judged in before_turn (the reform steps take places too)
 
+    def pass_skipped_turns(self, e: ev.Turn) -> None:
+        """Only 据守 skips a turn in this mode: each skipped seat is the mode's to pass (:meth:`pass_skipped_turn`)."""
+        for s in sorted(self.eng.skipped_turns):
+            if self.eng.rotation_seat != s:
+                self.pass_skipped_turn(s, e)
+
     def pass_skipped_turn(self, seat: int, e: ev.Turn) -> None:
         """A skipped turn (据守) of an ally: his own turn logged is reported; his place passes unplayed
         when the order reaches it (:meth:`pass_skips`), with no turn of 神吕布 after it."""

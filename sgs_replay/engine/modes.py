@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from sgs_replay import events as ev
 from sgs_replay.engine import plugins
 from sgs_replay.rules import catalogue as R
@@ -67,6 +69,27 @@ class Mode:
             eng.end_phase()
             eng.current, eng.phase = seat, None  # his turn passes unplayed
             eng.rotation_from = None
+
+    def pass_skipped_turns(self, e: ev.Turn) -> None:
+        """A ``turn`` is logged while turns are to be skipped (据守; 叠置 by 放逐, 悲歌): the skipped seats next in
+        seat order pass unplayed, up to the first that is not skipped. That one may be the turn's own seat coming
+        round again (two players, both skipped); otherwise a turn of a seat whose turn is skipped is reported."""
+        eng = self.eng
+        if eng.current is None or eng.due_extra_turn() == e.seat:
+            return  # before the first turn; an extra turn (放权) is not the seat order's
+        walk: list[int] = []
+        nxt = eng.table.next_alive(eng.rotation_seat or eng.current)
+        while nxt in eng.skipped_turns and nxt not in walk:
+            walk.append(nxt)
+            nxt = eng.table.next_alive(nxt)
+        comes_round = nxt == e.seat
+        for s in walk:
+            if s == e.seat and not comes_round:
+                break
+            # its turn passes unplayed (even when it is the seat whose turn is now logged: it comes round again)
+            self.pass_skipped_turn(s, msgspec.structs.replace(e, seat=0) if s == e.seat else e)
+        if e.seat in eng.skipped_turns and e.seat != eng.current:
+            self.pass_skipped_turn(e.seat, e)  # the skipped turn itself: reported
 
     def after_turn(self, seat: int) -> None:
         return None

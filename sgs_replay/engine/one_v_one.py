@@ -53,6 +53,12 @@ class OneVOne(SideMode):
 
     name = "1v1"
 
+    def pass_skipped_turns(self, e: ev.Turn) -> None:
+        """Only 据守 skips a turn in this mode: each skipped seat is the mode's to pass (:meth:`pass_skipped_turn`)."""
+        for s in sorted(self.eng.skipped_turns):
+            if self.eng.rotation_seat != s:
+                self.pass_skipped_turn(s, e)
+
     def __init__(self, eng: Engine) -> None:
         super().__init__(eng)
         self.first_game_turn: int | None = None

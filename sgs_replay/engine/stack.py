@@ -35,6 +35,9 @@ class Frame:
     optional = False
     #: settled by the first event that it does not want (a judgement: retrials come at once or never)
     transient = False
+    #: owed beside the frame under it, in either order: an event that frame wants does not close this one
+    #: (随势's loss of HP and the reward or penalty of the same death)
+    patient = False
     #: the frame's number, given when it is pushed (0: not pushed through ``Engine.push``)
     uid = 0
 

@@ -596,6 +596,12 @@ class ThreeVThree(SideMode):
             self.acted.add(seat)
             self.skipped_round.add(seat)
 
+    def pass_skipped_turns(self, e: ev.Turn) -> None:
+        """Only 据守 skips a turn in this mode: each skipped seat is the mode's to pass (:meth:`pass_skipped_turn`)."""
+        for s in sorted(self.eng.skipped_turns):
+            if self.eng.rotation_seat != s:
+                self.pass_skipped_turn(s, e)
+
     def pass_skipped_turn(self, seat: int, e: ev.Turn) -> None:
         if e.seat == seat:  # the units pass a skipped turn (_spend_skipped); its own turn is reported
             super().pass_skipped_turn(seat, e)

@@ -290,9 +290,12 @@ class Game:
                 self.emit(ev.GameEnd(winner="none", reason="draw"))
         if self.rs.p.anhun_protection:
             self.protect()
-        generals = [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
         return Outcome(self.lines, winner, reason, self.turns, self.violations, self.cards, self.skills,
-                       self.reshuffles, generals, self.hidden_copy())
+                       self.reshuffles, self.played_generals(), self.hidden_copy())
+
+    def played_generals(self) -> list[str]:
+        """The generals that were at the table, by the name each is played as (the coverage's passive skills)."""
+        return [g.name for s in sorted(self.eng.table.seats) if (g := self.seat(s).general) is not None]
 
     def hidden_copy(self) -> list[bytes] | None:
         """The game from a view that does not see every general (國戰); None: the log is the only copy."""
@@ -1043,11 +1046,16 @@ class Game:
         seq = self.eng.frame_seq
         self.emit(ev.Death(seat=seat, killer=killer))
         self.check_over()
-        self.fulfil(after=seq)  # what the death owes at once (随势's loss of HP), then the reward or the penalty
         self.aftermath()
+        self.fulfil(after=seq)  # what else the death owes (随势's loss of HP)
         self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)
+        self.death_skills(seat)
+
+    def death_skills(self, seat: int) -> None:
+        """The dead character's own skills of its death besides 武魂 (國戰: 断肠)."""
+        return None
 
     def xingshang(self, dead: int) -> None:
         """行殇 (國戰 曹丕): the first living holder (from the current player) takes the dead character's cards."""

@@ -58,6 +58,7 @@ class HegemonyGame(Game):
         gens = mode.gens[seat]
         self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in which else None,
                                    deputy=gens[1].name if 1 in which else None, reason=reason))  # type: ignore[arg-type]
+        self.check_over()  # a reveal that leaves one kingdom ends the game: no bonus after it
         for s, kind in list(mode.due):
             if s != seat:
                 continue
@@ -69,7 +70,6 @@ class HegemonyGame(Game):
                     self.emit(ev.Recover(seat=seat, amount=1))
                 else:
                     self.emit(ev.Draw(seat=seat, cards=self.take(2), reason=COMPANION))
-        self.check_over()
 
     def before_death(self, seat: int) -> None:
         mode: Any = self.eng.mode
@@ -116,3 +116,14 @@ class HegemonyGame(Game):
         super().resolve_slash(user)
         if target is not None and self.seat(user).has_skill(SKILL.lieren):
             self.lieren(user, target)
+
+    def death_skills(self, seat: int) -> None:
+        """断肠: her killer loses the skills of one of its generals (locked: always)."""
+        killer = self.eng.killer_of.get(seat)
+        if self.seat(seat).has_skill(SKILL.duanchang) and killer is not None and killer != seat and self.alive(killer):
+            self.emit(ev.Skill(seat=seat, skill=SKILL.duanchang, targets=[killer], choice=self.rng.choice(["main", "deputy"])))
+
+    def played_generals(self) -> list[str]:
+        """Both generals of every seat (face up or not: the coverage counts the skills a general holds in force)."""
+        mode: Any = self.eng.mode
+        return [g.name for seat in sorted(mode.gens) for g in mode.gens[seat] if g is not None]

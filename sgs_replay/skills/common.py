@@ -477,3 +477,12 @@ def granted(eng: Engine, e: ev.Skill, seat: Seat, name: str, kingdom: str) -> in
         eng.report(R.S_TIMING, e.seat, f"{name} is used in your own play phase", expected="own play phase",
                    observed=f"{eng.phase or 'no'} phase of seat {eng.current}")
     return lord
+
+
+def turn_over(eng: Engine, seat: int) -> None:
+    """叠置 (國戰; 翻面 elsewhere: 放逐, 悲歌): the character skips its next turn; turned over again, it is face up and
+    skips nothing. The mode passes the skipped turn (``Mode.pass_skipped_turns``)."""
+    if seat in eng.skipped_turns:
+        eng.skipped_turns.discard(seat)
+    else:
+        eng.skipped_turns.add(seat)

@@ -112,9 +112,11 @@ def suishi_draw(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
 @watch_after("suishi", events=(ev.Death,))
 def suishi_loss(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """每当其他与你势力相同的角色死亡时，你失去1点体力."""
+    """每当其他与你势力相同的角色死亡时，你失去1点体力: owed beside the death's reward or penalty, before or after it."""
     if isinstance(e, ev.Death) and e.seat != seat.seat and seat.alive and eng.mode.same_kingdom(seat.seat, e.seat):
-        eng.skills.push(Effect(seat.seat, SKILL.suishi, [Step("lose_hp", seat=seat.seat, n=1)]))
+        frame = Effect(seat.seat, SKILL.suishi, [Step("lose_hp", seat=seat.seat, n=1)])
+        frame.patient = True
+        eng.skills.push(frame)
 
 
 # --- 邹氏 ---------------------------------------------------------------------------------------

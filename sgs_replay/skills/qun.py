@@ -555,40 +555,6 @@ def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
 
 
-def stack_up(eng: Engine, seat: int) -> None:
-    """叠置 (國戰's turning over, 《三國殺各種模式的規則》 · 國戰): the character skips its next turn; stacking a
-    stacked character un-stacks it."""
-    stacked: set[int] = eng.skills.state.setdefault("stacked", set())
-    if seat in eng.skipped_turns:
-        eng.skipped_turns.discard(seat)
-        stacked.discard(seat)
-    else:
-        eng.skipped_turns.add(seat)
-        stacked.add(seat)
-
-
-@watch_before("beige", events=(ev.Turn,))
-def stacked_turn(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """A stacked character's next turn does not take place (how the turn passes is the mode's). Several
-    characters in a row whose turn is skipped (stacked, or by 据守) are passed one after the other, whatever
-    the order in which their skills look at the turn."""
-    stacked: set[int] = eng.skills.state.get("stacked", set())
-    if not isinstance(e, ev.Turn):
-        return
-    stacked &= eng.skipped_turns
-    if not stacked:
-        return
-    for _ in range(len(eng.skipped_turns)):
-        passed = False
-        for s in sorted(eng.skipped_turns):
-            if eng.current != s and (e.seat == s or (eng.current is not None and eng.table.next_alive(eng.current) == s)):
-                eng.mode.pass_skipped_turn(s, e)
-                passed = True
-        if not passed:
-            break
-    stacked &= eng.skipped_turns
-
-
 @skill("beige", timing=Timing.DAMAGED)
 def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
@@ -630,7 +596,7 @@ def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         elif k.suit == Suit.CLUB and src is not None and src.alive and C.card_count(src):
             frame.add(Step("discard", seat=source, n=min(2, C.card_count(src))))
         elif k.suit == Suit.SPADE and src is not None and src.alive:
-            stack_up(en, src.seat)
+            C.turn_over(en, src.seat)
 
     frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
 from sgs_replay.content.names import CARD, SKILL
@@ -309,13 +307,6 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
 
 
-@watch_before("jushou", events=(ev.Turn,))
-def jushou_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """The skipped turn: 曹仁's next turn does not take place; how the turn passes is the mode's."""
-    if isinstance(e, ev.Turn) and seat.seat in eng.skipped_turns and eng.rotation_seat != seat.seat:
-        eng.mode.pass_skipped_turn(seat.seat, e)
-
-
 # --- 徐晃 ---------------------------------------------------------------------------------------
 
 
@@ -534,15 +525,6 @@ def xingshang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.skills.implied_move(e.seat, cards)
 
 
-def turn_over(eng: Engine, seat: int) -> None:
-    """叠置 (國戰; 翻面 elsewhere): the character skips its next turn; turned over again, it is face up and
-    skips nothing (《三國殺各種模式的規則》 · 國戰)."""
-    if seat in eng.skipped_turns:
-        eng.skipped_turns.discard(seat)
-    else:
-        eng.skipped_turns.add(seat)
-
-
 @skill("fangzhu", timing=Timing.DAMAGED)
 def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """放逐 (國戰 曹丕): 每当你受到伤害后，你可以令一名其他角色摸X张牌（X为你已损失的体力值），然后其叠置.
@@ -555,31 +537,9 @@ def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if t is None:
         return
     x = max(0, seat.max_hp - seat.hp)
-    turn_over(eng, t)
+    C.turn_over(eng, t)
     if x:
         C.effect(eng, e, Step("draw", seat=t, n=x))
-
-
-@watch_before("fangzhu", events=(ev.Turn,))
-def fangzhu_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    """The turns that 放逐's 叠置 skips: the skipped seats next in order pass unplayed (the mode's way), up to the
-    first that is not skipped. That one may be the turn's own seat coming round again (two players, both
-    skipped); otherwise a turn of a seat whose turn is skipped is reported."""
-    if not isinstance(e, ev.Turn) or eng.current is None or eng.due_extra_turn() == e.seat:
-        return  # an extra turn (放权) is not the seat order's
-    walk: list[int] = []
-    nxt = eng.table.next_alive(eng.rotation_seat or eng.current)
-    while nxt in eng.skipped_turns and nxt not in walk:
-        walk.append(nxt)
-        nxt = eng.table.next_alive(nxt)
-    comes_round = nxt == e.seat
-    for s in walk:
-        if s == e.seat and not comes_round:
-            break
-        # its turn passes unplayed (even when it is the seat whose turn is now logged: it comes round again)
-        eng.mode.pass_skipped_turn(s, msgspec.structs.replace(e, seat=0) if s == e.seat else e)
-    if e.seat in eng.skipped_turns and e.seat != eng.current:
-        eng.mode.pass_skipped_turn(e.seat, e)  # the skipped turn itself: reported
 
 
 @skill("xiaoguo", timing=Timing.END_PHASE)

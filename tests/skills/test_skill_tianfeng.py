@@ -90,3 +90,25 @@ def test_suishi_bad_no_loss(play, tmp_path):
     out = play(QUN, [*_down(3, 4), death(4, 3), {"type": "phase", "seat": 3, "phase": "discard"}],
                ruleset=_qun(tmp_path), current=3, hands={3: ["♠7 杀"]}, hp={4: 1})
     out.bad("SGS-S006")
+
+
+#: seat 3 is now 貂蝉 (群, rebel): her killer draws the reward, and 田丰 loses 1 HP, in either order
+QUN2 = ["华佗", "田丰", "貂蝉", "许褚"]
+
+
+def _reward_and_loss(loss_first: bool) -> list[dict]:
+    reward, loss = draw(4, DECK[:3], reason="reward"), lose_hp(2, 1)
+    return [*_down(4, 3), death(3, 4), *((loss, reward) if loss_first else (reward, loss)),
+            {"type": "phase", "seat": 4, "phase": "discard"}]
+
+
+def test_suishi_ok_the_loss_before_the_reward(play, tmp_path):
+    out = play(QUN2, _reward_and_loss(True), ruleset=roster_ruleset(tmp_path, QUN2), current=4, hands={4: ["♠7 杀"]},
+               hp={3: 1}, deck=DECK)
+    out.ok()
+
+
+def test_suishi_ok_the_loss_after_the_reward(play, tmp_path):
+    out = play(QUN2, _reward_and_loss(False), ruleset=roster_ruleset(tmp_path, QUN2), current=4, hands={4: ["♠7 杀"]},
+               hp={3: 1}, deck=DECK)
+    out.ok()
