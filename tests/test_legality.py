@@ -154,3 +154,29 @@ def test_legal_uses_of_the_maneuvering_cards(sgs: Any) -> None:
                               hands={1: ["♥2 火攻"], 2: ["♦2 闪"]}, ruleset="maneuvering")
     uses3 = _uses(validate_parsed(read_parsed(text3), keep_engine=True).engine, 1)
     assert uses3 == [("♥2 火攻", [2])]  # on yourself it would be your last hand card: nothing left to show
+
+
+def test_check_use_after_freekill_jiuzhu_fault() -> None:
+    """FreeKill 3v3: 赵云's 杀 brings his teammate to 0 HP and the rescue stops at him (the engine's 救主
+    fault, decided as the dying begins). His next 杀, his last card, is a new action over the limit, as
+    the validator judges it, though without that card he could no longer have stopped the rescue."""
+    import json
+
+    seating = [("cold", "vanguard"), ("cold", "commander"), ("cold", "vanguard"),
+               ("warm", "vanguard"), ("warm", "commander"), ("warm", "vanguard")]
+    generals = ["曹操", "赵云v33", "司马懿", "黄盖", "刘备", "甄姬"]
+    seats = {str(i): {"hand": [], "equip": [], "judge": []} for i in range(1, 7)}
+    seats["2"]["hand"], seats["3"]["hp"] = ["♠7 杀", "♠8 杀"], 1
+    header = {"type": "game", "format": "sgs-replay/1", "game_id": "fault", "mode": "3v3", "ruleset": "freekill-3v3",
+              "players": [{"seat": i, "general": g, "side": s, "position": p}
+                          for i, (g, (s, p)) in enumerate(zip(generals, seating, strict=True), start=1)],
+              "start": {"current": 2, "phase": "play", "seats": seats}}
+    events = [{"type": "use", "seat": 2, "card": "♠7 杀", "targets": [3]},
+              {"type": "damage", "target": 3, "amount": 1, "source": 2, "card": "♠7 杀"}, {"type": "dying", "seat": 3}]
+    text = "\n".join(json.dumps(x, ensure_ascii=False) for x in [header, *events]) + "\n"
+    result = validate_parsed(read_parsed(text), keep_engine=True)
+    assert not result.report.violations
+    eng = result.engine
+    slash = ev.Use(seat=2, card="♠8 杀", targets=[1])
+    assert [f.rule.id for f in legality.check_use(eng, slash)] == ["SGS-P001"]
+    assert not any(e.card == "♠8 杀" for e in legality.legal_uses(eng, 2))

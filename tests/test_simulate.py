@@ -154,6 +154,70 @@ def test_freekill_3v3_follows_its_set_up() -> None:
     assert firsts == {"cold"} and vanguards_first
 
 
+def test_freekill_3v3_plays_its_lvbu_and_zhaoyun() -> None:
+    """吕布v33's 战神 picks a new effect each start phase and his draw phase, 杀 damage and 杀 targets
+    follow; 吕布v33旧 awakens (no weapon lost) and uses 神戟; 赵云v33's 救主 is used, and a teammate the
+    rescue stopped at him (the engine's fault) plays on at HP ≤ 0; the pool never holds both 吕布."""
+    from sgs_replay import events as ev
+    from sgs_replay.reader import parse_bytes
+
+    rs = ruleset("freekill-3v3")
+    wanted = {"choice 1", "choice 2", "choice 3", "draws 3", "杀 deals 2", "吕布v33 杀 on 2", "awakened",
+              "吕布v33旧 杀 on 3", "救主", "undead"}
+    seen: set[str] = set()
+    for i in range(80):
+        out = play_game(rs, 6, 7, i, strict=True)
+        log = parse_bytes(b"\n".join(out.lines) + b"\n", "x")
+        assert log.header is not None
+        general = {p.seat: p.general for p in log.header.players}
+        events = [e for _, e in log.events]
+        pool = next(e for e in events if isinstance(e, ev.DraftPool)).generals
+        assert not {"吕布v33", "吕布v33旧"} <= set(pool)
+        chosen: dict[int, list[int]] = {}
+        drank: set[int] = set()
+        for e in events:
+            if isinstance(e, ev.Skill) and e.skill == "战神" and general[e.seat] == "吕布v33":
+                assert isinstance(e.choice, int) and e.choice not in chosen.setdefault(e.seat, [])
+                chosen[e.seat].append(e.choice)
+                seen.add(f"choice {e.choice}")
+            elif isinstance(e, ev.Skill) and e.skill == "战神" and general[e.seat] == "吕布v33旧":
+                assert e.choice is None
+                chosen.setdefault(e.seat, []).append(0)
+                seen.add("awakened")
+            elif isinstance(e, ev.Draw) and e.reason == "phase" and 1 in chosen.get(e.seat, []):
+                assert len(e.cards) == 3
+                seen.add("draws 3")
+            elif isinstance(e, ev.Use) and e.seat in chosen and (e.card or "").endswith("酒"):
+                drank.add(e.seat)
+            elif isinstance(e, ev.Use) and e.seat in chosen and "杀" in (e.as_ or e.card or "") and len(e.targets or []) > 1:
+                most = {"吕布v33": 1 + (3 in chosen[e.seat]), "吕布v33旧": 3}[general[e.seat]]
+                assert len(e.targets or []) <= most
+                seen.add(f"{general[e.seat]} 杀 on {len(e.targets or [])}")
+            elif isinstance(e, ev.Damage) and e.source in chosen and general[e.source] == "吕布v33" and e.card \
+                    and "杀" in e.card and not e.chain and e.source not in drank:
+                if 2 in chosen[e.source]:
+                    assert e.amount >= 2
+                    seen.add("杀 deals 2")
+            elif isinstance(e, ev.Skill) and e.skill == "救主":
+                seen.add("救主")
+            if isinstance(e, ev.Turn):
+                drank.clear()
+        report = validate_parsed(log).report
+        assert not report.violations, report.violations[:3]
+        if any("undead_after_failed_rescue" in n for n in report.engine_behaviour):
+            seen.add("undead")
+        if seen >= wanted:
+            break
+    assert seen >= wanted, sorted(wanted - seen)
+
+
+def test_freekill_3v3_rescue_stops_at_zhaoyun_after_jiuzhu() -> None:
+    """赵云v33's 杀 on his chained teammate, who lies dying at HP ≤ 0 under the fault: his 救主 sets off the
+    chain's damage, which ends that dying state; nobody after him rescues (once a 桃 out of turn)."""
+    out = play_game(ruleset("freekill-3v3"), 6, 7, 1262, strict=True)
+    assert any('"skill":"救主"' in line.decode() for line in out.lines)
+
+
 def test_house_attrition_games_take_the_losses_and_plants_are_caught_at_their_line(tmp_path: Path) -> None:
     """Simulated games of the last-three attrition: some rounds take the losses, and the planted
     faults of the house rule (a round's losses left out, losses where none is due) are reported at

@@ -573,7 +573,10 @@ class Engine:
             self._check_draw_count(cur)
         if self.phase == "discard" and cur.alive and "discard" in self.phase_logged:
             limit = plugins.modify("hand_limit", max(cur.hp, 0) + self.mode.hand_limit_bonus(cur), self, cur)
-            if cur.hidden == 0 and cur.hand_count > limit and not plugins.modify("hand_limit_waived", False, self, cur):
+            # the phase discards once: a card drawn after that discard (连营 on the last one, at 0 HP) stays
+            kept = self.this_phase.hand_after_discard
+            held = cur.hand_count if kept is None else min(cur.hand_count, kept)
+            if cur.hidden == 0 and held > limit and not plugins.modify("hand_limit_waived", False, self, cur):
                 self.report(R.T_DISCARD, cur.seat, f"seat {cur.seat} ends the discard phase with {cur.hand_count} cards and {cur.hp} HP",
                             expected=f"at most {limit} cards", observed=cur.hand_count)
         self.this_phase = PhaseRecord()
@@ -697,6 +700,9 @@ class Engine:
                     f.rescued = True
             seat.dying = True
             self.push(F.DyingFrame(self, seat.seat))
+            # what keeps a character alive at 0 HP is asked as its dying begins: an engine's fault that ends
+            # the rescue (FreeKill's 救主) holds from then on, whatever changes before the frame closes
+            F.survives_at_zero(self, seat)
 
     def kill(self, seat: Seat, killer: int | None) -> None:
         seat.alive = False

@@ -705,10 +705,13 @@ class DyingFrame(Frame):
         self.died = False
         self.interrupted = False  # SGS-R004 was reported: play went on while this seat was dying
         self.rescued = False  # rescued, then brought to 0 HP again: a new dying state has its own frame
+        #: an engine's fault ended the rescue (FreeKill's 救主, modifier ``alive_at_zero``): the character stays
+        #: alive at HP ≤ 0 whatever changes before the frame closes
+        self.spared = False
 
     def awaiting(self, eng: Engine) -> bool:
         s = eng.seat(self.seat)
-        return not self.died and not self.rescued and s is not None and s.alive and s.hp <= 0 \
+        return not self.died and not self.rescued and not self.spared and s is not None and s.alive and s.hp <= 0 \
             and not survives_at_zero(eng, s)
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
@@ -763,7 +766,7 @@ class DyingFrame(Frame):
         s.dying = False
         if isinstance(e, ev.Death) and e.seat == self.seat:
             return
-        if s.alive and s.hp <= 0 and not survives_at_zero(eng, s) and e is not None:
+        if s.alive and s.hp <= 0 and not self.spared and not survives_at_zero(eng, s) and e is not None:
             if not self.interrupted:  # else the same mistake was reported already (SGS-R004)
                 eng.report(R.D_DEATH_MISSING, self.seat, f"seat {self.seat} is at {s.hp} HP after the rescue and must die",
                            expected=f"death of seat {self.seat}", observed=f"`{ev.event_type(e)}`")

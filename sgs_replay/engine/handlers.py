@@ -347,6 +347,7 @@ def on_discard(eng: Engine, e: ev.Discard) -> None:
         limit = plugins.modify("hand_limit", max(s.hp, 0) + eng.mode.hand_limit_bonus(s), eng, s)
         hand_cards = [c for c in e.cards if s.hand[c] > 0 or is_unknown(c)]
         after = s.hand_count - len(hand_cards)
+        eng.this_phase.hand_after_discard = after
         if after < limit and s.hidden == 0 and s.hand_count >= len(hand_cards):
             eng.report(R.T_DISCARD_EXCESS, e.seat, f"seat {e.seat} discards down to {after} cards with a hand limit of {limit}",
                        expected=f"discard {max(0, s.hand_count - limit)}", observed=f"discard {len(hand_cards)}")
@@ -634,7 +635,7 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
         if not isinstance(f, F.DyingFrame):
             continue
         s = eng.seat(f.seat)
-        if s is None or f.died or f.interrupted or not s.alive or s.hp > 0 or F.survives_at_zero(eng, s):
+        if s is None or f.died or f.interrupted or f.spared or not s.alive or s.hp > 0 or F.survives_at_zero(eng, s):
             continue
         if mark:
             f.interrupted = True

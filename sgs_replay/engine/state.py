@@ -58,6 +58,7 @@ class PhaseRecord:
     given: int = 0  # cards given away by a skill this phase (仁德's heal counts them)
     limits: Counter[str] = field(default_factory=_counter)  # uses of skills limited per phase, by skill
     draw_reported: bool = False  # the draw phase's count was already found wrong
+    hand_after_discard: int | None = None  # the hand the discard phase's own discard left (连营 may draw after it)
 
 
 @dataclass

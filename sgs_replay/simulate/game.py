@@ -32,10 +32,11 @@ from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
 from sgs_replay.engine.modes import ATTRITION, SACRIFICE
-from sgs_replay.engine.skills import version
+from sgs_replay.engine.skills import owns, version
 from sgs_replay.engine.state import Seat, Slot, slot_of
 from sgs_replay.engine.three_v_three import OptionalReward
-from sgs_replay.skills.shu import YI
+from sgs_replay.skills.qun import V33_ZHANSHEN, zhanshen_chosen
+from sgs_replay.skills.shu import YI, jiuzhu_undead
 from sgs_replay.skills.wu import incoming_damage
 
 #: generals the simulator does not play yet
@@ -49,8 +50,9 @@ CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL
                  "jiang": SKILL.jiang, "red_out": SKILL.mingzhe, "yinli": SKILL.yinli, "shushen": SKILL.shushen,
                  "sijian": SKILL.sijian, "lirang": SKILL.lirang}
 
-#: the awakening skills used at the start of the start phase, by skill id
-AWAKENING = ("zhanshen", "zhiji", "hunzi")
+#: the awakening skills used at the start of the start phase, by skill id (吕布's two 战神 share a name:
+#: the id the seat owns decides)
+AWAKENING = ("zhanshen", "v33_nos__zhanshen", "zhiji", "hunzi")
 
 #: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
 GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
@@ -339,6 +341,7 @@ class Game:
         me = self.seat(seat)
         self.shenzhi(me)
         self.awaken(me)
+        self.zhanshen(me)
         self.yinghun(me)
         while me.has_skill(SKILL.luoshen) and self.chance(0.8):
             self.emit(ev.Skill(seat=seat, skill=SKILL.luoshen))
@@ -602,7 +605,7 @@ class Game:
         condition held as the turn began (the engine keeps that: ``awaken:<skill>:<seat>``)."""
         seat = me.seat
         for sid in AWAKENING:
-            if not me.has_skill(getattr(SKILL, sid)) or not self.eng.skills.state.get(f"awaken:{sid}:{seat}"):
+            if not owns(me, sid) or not self.eng.skills.state.get(f"awaken:{sid}:{seat}"):
                 continue
             mark = self.eng.frame_seq
             self.emit(ev.Skill(seat=seat, skill=getattr(SKILL, sid)))
@@ -612,6 +615,16 @@ class Game:
                 else:
                     self.emit(ev.Draw(seat=seat, cards=self.take(2), reason="skill", skill=SKILL.zhiji))
             self.fulfil(after=mark)
+
+    def zhanshen(self, me: Seat) -> None:
+        """战神 (the later 吕布v33, a locked skill): each start phase, one effect not chosen before, kept to
+        the end of the game; the draw count, the 杀's damage and its targets then follow from the engine's
+        modifiers."""
+        if not owns(me, "v33__zhanshen"):
+            return
+        left = sorted(set(V33_ZHANSHEN) - zhanshen_chosen(self.eng, me.seat))
+        if left:
+            self.emit(ev.Skill(seat=me.seat, skill=SKILL.v33__zhanshen, choice=self.rng.choice(left)))
 
     def yinghun(self, me: Seat) -> None:
         """英魂: wounded, another character draws 1 and discards X, or draws X and discards 1 (X: HP lost)."""
@@ -786,7 +799,7 @@ class Game:
                             nature=nature, chain=chain))  # type: ignore[arg-type]
         s = self.seat(target)
         self.buqu(target)
-        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+        if s.alive and s.hp <= 0 and (not F.survives_at_zero(self.eng, s) or jiuzhu_undead(self.eng, s)):
             self.dying(target)
         if s.alive:
             self.damaged(target, amount, source, card)
@@ -852,7 +865,7 @@ class Game:
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
         self.buqu(seat)
-        if s.alive and s.hp <= 0 and not F.survives_at_zero(self.eng, s):
+        if s.alive and s.hp <= 0 and (not F.survives_at_zero(self.eng, s) or jiuzhu_undead(self.eng, s)):
             self.dying(seat)
         self.fulfil()
 
@@ -1006,8 +1019,13 @@ class Game:
             hs = self.seat(helper)
             mine = [c for c in self.hand_of(helper)] + [hs.equip[sl] for sl in sorted(hs.equip)]
             if helper != seat and hs.has_skill(SKILL.jiuzhu) and hs.side is not None and hs.side == s.side \
-                    and hs.hp > 1 and mine and s.hp <= 0 and self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
-                self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
+                    and hs.hp > 1 and mine and s.hp <= 0:
+                if self.chance(0.6):  # 救主: 1 HP and a card for 1 HP
+                    self.invoke(ev.Skill(seat=helper, skill=SKILL.jiuzhu, cards=[self.rng.choice(mine)]))
+                if self.rs.p.undead_after_failed_rescue and s.hp <= 0 and F.survives_at_zero(eng, s):
+                    # FreeKill's 救主 fault: the rescue stops at him and the character plays on at HP ≤ 0; that
+                    # dying state is over (what 救主 set off, a chain's damage, may already have followed it)
+                    return
             while s.hp <= 0 and self.alive(helper):
                 rescue = self.rescue_card(helper, seat)
                 if rescue is None:
@@ -1017,6 +1035,8 @@ class Game:
                 self.after_respond(rescue)
             if s.hp > 0:
                 return
+        if self.rs.p.undead_after_failed_rescue and F.survives_at_zero(eng, s):
+            return  # the rescue never stopped at 赵云 (he used 救主, or 完杀) and the fault keeps the character alive
         self.die(seat, eng.last_damage_source.get(seat))
 
     def die(self, seat: int, killer: int | None) -> None:
@@ -2039,16 +2059,21 @@ class ThreeVThreeGame(Game):
 
     #: generals the simulator does not draft yet
     UNSUPPORTED: frozenset[str] = frozenset()
-    #: FreeKill's 3v3 besides: 吕布v33 and 吕布v33旧 (战神, as 吕布) and 赵云v33, whose 救主 makes an unsaved teammate
-    #: play on at 0 HP in that engine (``undead_after_failed_rescue``): a fault to accept in its
-    #: recordings, not a game to write
-    UNSUPPORTED_BY_RULESET: ClassVar[dict[str, frozenset[str]]] = {"freekill-3v3": frozenset({"吕布v33", "吕布v33旧", "赵云v33"})}
+    #: generals a ruleset's draft leaves out, by ruleset (none now: FreeKill's 3v3 plays its 吕布v33, 吕布v33旧
+    #: and 赵云v33 too, the last with that engine's 救主 fault, ``undead_after_failed_rescue``)
+    UNSUPPORTED_BY_RULESET: ClassVar[dict[str, frozenset[str]]] = {}
+    #: generals of which a ruleset's pool holds one at most, by ruleset: FreeKill's pile has one general per
+    #: trueName, so only one of its two 3v3 吕布 (RULES.md §1.2)
+    ONE_OF_BY_RULESET: ClassVar[dict[str, tuple[tuple[str, ...], ...]]] = {"freekill-3v3": (("吕布v33", "吕布v33旧"),)}
 
     def _header(self, game_id: str) -> ev.Game:
         from sgs_replay.engine.draft import POOL_SIZE
 
         rng = self.rng
-        left_out = self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset())
+        left_out = set(self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset()))
+        for group in self.ONE_OF_BY_RULESET.get(self.rs.name, ()):
+            kept = rng.choice(group)
+            left_out.update(g for g in group if g != kept)
         pool = rng.sample([g for g in self.rs.roster if g not in left_out], POOL_SIZE)
         first: ev.Side = "warm" if self.rs.p.draft_first_side == "warm" else rng.choice(("cold", "warm"))
         other: dict[str, ev.Side] = {"cold": "warm", "warm": "cold"}

@@ -122,7 +122,7 @@ def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布): 锁定技，准备阶段，你选择一项未获得过的效果，获得此效果直到本局游戏结束：1.摸牌阶段，你多摸一张牌；2.你使用【杀】造成伤害+1；3.你使用【杀】可以额外选择一个目标."""
     if not C.need_phase(eng, e, "in your start phase", "start", None):
         return
-    chosen = _v33_zhanshen(eng, e.seat)
+    chosen = zhanshen_chosen(eng, e.seat)
     if not isinstance(e.choice, int) or e.choice not in V33_ZHANSHEN or e.choice in chosen:
         left = sorted(set(V33_ZHANSHEN) - chosen)
         eng.report(R.S_CONDITION, e.seat, "战神 chooses one effect not chosen before "
@@ -132,7 +132,7 @@ def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     chosen.add(e.choice)
 
 
-def _v33_zhanshen(eng: Engine, seat: int) -> set[int]:
+def zhanshen_chosen(eng: Engine, seat: int) -> set[int]:
     """The effects the later 吕布's 战神 has chosen so far (they last until the end of the game)."""
     chosen: set[int] = eng.skills.state.setdefault(f"v33__zhanshen:{seat}", set())
     return chosen
@@ -141,14 +141,14 @@ def _v33_zhanshen(eng: Engine, seat: int) -> set[int]:
 @modifier("draw_phase_count")
 def v33_zhanshen_draw(n: int, eng: Engine, seat: Seat) -> int:
     """战神 1: the draw phase gives one more card."""
-    return n + 1 if 1 in _v33_zhanshen(eng, seat.seat) and owns(seat, "v33__zhanshen") else n
+    return n + 1 if 1 in zhanshen_chosen(eng, seat.seat) and owns(seat, "v33__zhanshen") else n
 
 
 @modifier("damage_bonus")
 def v33_zhanshen_damage(value: int, eng: Engine, user: int | None, card: str) -> int:
     """战神 2: the 杀 the holder uses deals 1 more damage."""
     s = eng.seat(user)
-    if card != CARD.slash or s is None or 2 not in _v33_zhanshen(eng, s.seat) or not owns(s, "v33__zhanshen"):
+    if card != CARD.slash or s is None or 2 not in zhanshen_chosen(eng, s.seat) or not owns(s, "v33__zhanshen"):
         return value
     return value + 1
 
@@ -156,7 +156,7 @@ def v33_zhanshen_damage(value: int, eng: Engine, user: int | None, card: str) ->
 @modifier("slash_targets")
 def v33_zhanshen_targets(value: int, eng: Engine, user: Seat) -> int:
     """战神 3: the holder's 杀 may take one more target."""
-    return value + 1 if 3 in _v33_zhanshen(eng, user.seat) and owns(user, "v33__zhanshen") else value
+    return value + 1 if 3 in zhanshen_chosen(eng, user.seat) and owns(user, "v33__zhanshen") else value
 
 
 @skill("shenji", timing=Timing.ALWAYS)

@@ -561,16 +561,29 @@ def zhongjianh(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def jiuzhu_fault(value: bool, eng: Engine, seat: Seat) -> bool:
     """Engine behaviour, not a rule (``undead_after_failed_rescue``, FreeKill 3v3 only): the engine's 救主
     fails when the rescue reaches 赵云 — a living teammate of the dying character with 救主, more than 1 HP
-    and a card — so the rescue is abandoned and the character stays alive at HP ≤ 0 and plays on."""
-    if value or not eng.rs.p.undead_after_failed_rescue or seat.side is None or seat.hp > 0:
+    and a card — so the rescue is abandoned and the character stays alive at HP ≤ 0 and plays on. That dying
+    state is then over: 赵云 losing his cards or his HP later (反馈 after the damage, his last card used)
+    does not bring it back; the next damage or loss of HP is a new one."""
+    if value or seat.hp > 0:
         return value
-    undead = any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
-                 and o.hp > 1 and (o.hand_count or o.equip) for o in eng.table.seats.values())
+    frame = next((f for f in reversed(eng.stack) if isinstance(f, F.DyingFrame) and f.seat == seat.seat
+                  and not f.died and not f.rescued), None)
+    undead = (frame is not None and frame.spared) or jiuzhu_undead(eng, seat)
     if undead:
+        if frame is not None:
+            frame.spared = True
         eng.engine_behaviour(f"seat {seat.seat} stays alive at {seat.hp} HP: the engine's {SKILL.jiuzhu} aborted the rescue "
                              "(undead_after_failed_rescue)")
     return undead
 
+
+def jiuzhu_undead(eng: Engine, seat: Seat) -> bool:
+    """``undead_after_failed_rescue`` holds for ``seat`` now: the ruleset has the fault, the seat is at
+    HP ≤ 0 and a living teammate has 救主, more than 1 HP and a card (the rescue would stop at him)."""
+    if not eng.rs.p.undead_after_failed_rescue or seat.side is None or seat.hp > 0:
+        return False
+    return any(o.alive and o.seat != seat.seat and o.side == seat.side and o.has_skill(SKILL.jiuzhu)
+               and o.hp > 1 and bool(o.hand_count or o.equip) for o in eng.table.seats.values())
 
 
 @skill("jiuzhu", timing=Timing.DYING)

@@ -101,6 +101,40 @@ def test_v33__zhanshen_ok_damage_and_target(play):
     out.ok()
 
 
+TWO_TARGETS = [turn(2), phase(2, "start"), skill(2, "战神", choice=3), phase(2, "play"), use(2, "♠7 杀", 4, 6)]
+
+
+def test_v33__zhanshen_ok_frost_blade_on_the_first_target_then_damage_to_the_second(play):
+    """A 杀 with two targets (战神 3): 寒冰剑 instead of the first target's damage, then the second's damage."""
+    out = play(LVBU, [*TWO_TARGETS,
+        skill(2, "寒冰剑", targets=[4]),
+        move(["♠8 杀"], ("hand", 4), ("discard", None), "寒冰剑"),
+        damage(6, 1, 2, "♠7 杀"),
+    ], current=None, phase=None, hands={2: ["♠7 杀"], 4: ["♠8 杀"]}, equip={2: ["♠2 寒冰剑"]}, **FK)
+    out.ok()
+
+
+def test_v33__zhanshen_ok_frost_blade_on_the_second_target_after_a_dodge(play):
+    """The first target dodges; 寒冰剑 then acts on the second instead of its damage."""
+    out = play(LVBU, [*TWO_TARGETS,
+        respond(4, "♦7 闪"),
+        skill(2, "寒冰剑", targets=[6]),
+        move(["♠8 杀"], ("hand", 6), ("discard", None), "寒冰剑"),
+        phase(2, "discard"),
+    ], current=None, phase=None, hands={2: ["♠7 杀"], 4: ["♦7 闪"], 6: ["♠8 杀"]}, equip={2: ["♠2 寒冰剑"]}, **FK)
+    out.ok()
+
+
+def test_v33__zhanshen_bad_frost_blade_then_the_second_target_owes_its_damage(play):
+    """寒冰剑 on the first target does not spare the second: its damage is still due."""
+    out = play(LVBU, [*TWO_TARGETS,
+        skill(2, "寒冰剑", targets=[4]),
+        move(["♠8 杀"], ("hand", 4), ("discard", None), "寒冰剑"),
+        phase(2, "discard"),
+    ], current=None, phase=None, hands={2: ["♠7 杀"], 4: ["♠8 杀"]}, equip={2: ["♠2 寒冰剑"]}, **FK)
+    out.bad("SGS-D002", 9)
+
+
 def test_v33__zhanshen_bad_two_cards_after_choosing_a_third(play):
     out = play(LVBU, [turn(2), phase(2, "start"), skill(2, "战神", choice=1), phase(2, "draw"),
                       draw(2, ["♠7 杀", "♠8 杀"], "phase"), phase(2, "play")],
@@ -203,6 +237,35 @@ def test_jiuzhu_ok_fault_leaves_the_teammate_alive(play):
     out = play(ZHAOYUN, DYING, current=4, hands={4: ["♠7 杀"], 2: ["♦2 闪"]}, hp={3: 1}, **FK)
     out.ok()
     assert out.engine_behaviour and "undead_after_failed_rescue" in out.engine_behaviour[0]  # named, not silent
+
+
+def test_jiuzhu_ok_fault_stays_when_zhaoyun_then_loses_his_last_card(play):
+    """赵云's 杀 brings his teammate 司马懿 to 0 HP; the rescue stops at 赵云 (2 cards), and 反馈 then takes his
+    last card: the dying state the fault ended does not come back."""
+    out = play(["曹操", "赵云v33", "司马懿", "黄盖", "刘备", "甄姬"], [
+        use(2, "♠7 杀", 3), damage(3, 1, 2, "♠7 杀"), {"type": "dying", "seat": 3},
+        skill(3, "反馈", targets=[2]), move(["♦2 闪"], ("hand", 2), ("hand", 3), "反馈"),
+        phase(2, "discard"),
+    ], current=2, hands={2: ["♠7 杀", "♦2 闪"]}, hp={3: 1}, **FK)
+    out.ok()
+
+
+UNDEAD_LUXUN = ["陆逊", "赵云v33", "甘宁", "黄盖", "刘备", "甄姬"]
+
+
+def test_jiuzhu_ok_fault_lianying_after_the_discard_at_zero_hp(play):
+    """陆逊 plays on at 0 HP (the fault): his discard phase discards his last card, 连营 draws one, and the
+    phase, which discards once, is over with that card in hand."""
+    out = play(UNDEAD_LUXUN, [phase(1, "discard"), discard(1, ["♠7 杀"]), skill(1, "连营"),
+                              draw(1, ["♦8 闪"], skill="连营"), phase(1, "finish")],
+               hands={1: ["♠7 杀"], 2: ["♦9 闪", "♥K 闪"]}, hp={1: 0}, **FK)
+    out.ok()
+
+
+def test_jiuzhu_bad_fault_at_zero_hp_still_discards(play):
+    out = play(UNDEAD_LUXUN, [phase(1, "discard"), phase(1, "finish")],
+               hands={1: ["♠7 杀"], 2: ["♦9 闪", "♥K 闪"]}, hp={1: 0}, **FK)
+    out.bad("SGS-T004", 3)
 
 
 def test_jiuzhu_bad_fault_is_not_a_rule(play):

@@ -197,9 +197,9 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if frame is None:
         return
     nxt = e.targets[0] if e.targets else None
-    if e.skill == CARD.ice_sword and CARD.ice_sword in frame.extra and nxt is not None and nxt != frame.head \
-            and nxt in frame.queue:
-        frame._advance()  # a 杀 with several targets: the damage to the one before was prevented, this is the next
+    if e.skill == CARD.ice_sword and nxt is not None and nxt != frame.head and nxt in frame.queue:
+        # a 杀 with several targets: 寒冰剑 on a later one, so those before it are done (a 闪, a prevented damage)
+        frame.reach(eng, nxt, CARD.ice_sword)
     frame.extra.add(e.skill)
     if e.skill == CARD.ice_sword:
         frame.started = True  # the 杀 reached its target unanswered: the next target's answer may follow
