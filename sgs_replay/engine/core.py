@@ -468,6 +468,8 @@ class Engine:
             return
         if self._screen is not None and not self._screen(e):
             return
+        if isinstance(e, ev.LoseHp) and self.stack:
+            self._loss_while_dying(e)
         skills = self.skills
         skills.before(e)
         # with no open resolution no frame takes the event, and settling them all is nothing to do
@@ -532,6 +534,19 @@ class Engine:
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
             not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack) and \
             not any(f.grants_use(self, e) for f in self.stack)  # a rescue still owed; a 视为使用 or a use a skill asks for
+
+    def _loss_while_dying(self, e: ev.LoseHp) -> None:
+        """Another character loses HP while one lies dying, not saved, and nothing opened since asks for it (a rescue
+        that costs HP, 救主, opens its own effect): nothing but the rescue happens in a dying state, so the death is
+        missing (a loss the death owes, 随势's, or the next character's under 乱武)."""
+        top = self.stack[-1]
+        dying = top if isinstance(top, F.DyingFrame) and top.awaiting(self) else None
+        s = self.seat(dying.seat) if dying is not None else None
+        if dying is None or s is None or dying.seat == e.seat or dying.interrupted:
+            return
+        self.report(R.D_DEATH_MISSING, s.seat, f"seat {s.seat} is at {s.hp} HP, not saved, and seat {e.seat} loses HP: "
+                    "the death is missing", expected=f"death of seat {s.seat}", observed=f"lose_hp of seat {e.seat}")
+        dying.interrupted = True
 
     def _new_recast(self, e: ev.Recast) -> bool:
         """A recast (重铸) by the current player in the play phase: an action of its own, like a card used, so

@@ -72,3 +72,11 @@ def test_flags_reward_before_the_death_once(sgs: Any) -> None:
                        hands={3: ["♠7 杀"]}, hp={4: 1})
     out.assert_flags("SGS-D004", line=4, seat=4)
     assert [v.line for v in out.violations] == [4], out.violations
+
+
+def test_flags_another_character_losing_hp_while_one_lies_dying(sgs: Any) -> None:
+    """Nothing but the rescue happens in a dying state: another character's loss of HP (随势's for the death, or the
+    next character's under 乱武) shows the death missing at its own line."""
+    out = sgs.identity([*HIT, {"type": "dying", "seat": 4}, {"type": "lose_hp", "seat": 5, "amount": 1},
+                        {"type": "phase", "seat": 3, "phase": "discard"}], hands={3: ["♠7 杀"]}, hp={4: 1})
+    out.assert_flags("SGS-D004", line=5, seat=4)
