@@ -576,8 +576,9 @@ def phase_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
                         f"seat {a.seat}: phase {b.phase} logged before phase {a.phase}")
 
 
-# a reward drawn before the death that earns it shows, at its line, as the death missing (SGS-D004)
-@fault("event_order", "SGS-D006", "SGS-D004", "SGS-T003", "SGS-T001", "SGS-T002")
+# a reward drawn before the death that earns it shows, at its line, as the death missing (SGS-D004), or as a
+# reward no kill earns (SGS-D006; 國戰: SGS-5006)
+@fault("event_order", "SGS-D006", "SGS-D004", "SGS-T003", "SGS-T001", "SGS-T002", "SGS-5006")
 def event_order(g: CleanGame, rng: random.Random) -> Iterator[Plant]:
     """Two consecutive events the rules put in order, swapped: a kill's reward drawn before the
     death that earns it; the draw phase's cards drawn before the draw phase begins."""
