@@ -335,17 +335,20 @@ def _now() -> str:
 
 def _family_applies(family: str, mode: str | None, ruleset_name: str | None) -> bool:
     """Whether the rules of a family are checked in a game of this mode and ruleset: the 3v3 rules in
-    3v3 games, the house rules under a ruleset that has one."""
+    3v3 games, the 國戰 rules in 國戰 games (鏖戰 under any ruleset that has it), the house rules under a ruleset
+    that has one."""
     if family == "3":
         return mode == "3v3"
     if family == "4":
         return mode == "1v3"
-    if family == "X":
+    if family in ("5", "X"):
         from sgs_replay.content import RulesetError, ruleset
 
         try:
             p = ruleset(ruleset_name or "").p
         except RulesetError:
             return False
+        if family == "5":  # 國戰, and 鏖戰 wherever a ruleset has it
+            return mode == "hegemony" or p.aozhan
         return p.attrition_free_rounds is not None or p.anhun_protection or p.reincarnation
     return True

@@ -1051,10 +1051,10 @@ class Game:
         self.xingshang(seat)
         if self.seat(seat).has_skill(SKILL.wuhun):
             self.wuhun(seat)
-        self.death_skills(seat)
+        self.dying_words(seat)
 
-    def death_skills(self, seat: int) -> None:
-        """The dead character's own skills of its death besides 武魂 (國戰: 断肠)."""
+    def dying_words(self, seat: int) -> None:
+        """The dead character's own skills of its death besides 武魂 (國戰: 断肠; 1v1 has its own order)."""
         return None
 
     def xingshang(self, dead: int) -> None:

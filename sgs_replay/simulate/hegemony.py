@@ -117,7 +117,7 @@ class HegemonyGame(Game):
         if target is not None and self.seat(user).has_skill(SKILL.lieren):
             self.lieren(user, target)
 
-    def death_skills(self, seat: int) -> None:
+    def dying_words(self, seat: int) -> None:
         """断肠: her killer loses the skills of one of its generals (locked: always)."""
         killer = self.eng.killer_of.get(seat)
         if self.seat(seat).has_skill(SKILL.duanchang) and killer is not None and killer != seat and self.alive(killer):

@@ -676,7 +676,9 @@ def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     ``skill`` (``targets``: another character with a card) right after his last hand card left → a
     ``move`` of one of its hand or equipment cards to the discard pile."""
-    if seat.hand_count or not eng.skills.take_chance(e.seat, "sijian"):
+    # the moment is the loss of the last hand card: a card gained since by a skill of the same moment (礼让 before it,
+    # the current player's first) does not take it back
+    if not eng.skills.take_chance(e.seat, "sijian"):
         eng.report(R.S_TIMING, e.seat, "死谏 follows losing your last hand card",
                    expected="no hand cards, the last just lost", observed=f"{seat.hand_count} hand cards")
         return

@@ -112,3 +112,18 @@ def test_suishi_ok_the_loss_after_the_reward(play, tmp_path):
     out = play(QUN2, _reward_and_loss(False), ruleset=roster_ruleset(tmp_path, QUN2), current=4, hands={4: ["♠7 杀"]},
                hp={3: 1}, deck=DECK)
     out.ok()
+
+
+def test_sijian_ok_after_a_card_given_back_at_the_same_moment():
+    """A simulated 國戰 game (seed 2026): 纪灵's 拼点 takes 田丰's last hand card; 孔融's 礼让 (the current player's,
+    first) hands 纪灵's card to 田丰; then 田丰's 死谏 (line 554) is still his to use."""
+    import json
+    from pathlib import Path
+
+    from sgs_replay.reader import read_path
+    from sgs_replay.replay import validate_parsed
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "hegemony" / "sijian-after-lirang.sgs.jsonl"
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    assert [e.get("skill") for e in lines[552:555]] == ["礼让", "死谏", None]  # lines 553–555
+    assert not validate_parsed(read_path(path)).report.violations
