@@ -996,6 +996,10 @@ class Game:
                         self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
                         self.after_hp_change(step.seat)
                         break
+                    if (step.kind == "draw" and not step.n) or f.skill == SKILL.luanwu:
+                        # a step the code that invoked the skill writes (天香's draw of the lost HP, each 乱武
+                        # character's 杀 or loss): nothing the frames below owe comes before it
+                        return
             else:
                 return
 
