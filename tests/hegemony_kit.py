@@ -45,13 +45,3 @@ def game(sgs: ScenarioBuilder, events: list[dict[str, Any]], *, pairs: tuple[tup
          ruleset_file: Path | None = None) -> Outcome:
     header = sgs.header(players(pairs, hidden=hidden, max_hp=max_hp), mode="hegemony", ruleset=ruleset_name)
     return validate_text(sgs.text(header, events), ruleset=str(ruleset_file) if ruleset_file else None)
-
-
-def ruleset_file(tmp: Path, **params: Any) -> Path:
-    """A ruleset file that inherits hegemony with ``params`` changed."""
-    lines = ['name = "hegemony-variant"', 'inherits = "hegemony"']
-    for k, v in params.items():
-        lines.append(f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v) if isinstance(v, str) else v}")
-    p = tmp / "hegemony-variant.toml"
-    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return p

@@ -35,6 +35,7 @@ from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import owns, version
 from sgs_replay.engine.state import Seat, Slot, slot_of
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.skills.common import in_discard
 from sgs_replay.skills.qun import V33_ZHANSHEN, zhanshen_chosen
 from sgs_replay.skills.shu import YI, jiuzhu_undead
 from sgs_replay.skills.wu import incoming_damage
@@ -1468,12 +1469,7 @@ class Game:
             self.emit(ev.Skill(seat=o, skill=SKILL.guzheng, targets=[seat], cards=[back]))
             rest = list(record["all"])
             rest.remove(back)
-            pile = Counter(eng.table.discard)
-            take = []
-            for c in rest:
-                if pile[c] > 0:
-                    pile[c] -= 1
-                    take.append(c)
+            take = in_discard(eng, rest)
             if take and self.chance(0.7):
                 self.emit(ev.Move(cards=sorted(take), from_=ev.Place(zone="discard"), to=ev.Place(zone="hand", seat=o),
                                   reason=SKILL.guzheng))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
@@ -486,3 +488,14 @@ def turn_over(eng: Engine, seat: int) -> None:
         eng.skipped_turns.discard(seat)
     else:
         eng.skipped_turns.add(seat)
+
+
+def in_discard(eng: Engine, cards: Iterable[str]) -> list[str]:
+    """Those of ``cards`` still in the discard pile (each copy once)."""
+    pile = Counter(eng.table.discard)
+    out = []
+    for c in cards:
+        if pile[c] > 0:
+            pile[c] -= 1
+            out.append(c)
+    return out

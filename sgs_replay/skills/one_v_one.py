@@ -44,17 +44,6 @@ def equipment(cards: Iterable[str]) -> Counter[str]:
     return Counter(c for c in cards if (k := C.card(c)) is not None and slot_of(k) is not None)
 
 
-def _in_discard(eng: Engine, cards: Iterable[str]) -> list[str]:
-    """Those of ``cards`` still in the discard pile (each copy once)."""
-    pile = Counter(eng.table.discard)
-    out = []
-    for c in cards:
-        if pile[c] > 0:
-            pile[c] -= 1
-            out.append(c)
-    return out
-
-
 def _death_moment(eng: Engine, e: ev.Skill, dead: int | None, sid: str, what: str) -> dict[str, Any] | None:
     """The snapshot of ``dead``'s death when ``e`` comes at its moment (once per death); reports otherwise."""
     snap = getattr(eng.mode, "at_death", {}).get(dead) if dead is not None else None
@@ -84,7 +73,7 @@ def suzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     snap = _death_moment(eng, e, dead, "suzi", "when the opponent dies")
     if snap is None:
         return
-    left = _in_discard(eng, snap["cards"])
+    left = C.in_discard(eng, snap["cards"])
     if e.cards is not None and Counter(e.cards) != Counter(left):
         eng.report(R.S_CONDITION, e.seat, "肃资 takes all the cards the opponent's death discarded",
                    expected=sorted(left), observed=sorted(e.cards))
@@ -114,7 +103,7 @@ def cangji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if e.cards is not None and Counter(e.cards) != Counter(equip):
         eng.report(R.S_CONDITION, e.seat, "藏机 sets aside all the cards of your equipment area", expected=sorted(equip),
                    observed=sorted(e.cards))
-    aside = _in_discard(eng, equip)
+    aside = C.in_discard(eng, equip)
     for c in aside:
         eng.table.discard[c] -= 1
         if eng.table.discard[c] <= 0:
