@@ -18,14 +18,12 @@ from typing import TYPE_CHECKING
 from sgs_replay import events as ev
 from sgs_replay.content import General
 from sgs_replay.content import skills as skill_table
-from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import CAREERIST, Mode
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.content import Ruleset
-    from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
 #: a general not known (a log from a player's view)
@@ -106,8 +104,6 @@ class Hegemony(Mode):
         self.paired: set[int] = set()
         #: optional bonuses due right now: (seat, HALF or COMPANION)
         self.due: list[tuple[int, str]] = []
-        #: 鏖戰 is in force (from the turn that began it)
-        self.aozhan = False
         #: skills a seat has lost for good (断肠): never regained by a reveal
         self.lost: dict[int, set[str]] = {}
         #: the header's max HP by seat (a log from a player's view: checked when both generals are known)
@@ -147,10 +143,7 @@ class Hegemony(Mode):
     # ---- events
     def before_turn(self, seat: int) -> None:
         self.due = []
-        if self.eng.rs.p.aozhan and not self.aozhan:
-            self.aozhan = aozhan_begins(self)
-            if self.aozhan:
-                grant_aozhan(self.eng)
+        self.aozhan_turn()
 
     def screen(self, e: ev.Event) -> bool:
         eng = self.eng
@@ -166,7 +159,7 @@ class Hegemony(Mode):
         elif isinstance(e, ev.Death):
             self._death_reveals(e.seat)
         if self.aozhan:
-            aozhan_screen(self, e)
+            self.aozhan_check(e)
         return True
 
     def on_event(self, e: ev.Event) -> None:
@@ -214,7 +207,7 @@ class Hegemony(Mode):
             eng.report(R.HG_REVEAL, e.seat, f"seat {e.seat} is dead", expected="a living character", observed="dead")
             return
         if reason == "game_end":
-            if eng.rs.p.hegemony_end != "no_enemy_possible" or self._winner(assume_hidden=True) is None:
+            if eng.rs.p.hegemony_end != "no_enemy_possible" or self.winner(assume_hidden=True) is None:
                 eng.report(R.HG_REVEAL, e.seat, "the survivors are turned face up at the end only when no enemy can be left "
                            f"(hegemony_end = {eng.rs.p.hegemony_end})", expected="a reveal at the start of the turn or for a skill",
                            observed="reveal_general (game_end)")
@@ -399,9 +392,9 @@ class Hegemony(Mode):
         return self.kingdoms.get(ks.seat)  # a killer with no general face up gets nothing
 
     def victory(self) -> tuple[str, str] | None:
-        return self._winner(assume_hidden=False)
+        return self.winner(assume_hidden=False)
 
-    def _winner(self, *, assume_hidden: bool) -> tuple[str, str] | None:
+    def winner(self, *, assume_hidden: bool) -> tuple[str, str] | None:
         """One kingdom left (or one 野心家 alone): ``assume_hidden`` counts a face-down survivor by the kingdom its
         generals would give it (the engines' early end), else the game waits for every survivor to have one."""
         alive = [s.seat for s in self.eng.table.seats.values() if s.alive]
@@ -428,32 +421,3 @@ class Hegemony(Mode):
         if verdict is not None and not eng.over:
             eng.over = verdict
             eng.over_line = eng.line
-
-
-# ---- 鏖戰 (also a house rule of identity mode: `aozhan`)
-def aozhan_begins(mode: Mode) -> bool:
-    """《三國殺各種模式的規則》 · 鏖戰模式: 僅剩四名或更少角色時（七人以下游戲時為三名或更少），若此時全場沒有超過一名
-    勢力相同的角色 — checked as a turn begins. A character with no kingdom yet (face down) shares it with nobody."""
-    eng = mode.eng
-    small, large = eng.rs.p.aozhan_threshold
-    alive = [s.seat for s in eng.table.seats.values() if s.alive]
-    if len(alive) > (small if eng.table.n <= 7 else large):
-        return False
-    kingdoms = [k for seat in alive if (k := mode.kingdom_of(seat)) is not None and k != CAREERIST]
-    return len(kingdoms) == len(set(kingdoms))
-
-
-def grant_aozhan(eng: Engine) -> None:
-    """鏖戰 has begun: the plug-ins give every living character the conversion of a 桃 into 杀 or 闪."""
-    plugins.modify("aozhan_begins", None, eng)
-
-
-def aozhan_screen(mode: Mode, e: ev.Event) -> None:
-    """Once the mode has begun a 桃 is no 桃: used as itself (to recover, or to rescue) it is reported."""
-    from sgs_replay.cards import is_unknown, parse_card
-
-    if not isinstance(e, (ev.Use, ev.Respond)) or e.card is None or is_unknown(e.card):
-        return
-    if parse_card(e.card).name == CARD.peach:
-        mode.eng.report(R.HG_AOZHAN, e.seat, "once few characters are left a 桃 is only used or played as 杀 or 闪",
-                        expected="as 杀 or 闪 (`as`)", observed=f"{e.card} as itself")

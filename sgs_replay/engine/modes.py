@@ -186,6 +186,37 @@ class Mode:
     def reshuffled(self) -> None:
         """The draw pile ran out and the discard pile became the new one."""
         return None
+    # ---- 鏖戰 (《三國殺各種模式的規則》 · 鏖戰模式: 國戰's mode, and the identity house rule `aozhan`)
+    #: in force from the turn that began it
+    aozhan = False
+
+    def aozhan_turn(self) -> None:
+        """As a turn begins: 僅剩四名或更少角色時（七人以下游戲時為三名或更少），若此時全場沒有超過一名勢力相同的角色, 鏖戰
+        begins and lasts to the end (a character with no kingdom yet, face down, shares it with nobody); the plug-ins
+        then give every living character the conversion of a 桃 into 杀 or 闪."""
+        eng = self.eng
+        if not eng.rs.p.aozhan or self.aozhan:
+            return
+        small, large = eng.rs.p.aozhan_threshold
+        alive = [s.seat for s in eng.table.seats.values() if s.alive]
+        if len(alive) > (small if eng.table.n <= 7 else large):
+            return
+        kingdoms = [k for seat in alive if (k := self.kingdom_of(seat)) is not None and k != CAREERIST]
+        if len(kingdoms) == len(set(kingdoms)):
+            self.aozhan = True
+            plugins.modify("aozhan_begins", None, eng)
+
+    def aozhan_check(self, e: ev.Event) -> None:
+        """Once 鏖戰 has begun a 桃 is no 桃: used as itself (to recover, or to rescue) it is reported."""
+        from sgs_replay.cards import is_unknown, parse_card
+        from sgs_replay.content.names import CARD
+
+        if not isinstance(e, (ev.Use, ev.Respond)) or e.card is None or is_unknown(e.card):
+            return
+        if parse_card(e.card).name == CARD.peach:
+            self.eng.report(R.HG_AOZHAN, e.seat, "once few characters are left a 桃 is only used or played as 杀 or 闪",
+                            expected="as 杀 or 闪 (`as`)", observed=f"{e.card} as itself")
+
     # ---- kingdoms and hidden generals (國戰: a character has a kingdom only once a general is face up)
     def kingdom_of(self, seat: int) -> str | None:
         """The seat's kingdom (``wei`` ``shu`` ``wu`` ``qun`` ``god``; 國戰 also ``careerist`` for a 野心家), None
@@ -274,8 +305,6 @@ class Identity(Mode):
             self.zhuanshi = False
             eng.unverifiable_because("a start position after a death: which characters are reincarnated is not known")
 
-        #: 鏖戰 (house rule `aozhan`): in force from the turn that began it
-        self.aozhan = False
         #: 暗魂 protection: the protected seat (None: none, or over), the seats it attacked
         self.protected: int | None = None
         self.attacked: set[int] = set()
@@ -318,12 +347,7 @@ class Identity(Mode):
     def before_turn(self, seat: int) -> None:
         eng = self.eng
         self.gave.clear()  # 每名玩家每回合只能献祭一次
-        if eng.rs.p.aozhan and not self.aozhan:
-            from sgs_replay.engine.hegemony import aozhan_begins, grant_aozhan
-
-            self.aozhan = aozhan_begins(self)
-            if self.aozhan:
-                grant_aozhan(eng)
+        self.aozhan_turn()
         s = eng.seat(seat)
         if s is None or s.role != "lord" or self.rounds_begun is None:
             return
@@ -343,9 +367,7 @@ class Identity(Mode):
 
     def screen(self, e: ev.Event) -> bool:
         if self.aozhan:
-            from sgs_replay.engine.hegemony import aozhan_screen
-
-            aozhan_screen(self, e)
+            self.aozhan_check(e)
         if self.protected is not None:
             self._anhun(e)
         if self.zhuanshi and self._zhuanshi(e):

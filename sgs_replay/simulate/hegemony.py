@@ -9,7 +9,7 @@ writes the same game from nobody's view (every general ``?``, the public max HP 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 import msgspec
 
@@ -17,7 +17,7 @@ from sgs_replay import events as ev
 from sgs_replay.cards import parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
-from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, max_hp_of
+from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
 from sgs_replay.engine.state import Seat
 from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game
 
@@ -43,26 +43,34 @@ class HegemonyGame(Game):
                        meta={"generator": "sgs-replay simulate"})
 
     # ------------------------------------------------------------------ reveals
+    @property
+    def mode(self) -> Hegemony:
+        mode = self.eng.mode
+        assert isinstance(mode, Hegemony)
+        return mode
+
     def at_turn_start(self, seat: int) -> None:
-        mode: Any = self.eng.mode
-        down = [i for i in (0, 1) if not mode.up[seat][i]]
+        down = [i for i in (0, 1) if not self.mode.up[seat][i]]
         if not down:
             return
-        ends = mode._winner(assume_hidden=True) is not None
+        ends = self.mode.winner(assume_hidden=True) is not None
         show = [i for i in down if ends or self.chance(0.5)]
         if show:
             self.reveal(seat, show, "turn_start")
 
-    def reveal(self, seat: int, which: list[int], reason: str) -> None:
-        mode: Any = self.eng.mode
-        gens = mode.gens[seat]
-        self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in which else None,
-                                   deputy=gens[1].name if 1 in which else None, reason=reason))  # type: ignore[arg-type]
+    def reveal(self, seat: int, which: list[int], reason: Literal["turn_start", "death"]) -> None:
+        """Turn generals ``which`` (0 主将, 1 副将) of the seat face up; at the start of a turn, then the game's end if
+        that leaves one kingdom, or the bonuses of a pair first shown."""
+        gens = self.mode.gens[seat]
+        names = [g.name if i in which and g is not None else None for i, g in enumerate(gens)]
+        self.emit(ev.RevealGeneral(seat=seat, main=names[0], deputy=names[1], reason=reason))
+        if reason == "death":
+            return
         self.check_over()  # a reveal that leaves one kingdom ends the game: no bonus after it
-        for s, kind in list(mode.due):
+        me = self.seat(seat)
+        for s, kind in list(self.mode.due):
             if s != seat:
                 continue
-            me = self.seat(seat)
             if kind == HALF and self.chance(0.8):
                 self.emit(ev.Draw(seat=seat, cards=self.take(1), reason=HALF))
             elif kind == COMPANION and self.chance(0.8):
@@ -72,12 +80,9 @@ class HegemonyGame(Game):
                     self.emit(ev.Draw(seat=seat, cards=self.take(2), reason=COMPANION))
 
     def before_death(self, seat: int) -> None:
-        mode: Any = self.eng.mode
-        down = [i for i in (0, 1) if not mode.up[seat][i]]
+        down = [i for i in (0, 1) if not self.mode.up[seat][i]]
         if down:
-            gens = mode.gens[seat]
-            self.emit(ev.RevealGeneral(seat=seat, main=gens[0].name if 0 in down else None,
-                                       deputy=gens[1].name if 1 in down else None, reason="death"))
+            self.reveal(seat, down, "death")
 
     # ------------------------------------------------------------------ the copy from nobody's view
     def hidden_copy(self) -> list[bytes]:
@@ -96,13 +101,12 @@ class HegemonyGame(Game):
         if super().active_skill(me):
             return True
         seat = me.seat
-        mode: Any = self.eng.mode
         if me.has_skill(SKILL.xiongyi) and (seat, "xiongyi") not in self.eng.skills.used_once and self.chance(0.3):
             self.invoke(ev.Skill(seat=seat, skill=SKILL.xiongyi))  # the draws of the kingdom, then perhaps the recovery
             return True
         if me.has_skill(SKILL.qingcheng) and self.chance(0.3):
             equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
-            shown = [t for t in self.eng.table.order_from(seat, include_first=False) if all(mode.up[t])]
+            shown = [t for t in self.eng.table.order_from(seat, include_first=False) if all(self.mode.up[t])]
             if equips and shown:
                 self.invoke(ev.Skill(seat=seat, skill=SKILL.qingcheng, cards=[self.rng.choice(equips)],  # 白银狮子's recovery
                                      targets=[self.rng.choice(shown)], choice=self.rng.choice(["main", "deputy"])))
@@ -125,5 +129,4 @@ class HegemonyGame(Game):
 
     def played_generals(self) -> list[str]:
         """Both generals of every seat (face up or not: the coverage counts the skills a general holds in force)."""
-        mode: Any = self.eng.mode
-        return [g.name for seat in sorted(mode.gens) for g in mode.gens[seat] if g is not None]
+        return [g.name for seat in sorted(self.mode.gens) for g in self.mode.gens[seat] if g is not None]
