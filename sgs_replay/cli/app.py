@@ -501,6 +501,36 @@ def explain(what: Annotated[str, typer.Argument(
     print(text)
 
 
+rules_app = typer.Typer(help="Rulesets: what differs between two of them.", no_args_is_help=True,
+                        rich_markup_mode=None)
+app.add_typer(rules_app, name="rules")
+
+
+class DiffFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@rules_app.command("diff")
+def rules_diff(
+    a: Annotated[str, typer.Argument(help="a packaged ruleset (3v3-2012) or a .toml file", metavar="A")],
+    b: Annotated[str, typer.Argument(help="the ruleset to compare it with", metavar="B")],
+    fmt: Annotated[DiffFormat, typer.Option("--format", help="text or json")] = DiffFormat.text,
+) -> None:
+    """The parameters, deck, roster, skill versions and rule families that differ between rulesets A and B,
+    each parameter with the file, line and rulebook passage that set it. Exit 0 alike, 1 different,
+    2 an unknown or invalid ruleset."""
+    from sgs_replay.report.rules_diff import RulesetError, diff, render_json, render_text
+
+    try:
+        d = diff(a, b)
+    except RulesetError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    sys.stdout.write(render_json(d) if fmt is DiffFormat.json else render_text(d))
+    raise typer.Exit(EXIT_OK if d.same else EXIT_VIOLATIONS)
+
+
 @app.command()
 def convert(
     files: Annotated[list[Path], typer.Argument(help="recordings to convert (e.g. FreeKill .fk.rep)")],
