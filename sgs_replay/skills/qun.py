@@ -302,7 +302,8 @@ def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
     if len(e.cards or []) != 1:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
-    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": []}
+    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": [],
+                                 "slashes": eng.this_phase.slashes}
 
 
 @watch_after("guhuo")
@@ -314,6 +315,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if e is g["use"]:  # the resolutions the use opened (it may have closed older ones: count by number)
         g["frames"] = [f for f in eng.stack if f.uid > g["seq"]]
+        g["counted"] = eng.this_phase.slashes - g["slashes"]  # a 杀 the play phase's limit counted
     elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == SKILL.guhuo or str(e.choice).lower() in QUESTION):
         g["questioners"].append(e.seat)
     elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:
@@ -329,6 +331,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
             for f in g["frames"]:
                 if f in eng.stack:
                     eng.stack.remove(f)  # the doubted card is not used
+            eng.this_phase.slashes -= g.get("counted", 0)  # nor does it count against the 杀 limit
         eng.skills.push(Effect(seat.seat, SKILL.guhuo, steps, ordered=False))
 
 
