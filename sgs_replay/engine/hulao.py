@@ -202,7 +202,7 @@ class Hulao(Mode):
             self._switch_missing()
         if self.cut is not None and getattr(e, "seat", None) == self.cut and self._of_the_cut_turn(e):
             seat, self.cut = self.cut, None
-            eng.report(R.HL_SWITCH, seat, f"the switch ended seat {seat}'s turn at once (所有結算都終止)",
+            eng.report(R.HL_SWITCH, seat, f"the switch ended seat {seat}'s turn at once, and every resolution with it",
                        expected=f"turn of seat {LVBU}", observed=f"`{ev.event_type(e)}` of seat {seat}")
         if isinstance(e, ev.Draw) and e.reason == "initial" and not eng.turns_taken and eng.header.start is None:
             want = eng.rs.p.hulao_initial_hands[e.seat - 1] if 1 <= e.seat <= 4 else None

@@ -196,6 +196,7 @@ PATTERNS: list[tuple[str, str]] = [
     (r"救主 is used while another character of your side is dying", "救主在己方其他角色濒死时发动"),
     (r"明哲 follows a red card you use, play or discard outside your turn", "明哲在你于回合外使用、打出或弃置红色牌时发动"),
     (r"贯石斧: discard two cards", "贯石斧：须弃两张牌"),
+    (r"the switch ended seat (?P<s>\d+)'s turn at once, and every resolution with it", "神吕布变身后{s}的回合即时终止，所有结算都终止"),
     (r"翩仪 acts when its general enters play \(登场时\)", "翩仪在其武将登场时生效"),
     (r"翩仪 ends the opponent's turn: it is not the opponent's turn", "翩仪结束对手的回合：此时不是对手的回合"),
     (r"(?P<k>寒冰剑|麒麟弓) acts on the damage your 杀 deals: a 闪 cancelled it, so there is none",
