@@ -311,6 +311,22 @@ def test_vine_ok_aoe_skips_the_wearer(sgs: Any) -> None:
          hands={3: ["♠7 南蛮入侵"], 5: ["♣3 杀"]}, equip={4: ["♠2 藤甲"]}).assert_clean()
 
 
+def test_vine_ok_no_nullification_for_the_wearer(sgs: Any) -> None:
+    """藤甲: 锁定技。【南蛮入侵】、【万箭齐发】和普通【杀】对你无效 — the card is void for the wearer before any
+    无懈可击 is asked for it (concept 7: FreeKill nullifies it at PreCardEffect, QSanguosha at CardEffected), so
+    the 无懈可击 that follows protects the next target (seat 5), not the wearer (seat 4)."""
+    play(sgs, [use(3, "♥A 万箭齐发"), use(2, "♥K 无懈可击"),
+               dmg(3, 1, 1, card="♥A 万箭齐发"), dmg(3, 2, 1, card="♥A 万箭齐发")],
+         hands={3: ["♥A 万箭齐发"], 2: ["♥K 无懈可击"]}, equip={4: ["♠2 藤甲"]}).assert_clean()
+
+
+def test_vine_flags_damage_to_the_target_the_nullification_protected(sgs: Any) -> None:
+    """The 无懈可击 after a 南蛮入侵 that 藤甲 voids for seat 4 protects seat 5: seat 5's damage contradicts it."""
+    out = play(sgs, [use(3, "♠7 南蛮入侵"), use(2, "♥K 无懈可击"), dmg(3, 5, 1, card="♠7 南蛮入侵")],
+               hands={3: ["♠7 南蛮入侵"], 2: ["♥K 无懈可击"]}, equip={4: ["♠2 藤甲"]})
+    out.assert_flags("SGS-D003", line=4, seat=5)
+
+
 def test_fan_ok_on_a_wusheng_slash(sgs: Any) -> None:
     """朱雀羽扇 (older wording: 你可以将你的任一普通杀当作具火焰伤害的杀来使用) on 关羽's 武圣 杀."""
     players = sgs.identity_players((("孙权", "lord"), ("甘宁", "loyalist"), ("关羽", "rebel"), ("黄盖", "rebel"),

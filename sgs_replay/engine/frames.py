@@ -217,6 +217,13 @@ class CardEffect(Frame):
         s = eng.seat(seat)
         return s is None or s.alive
 
+    def _void_unasked(self, eng: Engine) -> bool:
+        """The card has no effect on the target whose turn it is (对你无效: 藤甲 …) and nothing was asked of it
+        yet: the card is void for it before any 无懈可击 could be asked, so none is."""
+        head = eng.seat(self.head) if self.head is not None else None
+        return head is not None and not self.started and not self.nullified and not self.answers \
+            and any(rule.voids(self, eng, head) for rule in EFFECT_RULES)
+
     def _advance(self) -> None:
         if self.queue:
             self.queue.pop(0)
@@ -347,8 +354,10 @@ class CardEffect(Frame):
         if isinstance(e, ev.Use) and self.need is not None and used_name(e) == self.need and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
-            while self.head is not None and self.name != CARD.slash and not self._alive(eng, self.head):
-                self._advance()  # a target that died in its turn of the resolution (or before it): the next one's
+            while self.head is not None and self.name != CARD.slash and (not self._alive(eng, self.head)
+                                                                         or self._void_unasked(eng)):
+                self._advance()  # a target that died in its turn of the resolution (or before it), or one the card
+                # has no effect on (藤甲: no 无懈可击 is asked for it): the next one's
             if self.head is not None and self.name not in (CARD.slash,):
                 self.nullified += 1
                 self.started = True

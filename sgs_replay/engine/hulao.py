@@ -69,6 +69,8 @@ class Hulao(Mode):
         self.switch_due = False
         #: the switch happened: 神吕布's turn comes at once
         self.switched = False
+        #: the seat whose turn the switch ended: nothing of that turn may follow
+        self.cut: int | None = None
         self.exhaustions = 0
         #: the allies who may still draw a card for the ally who just retreated (``hulao_retreat_draw``)
         self.retreat_draws: set[int] = set()
@@ -175,6 +177,7 @@ class Hulao(Mode):
 
     def before_turn(self, seat: int) -> None:
         eng = self.eng
+        self.cut = None
         self.pass_skips(seat)
         if self.known:
             allowed = self.allowed_turns()
@@ -197,6 +200,10 @@ class Hulao(Mode):
             return False  # taken here, before any open resolution sees it: the switch ends them all
         if self.switch_due:
             self._switch_missing()
+        if self.cut is not None and getattr(e, "seat", None) == self.cut and self._of_the_cut_turn(e):
+            seat, self.cut = self.cut, None
+            eng.report(R.HL_SWITCH, seat, f"the switch ended seat {seat}'s turn at once, and every resolution with it",
+                       expected=f"turn of seat {LVBU}", observed=f"`{ev.event_type(e)}` of seat {seat}")
         if isinstance(e, ev.Draw) and e.reason == "initial" and not eng.turns_taken and eng.header.start is None:
             want = eng.rs.p.hulao_initial_hands[e.seat - 1] if 1 <= e.seat <= 4 else None
             if want is not None and len(e.cards) != want:
@@ -221,6 +228,19 @@ class Hulao(Mode):
             self._step(e.seat, e, draw=e)
             return False
         return True
+
+    def _of_the_cut_turn(self, e: ev.Event) -> bool:
+        """An event of the seat's own turn: a phase, a card it uses or a skill no resolution asks for, its draw
+        phase's draw or its discard phase's discard."""
+        eng = self.eng
+        if isinstance(e, (ev.Phase, ev.PhaseSkip, ev.Recast)):
+            return True
+        if isinstance(e, ev.Use):
+            return not any(f.wants(eng, e) or f.grants_use(eng, e) for f in eng.stack)
+        if isinstance(e, ev.Skill):
+            return not eng.stack
+        return (isinstance(e, ev.Draw) and e.reason == "phase") or \
+            (isinstance(e, ev.Discard) and e.reason in (None, "phase", "discard"))
 
     # ---- the switch (SGS-4003)
     def hp_fell(self, seat: Seat) -> bool:
@@ -281,6 +301,7 @@ class Hulao(Mode):
             s.judge_as.clear()
         eng.stack.clear()  # 所有結算都終止
         eng.settle_processing()
+        self.cut = eng.current
         eng.phase = "finish"  # the current turn is over
         self.stage = 2
         self.switched = True

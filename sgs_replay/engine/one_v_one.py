@@ -162,10 +162,24 @@ class OneVOne(SideMode):
             if isinstance(e, (ev.Phase, ev.PhaseSkip)) and e.seat == seat:
                 self._report_cut(seat, f"phase {e.phase} of seat {seat}")
                 self.cut_turn = None
-            elif isinstance(e, (ev.Use, ev.Skill)) and e.seat == seat and eng.current == seat and not eng.stack:
+            elif isinstance(e, (ev.Use, ev.Skill)) and e.seat == seat and eng.current == seat \
+                    and not self._asked_for(e) and not self._entry_event(e):
                 self._report_cut(seat, f"`{ev.event_type(e)}` of seat {seat}")
                 self.cut_turn = None
         return True
+
+    def _asked_for(self, e: ev.Use | ev.Skill) -> bool:
+        """An open resolution asks for ``e`` (an answer, a rescue, a 视为使用 it grants): no action of the turn.
+        A skill is taken as such while anything is in resolution."""
+        eng = self.eng
+        if isinstance(e, ev.Skill):
+            return bool(eng.stack)
+        return any(f.wants(eng, e) or f.grants_use(eng, e) for f in eng.stack)
+
+    def _entry_event(self, e: ev.Use | ev.Skill) -> bool:
+        """An entry skill of the seat's general that has just entered (登场时: 蛮裔, 虎威, 骁袭) or the card it
+        uses: part of the death's resolution (4．D), before the turn passes (E)."""
+        return e.seat in self.debut and e.skill is not None and timing_of(e.skill) is Timing.ENTER
 
     def _report_cut(self, seat: int, observed: str) -> None:
         if self.cut_reported:

@@ -302,7 +302,8 @@ def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
     if len(e.cards or []) != 1:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
-    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": []}
+    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": [],
+                                 "slashes": eng.this_phase.slashes}
 
 
 @watch_after("guhuo")
@@ -314,6 +315,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if e is g["use"]:  # the resolutions the use opened (it may have closed older ones: count by number)
         g["frames"] = [f for f in eng.stack if f.uid > g["seq"]]
+        g["counted"] = eng.this_phase.slashes - g["slashes"]  # a 杀 the play phase's limit counted
     elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == SKILL.guhuo or str(e.choice).lower() in QUESTION):
         g["questioners"].append(e.seat)
     elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:
@@ -329,6 +331,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
             for f in g["frames"]:
                 if f in eng.stack:
                     eng.stack.remove(f)  # the doubted card is not used
+            eng.this_phase.slashes -= g.get("counted", 0)  # nor does it count against the 杀 limit
         eng.skills.push(Effect(seat.seat, SKILL.guhuo, steps, ordered=False))
 
 
@@ -507,6 +510,18 @@ def shuangxiong_card(c: Any, as_name: str) -> bool:
 def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
     """翩仪 (《2013 王者之战 比赛规则》 1V1 貂蝉): 锁定技，你登场时，若处于对手的回合，其回合立即结束."""
     return value or seat.has_skill(SKILL.pianyi)
+
+
+@skill("pianyi", timing=Timing.ENTER)
+def pianyi_entry(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """翩仪 written as a `skill`: only at the moment its general enters play, in the opponent's turn (the turn's
+    end itself is the mode's: ``entry_ends_opponent_turn``)."""
+    if not eng.mode.entering(e.seat):
+        eng.report(R.S_TIMING, e.seat, "翩仪 acts when its general enters play (登场时)",
+                   expected="right after the general enters and draws its starting hand", observed="another moment")
+    elif eng.current is None or eng.current == e.seat:
+        eng.report(R.S_CONDITION, e.seat, "翩仪 ends the opponent's turn: it is not the opponent's turn",
+                   expected="the opponent's turn", observed=f"turn of seat {eng.current}" if eng.current else "no turn")
 
 
 # --- 國戰: 潘凤 (QSanguosha-For-Hegemony wording) ------------------------------------------------------

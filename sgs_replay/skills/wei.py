@@ -234,6 +234,12 @@ def qingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """倾国 (seed 001 甄姬): 可以将黑色手牌当【闪】使用（或打出） — checked on the use or response itself."""
 
 
+@skill("kofqingguo", timing=Timing.CARD_NEEDED)
+def kofqingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
+    """倾国 of the 1v1 甄姬 (《2013 王者之战 比赛规则》 1V1): 你可以将一张装备区里的牌当【闪】使用或打出 — checked on
+    the use or response itself (the conversion ``kofqingguo_card``)."""
+
+
 @skill("luoshen", timing=Timing.START_PHASE)
 def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """洛神 (seed 001 甄姬): 回合开始阶段，可以进行判定：若为黑色，立即获得此生效后的判定牌，并可以再次使用洛神――如此反复，直到出现红色或不愿意判定了为止."""

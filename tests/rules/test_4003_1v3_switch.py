@@ -50,3 +50,16 @@ def test_flags_a_switch_with_no_cause(sgs: Any) -> None:
 
 def test_flags_another_turn_after_the_switch(sgs: Any) -> None:
     position(sgs, [*HIT, SWITCH, {"type": "turn", "seat": 3}], **POS).assert_flags("SGS-4002", 5, seat=3)
+
+
+def test_flags_a_discard_phase_of_the_interrupted_turn(sgs: Any) -> None:
+    """當前玩家的回合即時終止: the interrupted player's discard phase is no longer due."""
+    out = position(sgs, [*HIT, SWITCH, {"type": "phase", "seat": 2, "phase": "discard"}], **POS)
+    out.assert_flags("SGS-4003", 5, seat=2)
+
+
+def test_flags_a_card_used_in_the_interrupted_turn(sgs: Any) -> None:
+    """(所有結算都終止), 立即輪到神呂布行動: a card the interrupted player uses next is out of order."""
+    pos = {**POS, "hands": {2: ["♠7 杀", "♥7 无中生有"], 1: DECK[20:26]}}
+    out = position(sgs, [*HIT, SWITCH, {"type": "use", "seat": 2, "card": "♥7 无中生有"}], **pos)
+    out.assert_flags("SGS-4003", 5, seat=2)

@@ -59,6 +59,43 @@ def test_flags_the_opponents_turn_going_on_after_pianyi(v3: Any) -> None:
     diaochan(v3, [{"type": "phase", "seat": 1, "phase": "discard"}]).assert_flags("SGS-3011", 9, seat=1, only=True)
 
 
+def test_flags_a_card_the_opponent_uses_after_pianyi(v3: Any) -> None:
+    """其回合立即结束: the opponent's turn is over, a card it uses is no action of it (not only its phases)."""
+    out = v3.game([*LINEUPS, *kill(), *enter(2, "貂蝉", ["♦2 闪", "♦3 闪", "♦7 闪"]),
+                   {"type": "use", "seat": 1, "card": "♥7 无中生有"}], players=PAIR, mode="1v1", ruleset="1v1-2013",
+                  current=1, hands={1: ["♠7 杀", "♥7 无中生有"]}, hp={2: 1})
+    out.assert_flags("SGS-3011", 9, seat=1)
+
+
+def test_pianyi_ok_announced_as_she_enters(v3: Any) -> None:
+    """翩仪 is a locked skill: written or not, it ends the opponent's turn."""
+    out = diaochan(v3, [{"type": "skill", "seat": 2, "skill": "翩仪"}, {"type": "turn", "seat": 2}])
+    out.assert_clean()
+    assert out.report.unverifiable == 0
+
+
+def test_pianyi_bad_announced_later(v3: Any) -> None:
+    """你登场时: not in her own turn that follows."""
+    out = diaochan(v3, [{"type": "turn", "seat": 2}, {"type": "skill", "seat": 2, "skill": "翩仪"}])
+    out.assert_flags("SGS-S003", 10, seat=2)
+
+
+def test_kofqingguo_ok_announced_before_the_dodge(v3: Any) -> None:
+    out = zhenji(v3, [SLASH, {"type": "skill", "seat": 2, "skill": "倾国"},
+                      {"type": "respond", "seat": 2, "as": "闪", "cards": ["♠9 寒冰剑"], "skill": "倾国"}],
+                 hands={1: ["♠7 杀"]}, equip={2: ["♠9 寒冰剑"]})
+    out.assert_clean()
+    assert out.report.unverifiable == 0
+
+
+def test_kofqingguo_bad_a_hand_card(v3: Any) -> None:
+    """装备区里的牌 only: a hand card (even a black one, the standard 倾国's) does not qualify."""
+    out = zhenji(v3, [SLASH, {"type": "skill", "seat": 2, "skill": "倾国"},
+                      {"type": "respond", "seat": 2, "as": "闪", "cards": ["♠4 杀"], "skill": "倾国"}],
+                 hands={1: ["♠7 杀"], 2: ["♠4 杀"]}, equip={2: ["♠9 寒冰剑"]})
+    out.assert_flags("SGS-P009", 4, seat=2)
+
+
 HUWEI = [{"type": "general_choice", "seat": 1, "general": "赵云", "reserves": ["吕布", "张飞"]},
          {"type": "general_choice", "seat": 2, "general": "孙权", "reserves": ["关羽", "马超"]}]
 

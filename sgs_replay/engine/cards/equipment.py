@@ -14,7 +14,7 @@ from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
 from sgs_replay.engine.plugins import answers, modifier, observer
 from sgs_replay.engine.skills import hook
-from sgs_replay.engine.state import Slot
+from sgs_replay.engine.state import Slot, Zone, slot_of
 from sgs_replay.engine.timing import Timing, declare
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
@@ -200,6 +200,11 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if e.skill == CARD.ice_sword and nxt is not None and nxt != frame.head and nxt in frame.queue:
         # a 杀 with several targets: 寒冰剑 on a later one, so those before it are done (a 闪, a prevented damage)
         frame.reach(eng, nxt, CARD.ice_sword)
+    if e.skill in (CARD.ice_sword, CARD.kylin_bow) and frame.after_dodge and nxt in (None, frame.head) \
+            and (nxt is not None or len(frame.queue) == 1):
+        # 造成伤害时 (seed 000: 用[杀]攻击成功后 / 攻击命中后): a 闪 cancelled the 杀, so it deals no damage
+        eng.report(R.S_TIMING, e.seat, f"{e.skill} acts on the damage your 杀 deals: a 闪 cancelled it, so there is none",
+                   expected="a 杀 that hits", observed=f"{e.skill} after seat {frame.head}'s 闪")
     frame.extra.add(e.skill)
     if e.skill == CARD.ice_sword:
         frame.started = True  # the 杀 reached its target unanswered: the next target's answer may follow
@@ -220,6 +225,37 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if cards:
             eng.take_from_hand(seat, cards, allow_equip=True)
             eng.to_discard(cards)
+
+
+def kylin_bow_horses(eng: Engine, cards: list[str], zone: str, owner: int | None) -> None:
+    """麒麟弓 (seed 001 一(五)): 你可以弃掉目标角色装备区里的一匹马 — each card it discards is a +1 or −1 horse
+    in the equipment area of the 杀's target (``zone``, ``owner``: where the cards came from)."""
+    frame = eng.top(F.CardEffect)
+    slash = frame if frame is not None and frame.name == CARD.slash else None
+    target = slash.head if slash is not None else None
+    for c in cards:
+        if is_unknown(c):
+            continue
+        horse = slot_of(parse_card(c)) in (Slot.PLUS_HORSE, Slot.MINUS_HORSE)
+        if not horse or zone != Zone.EQUIP or (target is not None and owner != target):
+            eng.report(R.S_CONDITION, slash.user if slash is not None else None,
+                       f"麒麟弓 discards a horse from the equipment area of the 杀's target, not {c}",
+                       expected=f"a +1 or −1 horse of seat {target}" if target is not None else "a horse",
+                       observed=f"{c} ({zone} of seat {owner})")
+
+
+@observer
+def kylin_bow_move(eng: Engine, e: ev.Event) -> None:
+    """麒麟弓's discard written as a move (reason 麒麟弓), checked once it is applied."""
+    if type(e) is ev.Move and e.reason == CARD.kylin_bow:
+        kylin_bow_horses(eng, list(e.cards), e.from_.zone, e.from_.seat)
+
+
+@discard_effect(CARD.kylin_bow)
+def kylin_bow_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
+    """麒麟弓's discard written as the target's `discard` (reason 麒麟弓), checked before it is applied."""
+    zone = Zone.EQUIP if all(c in seat.equip.values() for c in e.cards) else Zone.HAND
+    kylin_bow_horses(eng, list(e.cards), zone, e.seat)
 
 
 @conversion(CARD.spear, {CARD.slash}, count=2, hand_only=True, weapon=True)
