@@ -24,10 +24,13 @@ from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.content import Ruleset
-    from sgs_replay.engine.state import Seat
+    from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.state import Seat, Table
 
 #: a general not known (a log from a player's view)
 HIDDEN = "?"
+#: a ``[skill_versions]`` value: the ruleset's version of the skill is a text the project does not define
+UNCHECKED = "unchecked"
 #: the ``reason`` of the leftover half fish's draw and of the 珠联璧合 draw
 HALF = "half"
 COMPANION = "companion"
@@ -106,6 +109,8 @@ class Hegemony(Mode):
         self.due: list[tuple[int, str]] = []
         #: skills a seat has lost for good (断肠): never regained by a reveal
         self.lost: dict[int, set[str]] = {}
+        #: per seat, the names of the face-up generals' skills whose version the ruleset leaves unchecked
+        self.unchecked: dict[int, set[str]] = {}
         #: the header's max HP by seat (a log from a player's view: checked when both generals are known)
         self.header_max: dict[int, int | None] = {}
         if eng.header.start is not None:
@@ -131,6 +136,13 @@ class Hegemony(Mode):
     def hidden_generals(self, seat: int) -> int:
         up = self.up.get(seat)
         return 0 if up is None else up.count(False)
+
+    def unchecked_skill(self, seat: int, name: str) -> bool:
+        return name in self.unchecked.get(seat, ())
+
+    def _checked(self, sid: str) -> bool:
+        """The ruleset's version of the skill is one the project defines."""
+        return self.eng.rs.skill_versions.get(sid) != UNCHECKED
 
     def general_of_skill(self, seat: int, skill: str) -> int | None:
         """Which of the seat's generals (0 主将, 1 副将) has ``skill`` (a name or an id), if known."""
@@ -235,7 +247,10 @@ class Hegemony(Mode):
             table = skill_table()
             for sid in g.skills:
                 if sid in table and not table[sid].lord and sid not in self.lost.get(seat, ()):
-                    eng.skills.gain(s, sid)
+                    if self._checked(sid):
+                        eng.skills.gain(s, sid)
+                    else:
+                        self.unchecked.setdefault(seat, set()).add(table[sid].name)
             if self.kingdoms[seat] is None:
                 self.kingdoms[seat] = self._new_kingdom(seat, g.kingdom)
         self._compose(s)
@@ -274,6 +289,8 @@ class Hegemony(Mode):
         for sid in g.skills if g is not None else ():
             if sid in table and sid not in keep and table[sid].name in s.skills:
                 self.eng.skills.lose(s, sid)
+            if sid in table and sid not in keep:
+                self.unchecked.get(s.seat, set()).discard(table[sid].name)
         self._compose(s)
 
     def _new_kingdom(self, seat: int, kingdom: str) -> str:
@@ -292,7 +309,8 @@ class Hegemony(Mode):
         gender = shown[0].gender
         table = skill_table()
         lost = self.lost.get(seat, set())
-        skills = tuple(sid for g in shown for sid in g.skills if sid in table and not table[sid].lord and sid not in lost)
+        skills = tuple(sid for g in shown for sid in g.skills
+                       if sid in table and not table[sid].lord and sid not in lost and self._checked(sid))
         s.general = General(id="+".join(g.id for g in shown), name="/".join(g.name for g in shown),
                             kingdom=self.kingdoms[seat] or "", hp=s.max_hp, gender=gender, package="hegemony",
                             skills=skills)
@@ -421,3 +439,57 @@ class Hegemony(Mode):
         if verdict is not None and not eng.over:
             eng.over = verdict
             eng.over_line = eng.line
+
+
+# ---- the 國戰 deck's 吴六剑, and the hand limit of a seat whose skills are unchecked
+
+
+@plugins.modifier("attack_range")
+def six_swords(r: int, table: Table, seat: int) -> int:
+    """吴六剑: 锁定技，与你势力相同的其他角色攻击范围+1 (a kingdom fixed by a reveal; 野心家 share none)."""
+    me = table.seats[seat].general
+    k = me.kingdom if me is not None else ""
+    if k in KINGDOMS and any(s.seat != seat and s.alive and s.weapon() == "吴六剑" and s.general is not None
+                             and s.general.kingdom == k for s in table.seats.values()):
+        return r + 1
+    return r
+
+
+@plugins.modifier("hand_limit_waived")
+def unchecked_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
+    """A seat holding a skill the ruleset leaves unchecked (FreeKill's 克己 raises the hand limit, its 英姿 makes it the
+    max HP) or after an unknown skill this turn: its hand limit is not known, so it is not checked."""
+    mode = eng.mode
+    if waived or not isinstance(mode, Hegemony):
+        return waived
+    if mode.unchecked.get(seat.seat) or eng.unknown_skill_turn:
+        eng.unverifiable_because(f"seat {seat.seat}'s hand limit: a skill the ruleset leaves unchecked")
+        return True
+    return waived
+
+
+def _holds_unchecked(eng: Engine, seat: int, *names: str) -> bool:
+    mode = eng.mode
+    held = mode.unchecked.get(seat, set()) if isinstance(mode, Hegemony) else set()
+    if any(n in held for n in names):
+        eng.unverifiable_because(f"seat {seat} holds {'/'.join(sorted(held & set(names)))}, a skill the ruleset leaves unchecked")
+        return True
+    return False
+
+
+@plugins.modifier("trick_reach")
+def unchecked_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
+    """断粮 in a version the ruleset leaves unchecked: how far its 兵粮寸断 reaches is not known."""
+    return None if value is not None and _holds_unchecked(eng, user.seat, "断粮") else value
+
+
+@plugins.modifier("slash_limit")
+def unchecked_slash_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
+    """咆哮 in a version the ruleset leaves unchecked: how many 杀 it allows is not known."""
+    return None if value is not None and _holds_unchecked(eng, user.seat, "咆哮") else value
+
+
+@plugins.modifier("ignores_range")
+def unchecked_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """A card a skill the ruleset leaves unchecked makes (FreeKill's 神速): whether it needs range is not known."""
+    return value or (e.skill is not None and _holds_unchecked(eng, e.seat, e.skill))

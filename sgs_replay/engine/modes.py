@@ -234,6 +234,12 @@ class Mode:
         """How many of the seat's generals are face down (暗置); 0 outside 國戰."""
         return 0
 
+    def unchecked_skill(self, seat: int, name: str) -> bool:
+        """The seat holds ``name`` in a version whose text the project does not define (the ruleset's
+        ``[skill_versions]`` says ``"unchecked"``: FreeKill's own 國戰 texts): its uses and what they cause are
+        unverifiable, never reported."""
+        return False
+
     def counts_as_out(self, seat: int) -> bool:
         """转世 (house-zhuanshi): the seat's character is a reincarnation, out for victory, rewards and penalties."""
         return False

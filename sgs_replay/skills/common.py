@@ -255,7 +255,11 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     if s is None:
         return
     name = e.skill or next((n for n in RETRIAL if s.has_skill(n)), None)
-    if name not in RETRIAL or not s.has_skill(name):
+    if e.skill is not None and not s.has_skill(e.skill) and eng.mode.unchecked_skill(e.seat, e.skill):
+        eng.unknown_skill_turn = True
+        eng.unverifiable_because(f"retrial by {e.skill}, a version of the skill the ruleset leaves unchecked")
+        name = None
+    elif name not in RETRIAL or not s.has_skill(name):
         eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill {name or ''}".strip(), observed=e.skill)
     c = card(e.card)
     if name == SKILL.guidao and c is not None and not c.is_black:
