@@ -24,7 +24,7 @@ time is printed too (a real load pays it per game, in its own transaction).
 
 What is timed, each with a fresh read-only connection and no Streamlit cache:
 
-* every dashboard page's data work: the queries and ``sgs_replay.stats`` calls a render of that page
+* every dashboard page's data work: the queries and ``sgs_replay.analysis.stats`` calls a render of that page
   with no widget touched makes (the table ``PAGES`` below), run the way the page runs them;
 * ``sgs-replay stats --by X --format csv`` for every ``--by``, a whole process each (start-up included);
 * unless ``--no-apptest``: one full render of each page through Streamlit's ``AppTest`` (the script
@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "dashboards"))
 
-from sgs_replay.reader import expand_paths  # noqa: E402
+from sgs_replay.formats.reader import expand_paths  # noqa: E402
 
 NAMES = [f"player{i:03d}" for i in range(300)]
 SHARED = ROOT.parent / "shared"
@@ -94,7 +94,7 @@ def make_logs(games: int, dest: Path) -> list[Path]:
 
 def build_base(db: Path, games: int, jobs: int) -> None:
     """Load ``games`` real games (and the FreeKill samples) into ``db`` unless it exists."""
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     if db.is_file():
         return
@@ -195,7 +195,7 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
     """Each page's data work on first render, no widget touched: (label, call) pairs."""
     import queries as q
 
-    from sgs_replay import stats
+    from sgs_replay.analysis import stats
 
     none = stats.Filters()
 
@@ -265,7 +265,7 @@ def pages() -> dict[str, list[tuple[str, Callable[[Path], Any]]]]:
 
     def replay(db: Path) -> Any:
         """The positions between the kept ones, as the viewer gets them: one replay of the stored game."""
-        from sgs_replay.records import replay_stored
+        from sgs_replay.replay.records import replay_stored
 
         gid = first_game(db)
         header, ruleset = q.fetch_rows(db, q.GAME_REPLAY_SOURCE, [gid])[0]

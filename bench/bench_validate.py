@@ -24,8 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sgs_replay.reader import UnreadableInput, expand_paths, read_path  # noqa: E402
-from sgs_replay.replay import validate_parsed  # noqa: E402
+from sgs_replay.formats.reader import UnreadableInput, expand_paths, read_path  # noqa: E402
+from sgs_replay.replay.validate import validate_parsed  # noqa: E402
 
 
 def default_sources() -> list[Path]:
@@ -88,13 +88,13 @@ def parse_validate(files: list[Path]) -> tuple[int, int]:
 
 
 def parse_validate_snapshots(files: list[Path]) -> tuple[int, int]:
-    from sgs_replay.records import replay_with_snapshots
+    from sgs_replay.replay.records import replay_with_snapshots
 
     return _each_log(files, replay_with_snapshots)
 
 
 def load(files: list[Path], db: Path, **kw: object) -> tuple[int, int]:
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     for p in (db, Path(str(db) + ".wal")):
         p.unlink(missing_ok=True)

@@ -125,7 +125,7 @@ def main() -> None:
     if args.kills:
         from test_hostile import _good_logs, kill_during_load, store_games
 
-        from sgs_replay.pipeline import load_paths
+        from sgs_replay.replay.pipeline import load_paths
 
         bad = 0
         rnd = random.Random(args.seed)

@@ -133,8 +133,8 @@ def bench_parse(datas: list[tuple[str, bytes]]) -> dict[str, float]:
     """parse_bytes on every file, beside msgspec decoding the same lines into the same structs."""
     import msgspec
 
-    from sgs_replay import events as ev
-    from sgs_replay.reader import parse_bytes
+    from sgs_replay.formats import events as ev
+    from sgs_replay.formats.reader import parse_bytes
 
     head, event = msgspec.json.Decoder(ev.Game), msgspec.json.Decoder(ev.Event)
 
@@ -196,9 +196,9 @@ def bench_chess(games: list[list[str]]) -> float:
 
 
 def bench_validate(files: list[Path]) -> dict[str, float]:
-    from sgs_replay.pipeline import bulk_gc
-    from sgs_replay.reader import read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import read_path
+    from sgs_replay.replay.pipeline import bulk_gc
+    from sgs_replay.replay.validate import validate_parsed
 
     def run() -> int:
         with bulk_gc():
@@ -211,7 +211,7 @@ def bench_validate(files: list[Path]) -> dict[str, float]:
 def bench_load(files: list[Path], db: Path, keep_rows: int) -> tuple[dict[str, float], list[dict[str, Any]]]:
     """``load_paths`` in this process (one worker): events per CPU second. Keeps the Arrow rows of the
     first ``keep_rows`` games, for DuckDB's own insert of the same rows."""
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     kept: list[dict[str, Any]] = []
 
@@ -287,7 +287,7 @@ def main() -> None:
         print(f"parse     {r['parse_ev_s']:>12,.0f} ev/CPU-s   msgspec decode {r['msgspec_ev_s']:>12,.0f} ev/s"
               f"   ratio {r['ratio']:.2f} (goal ≥ 0.4)", flush=True)
         del datas
-        from sgs_replay.pipeline import load_paths
+        from sgs_replay.replay.pipeline import load_paths
 
         load_paths(files[:3], tmp / "warm.duckdb", incremental=False)  # imports and content tables, once
         out["validate"] = v = bench_validate(files)

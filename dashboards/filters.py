@@ -67,8 +67,8 @@ def sidebar() -> None:
 
 
 def current() -> Any:
-    """The filters in force, as ``sgs_replay.stats.Filters``."""
-    from sgs_replay.stats import Filters
+    """The filters in force, as ``sgs_replay.analysis.stats.Filters``."""
+    from sgs_replay.analysis.stats import Filters
 
     values: dict[str, Any] = {}
     for key, field in KEYS.items():

@@ -166,7 +166,7 @@ GAME_STATE_RAW = """
            st.cards AS cards, st.equip AS equip, st.judge AS judge
     FROM s ORDER BY seat"""
 
-#: what the viewer replays a stored game from (``sgs_replay.records.replay_stored``): its header and the
+#: what the viewer replays a stored game from (``sgs_replay.replay.records.replay_stored``): its header and the
 #: ruleset it was judged by, with the events' ``line`` and ``json`` (GAME_EVENTS_ALL)
 GAME_REPLAY_SOURCE = "SELECT header, ruleset FROM games WHERE game_id = ?"
 
@@ -394,14 +394,14 @@ _STATS: Any = None
 
 
 def fetch_stats(path: Path, name: str, filters: str, kwargs: str) -> Any:
-    """``sgs_replay.stats.<name>`` on a read-only, locked connection; a polars DataFrame with bidi
+    """``sgs_replay.analysis.stats.<name>`` on a read-only, locked connection; a polars DataFrame with bidi
     controls in text made visible. ``filters`` and ``kwargs`` are JSON (hashable for the cache)."""
     import json
 
     import msgspec
     import polars as pl
 
-    from sgs_replay import stats
+    from sgs_replay.analysis import stats
     from sgs_replay.report.render import plain
 
     if name not in stats.__all__:
@@ -415,7 +415,7 @@ def fetch_stats(path: Path, name: str, filters: str, kwargs: str) -> Any:
 
 
 def stat(name: str, filters: Any, **kwargs: Any) -> Any:
-    """A cached ``sgs_replay.stats`` table (polars) for a page; refreshed when the database changes."""
+    """A cached ``sgs_replay.analysis.stats`` table (polars) for a page; refreshed when the database changes."""
     import json
 
     import msgspec

@@ -92,8 +92,8 @@ def stale_simulated() -> list[Path]:
 
 def golden() -> bytes:
     """The validator's report on every sample log as it is on disk, keyed by its path under sample_logs/."""
-    from sgs_replay.reader import expand_paths, read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import expand_paths, read_path
+    from sgs_replay.replay.validate import validate_parsed
 
     reports = {}
     for f in expand_paths([SAMPLES]):

@@ -21,7 +21,7 @@ DIRS = [ROOT / "sample_logs", ROOT / "tests", ROOT.parent / "shared" / "scenario
 
 
 def _files() -> list[Path]:
-    from sgs_replay.reader import LOG_SUFFIXES
+    from sgs_replay.formats.reader import LOG_SUFFIXES
 
     out: list[Path] = []
     for d in DIRS:
@@ -40,8 +40,8 @@ def _name(p: Path) -> str:
 
 
 def record(out: Path) -> None:
-    from sgs_replay.reader import UnreadableInput, read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import UnreadableInput, read_path
+    from sgs_replay.replay.validate import validate_parsed
 
     with out.open("w", encoding="utf-8") as fh:
         for p in _files():

@@ -1,3 +1,3 @@
-from sgs_replay.cli import main
+from sgs_replay.cli.app import main
 
 main()

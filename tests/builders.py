@@ -36,8 +36,8 @@ def judge_log(data: bytes, name: str = "<test>", ruleset: str | None = None) -> 
     argument, since a log header itself may name only a packaged ruleset."""
     import json
 
-    from sgs_replay.reader import parse_bytes
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import parse_bytes
+    from sgs_replay.replay.validate import validate_parsed
 
     first, sep, rest = data.partition(b"\n")
     try:

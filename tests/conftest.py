@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 from builders import judge_log, seat_states
 
-from sgs_replay.replay import Report
+from sgs_replay.replay.validate import Report
 from sgs_replay.rules import REGISTRY, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers every rule)
 
@@ -67,7 +67,7 @@ def run_cli_in_process(*args: str, cwd: Path | None = None) -> subprocess.Comple
 
     from typer.testing import CliRunner
 
-    from sgs_replay.cli import app
+    from sgs_replay.cli.app import app
 
     old = Path.cwd()
     try:

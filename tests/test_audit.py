@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.reader import parse_bytes
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.report import build_audit
 from sgs_replay.report.render import to_html, to_markdown
 

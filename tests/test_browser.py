@@ -62,7 +62,7 @@ PLAYER: dict[str, object] = {}
 def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     if not SCENARIOS.is_dir():
         pytest.skip("shared scenarios not available")
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     db = tmp_path_factory.mktemp("browser") / "sgs.duckdb"
     summary = load_paths([SCENARIOS], db)

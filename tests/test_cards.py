@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.cards import Card, CardError, Suit, canonical, card_name, is_unknown, parse_card
+from sgs_replay.formats.cards import Card, CardError, Suit, canonical, card_name, is_unknown, parse_card
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
 SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}

@@ -8,7 +8,7 @@ from pathlib import Path
 from sgs_replay.content import skills
 from sgs_replay.rules import REGISTRY
 from sgs_replay.rules import catalogue as _  # noqa: F401
-from sgs_replay.sources import SOURCES, name_sources
+from sgs_replay.rules.sources import SOURCES, name_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = re.compile(r"\bseeds?\b", re.IGNORECASE)

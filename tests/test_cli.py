@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.report import public_report
 
 CLEAN = [{"type": "use", "seat": 3, "card": "♠7 杀", "targets": [4]},
@@ -115,7 +115,7 @@ def test_entry_point_is_declared() -> None:
     import tomllib
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
-    assert pyproject["project"]["scripts"]["sgs-replay"] == "sgs_replay.cli:main"
+    assert pyproject["project"]["scripts"]["sgs-replay"] == "sgs_replay.cli.app:main"
 
 
 def test_a_folder_leaves_out_json_lines_files_that_are_not_logs(cli_fast: Any, logs: dict[str, Path],

@@ -14,8 +14,8 @@ pytest.importorskip("streamlit")
 import polars as pl
 from streamlit.testing.v1 import AppTest
 
-from sgs_replay import stats
-from sgs_replay.pipeline import load_paths
+from sgs_replay.analysis import stats
+from sgs_replay.replay.pipeline import load_paths
 from sgs_replay.store.stats import counts, query
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,7 +213,7 @@ def test_draft_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_series_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sgs_replay.series_cli import score_files
+    from sgs_replay.cli.score_cmd import score_files
 
     samples = ROOT / "sample_logs" / "series"
     db = tmp_path / "series.duckdb"

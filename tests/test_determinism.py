@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT / "tests" / "redteam_hegemony"]

@@ -1,10 +1,10 @@
 """The event model: parse ∘ serialise = id for every event type, strict fields, schema drift.
 
 Strategies are derived from the msgspec Structs themselves (``msgspec.inspect``), so a field added
-to :mod:`sgs_replay.events` is generated here without touching this file. Only the values the
+to :mod:`sgs_replay.formats.events` is generated here without touching this file. Only the values the
 format constrains beyond their JSON type are narrowed: cards are real cards of the deck (or ``?``),
 ``as`` is a card name, zones are zones of the format, and the few cross-field rules of
-:func:`sgs_replay.events.check_shape` are respected.
+:func:`sgs_replay.formats.events.check_shape` are respected.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgs_replay import events as ev
-from sgs_replay.cards import RANK_TEXT, Suit, canonical
 from sgs_replay.content import card_kinds
-from sgs_replay.reader import parse_bytes
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import RANK_TEXT, Suit, canonical
+from sgs_replay.formats.reader import parse_bytes
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -351,7 +351,7 @@ def test_schema_check_fails_on_missing_and_extra_files(cli_fast: Any, tmp_path: 
 
 
 def test_generated_schema_names_every_event_type() -> None:
-    from sgs_replay.schema import generate
+    from sgs_replay.formats.schema import generate
 
     schema = json.loads(generate()["event.schema.json"])
     text = json.dumps(schema, ensure_ascii=False)

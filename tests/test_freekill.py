@@ -16,9 +16,9 @@ import cbor2
 import msgspec
 import pytest
 
-from sgs_replay.cards import parse_card
 from sgs_replay.content import general_lookup, standard_deck
-from sgs_replay.events import (
+from sgs_replay.formats.cards import parse_card
+from sgs_replay.formats.events import (
     Damage,
     Death,
     Discard,
@@ -252,7 +252,7 @@ def test_synthetic_game_converts() -> None:
 
 
 def _place(seat: int | None, zone: str) -> Any:
-    from sgs_replay.events import Place
+    from sgs_replay.formats.events import Place
 
     return Place(zone=zone, seat=seat)
 

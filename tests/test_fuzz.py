@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from sgs_replay import events as ev
-from sgs_replay.reader import UnreadableInput, parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import UnreadableInput, parse_bytes
+from sgs_replay.replay.validate import validate_parsed
 
 SCENARIOS = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"
 KINDS = {"illegal_play", "resolution_order", "bookkeeping", "outcome", "format"}

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgs_replay.reader import MAX_DEPTH, UnreadableInput, parse_any, parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import MAX_DEPTH, UnreadableInput, parse_any, parse_bytes
+from sgs_replay.replay.validate import validate_parsed
 
 EXAMPLES = int(os.environ.get("SGS_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -192,7 +192,7 @@ SAMPLE_RECORDING = next(iter(sorted((Path(__file__).resolve().parents[1] / "samp
 
 def _through_everything(data: bytes, name: str) -> None:
     """validate, audit (HTML and Markdown) and the store's record: a report or UnreadableInput, nothing else."""
-    from sgs_replay.records import build_record
+    from sgs_replay.replay.records import build_record
     from sgs_replay.report import build_audit, public_report
     from sgs_replay.report.render import to_html, to_markdown
     from sgs_replay.store.loader import as_arrow
@@ -258,7 +258,7 @@ def _good_logs(n: int) -> list[bytes]:
 def test_a_batch_with_bad_files_loads_every_good_one_and_names_every_bad_one(bad: list[bytes], tmp_path: Path) -> None:
     import duckdb
 
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     d = tmp_path / f"batch{len(list(tmp_path.iterdir()))}"
     d.mkdir()
@@ -280,7 +280,7 @@ def test_a_batch_with_bad_files_loads_every_good_one_and_names_every_bad_one(bad
 
 
 def test_out_of_range_value_costs_only_its_file(tmp_path: Path) -> None:
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     for i, data in enumerate(_good_logs(2)):
         (tmp_path / f"good{i}.sgs.jsonl").write_bytes(data)
@@ -308,7 +308,7 @@ def test_load_exit_codes(bad: str, tmp_path: Path, cli_fast: Any) -> None:
 # ------------------------------------------------------------------------------------------ 7. caps
 @pytest.mark.parametrize("lines", [1500, 200_000])
 def test_violations_are_capped_per_file(lines: int, tmp_path: Path, cli_fast: Any) -> None:
-    from sgs_replay.reader import MAX_VIOLATIONS
+    from sgs_replay.formats.reader import MAX_VIOLATIONS
 
     f = tmp_path / "empty-objects.sgs.jsonl"
     f.write_bytes(H.dumps(H.header()) + b"\n" + b"{}\n" * lines)
@@ -328,7 +328,7 @@ def test_violations_are_capped_per_file(lines: int, tmp_path: Path, cli_fast: An
 def test_import_problems_appear_in_every_report(tmp_path: Path, cli_fast: Any) -> None:
     import cbor2
 
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     assert SAMPLE_RECORDING is not None
     base = SAMPLE_RECORDING.read_bytes()
@@ -421,7 +421,7 @@ def test_markdown_escape_helper_is_literal() -> None:
 KILL_SCRIPT = """
 import sys, time
 from pathlib import Path
-from sgs_replay.pipeline import load_paths
+from sgs_replay.replay.pipeline import load_paths
 load_paths([Path(sys.argv[2])], Path(sys.argv[1]), batch_size=1)
 """
 
@@ -452,7 +452,7 @@ def store_games(db: Path) -> int:
 
 @pytest.mark.parametrize("delay", [0.3, 0.9, 1.6])
 def test_kill_9_during_load_keeps_old_or_new(delay: float, tmp_path: Path) -> None:
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     old, new = tmp_path / "old", tmp_path / "new"
     old.mkdir(), new.mkdir()
@@ -476,7 +476,7 @@ def test_dashboard_connection_cannot_reach_files(sql: str, tmp_path: Path) -> No
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dashboards"))
     import queries
 
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
 
     (tmp_path / "g.sgs.jsonl").write_bytes(H.GOOD)
     db = tmp_path / "db.duckdb"

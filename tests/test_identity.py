@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.identity import fingerprint
-from sgs_replay.pipeline import load_paths
-from sgs_replay.reader import parse_bytes, read_path
+from sgs_replay.analysis.fingerprint import fingerprint
+from sgs_replay.formats.reader import parse_bytes, read_path
+from sgs_replay.replay.pipeline import load_paths
 from sgs_replay.store.stats import query
 
 ROOT = Path(__file__).resolve().parent.parent

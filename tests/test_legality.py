@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from sgs_replay import events as ev
 from sgs_replay.engine import legality
 from sgs_replay.engine.legality import Layer
-from sgs_replay.reader import LOG_SUFFIXES, read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import LOG_SUFFIXES, read_path
+from sgs_replay.replay.validate import validate_parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 DIRS = [ROOT / "sample_logs", ROOT / "tests" / "redteam", ROOT / "tests" / "redteam3v3", ROOT.parent / "shared" / "scenarios",
@@ -71,7 +71,7 @@ def _position(sgs: Any, events: list[dict[str, Any]], **kw: Any) -> Any:
 
 
 def read_parsed(text: str) -> Any:
-    from sgs_replay.reader import parse_bytes
+    from sgs_replay.formats.reader import parse_bytes
 
     return parse_bytes(text.encode(), "position.sgs.jsonl")
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.rules import REGISTRY, Violation, make
 from sgs_replay.rules import catalogue as R
 from sgs_replay.rules.zh import PATTERNS, detail_zh, message_zh

@@ -30,8 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import parse_bytes
+from sgs_replay.replay.validate import validate_parsed
 
 SCENARIOS = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"
 _EXPECTED = SCENARIOS / "expected.json"

@@ -15,8 +15,8 @@ from sgs_replay.content import General, SkillInfo, card_kinds
 from sgs_replay.engine import plugins
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import USE_BY_NAME, USE_CHECKS, card_use, use_check
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import parse_bytes
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.rules import catalogue as R
 
 PLAYERS = [("测试", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade")]

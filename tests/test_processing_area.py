@@ -132,8 +132,8 @@ def test_flags_a_card_discarded_after_guanxing_reshuffled(sgs: Any) -> None:
 
 def test_judgement_card_waits_in_the_processing_area(sgs: Any) -> None:
     """A judgement card stays in the processing area until the judgement is over (判定牌)."""
-    from sgs_replay.reader import parse_bytes
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import parse_bytes
+    from sgs_replay.replay.validate import validate_parsed
 
     card = "♥5 桃"
     text = sgs.identity_text([

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from sgs_replay.content import ruleset
+from sgs_replay.formats.reader import read_path
 from sgs_replay.quality.faults import FAULTS, clean_game
 from sgs_replay.quality.measure import measure
-from sgs_replay.reader import read_path
 from sgs_replay.simulate import run
 
 HEGEMONY = ["reveal_out_of_turn", "face_down_skill", "wrong_kingdom", "pair_bonus", "aozhan_peach"]

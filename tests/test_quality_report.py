@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.events import Use
+from sgs_replay.formats.events import Use
+from sgs_replay.formats.reader import read_path
 from sgs_replay.quality.faults import FAULTS
 from sgs_replay.quality.inject import LABELS, Label, inject, read_clean, read_labels
 from sgs_replay.quality.measure import OUTCOMES, measure, outcome
-from sgs_replay.reader import read_path
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = sorted((REPO / "sample_logs" / "identity").glob("*.sgs.jsonl"))[:2]

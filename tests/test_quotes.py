@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from sgs_replay.content import skills
-from sgs_replay.explain import card_texts, explain_text
+from sgs_replay.report.explain import card_texts, explain_text
 from sgs_replay.rules import REGISTRY
 from sgs_replay.rules import catalogue as _  # noqa: F401  (registers the rules)
-from sgs_replay.sources import variant_label
+from sgs_replay.rules.sources import variant_label
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "rules" / "seeds"
@@ -101,7 +101,7 @@ def test_explain_prints_the_quote() -> None:
 def test_every_report_format_quotes_the_passage(cli: object) -> None:
     import json
 
-    from sgs_replay.reader import parse_bytes
+    from sgs_replay.formats.reader import parse_bytes
     from sgs_replay.report import build_audit
     from sgs_replay.report.render import render
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.reader import UnreadableInput, expand_paths, parse_any, parse_bytes, read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import UnreadableInput, expand_paths, parse_any, parse_bytes, read_path
+from sgs_replay.replay.validate import validate_parsed
 
 HEADER = json.dumps({
     "type": "game", "format": "sgs-replay/1", "game_id": "reader", "mode": "identity", "ruleset": "standard",

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay import reader
-from sgs_replay.reader import ParsedLog, _parse_lines, content_id, parse_bytes, read_path
+from sgs_replay.formats import reader
+from sgs_replay.formats.reader import ParsedLog, _parse_lines, content_id, parse_bytes, read_path
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = (b'{"type":"game","format":"sgs-replay/1","mode":"identity","ruleset":"standard-2013",'

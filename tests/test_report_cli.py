@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.reader import parse_bytes
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.report import build_audit
 from sgs_replay.report.render import render
 from sgs_replay.report.show import show_position

@@ -27,7 +27,7 @@ def test_every_sample_validates_as_documented() -> None:
     """The golden reports cover every sample; converted and simulated games are clean, only the
     disputes carry the violations they are about; every simulated ruleset has at least 20 games and
     identity mode is there with 5 and with 8 players."""
-    from sgs_replay.reader import expand_paths
+    from sgs_replay.formats.reader import expand_paths
 
     golden = json.loads((ROOT / "sample_logs" / "golden.json").read_text(encoding="utf-8"))
     files = [f.relative_to(ROOT / "sample_logs").as_posix() for f in expand_paths([ROOT / "sample_logs"])]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay import pipeline
-from sgs_replay.pipeline import load_paths
-from sgs_replay.reader import read_path
-from sgs_replay.records import kept_positions, replay_with_positions, replay_with_snapshots
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay import pipeline
+from sgs_replay.replay.pipeline import load_paths
+from sgs_replay.replay.records import kept_positions, replay_with_positions, replay_with_snapshots
 from sgs_replay.store.stats import counts, query
 
 pytest.importorskip("duckdb")
@@ -154,7 +154,7 @@ def test_a_dask_cluster_gives_the_same_results(logs: Path, tmp_path: Path) -> No
     """``--executor dask``: the same parse/validate work on a Dask cluster (here a LocalCluster); the
     store is still written by this process, and the output is the same as a local run's."""
     distributed = pytest.importorskip("distributed")
-    from sgs_replay.pipeline import Executor
+    from sgs_replay.replay.pipeline import Executor
 
     a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
     load_paths([logs], a, jobs=1)

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from scenario_judge import judge
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 
 SCENARIOS = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"
 _EXPECTED_FILE = SCENARIOS / "expected.json"

@@ -1,4 +1,4 @@
-"""The 4th-edition scoring (sgs_replay.scoring) against every row of the scoring table.
+"""The 4th-edition scoring (sgs_replay.analysis.scoring) against every row of the scoring table.
 
 The table (tests/fixtures/scoring/scoring_4th_edition.csv, a copy of the reference table beside the checkout) is
 the arithmetic of 《三国杀》标准版规则（身份局） · 游戏规则 · 详细规则 · 计分规则 for every player count and
@@ -15,7 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.scoring import GameFacts, Seat, base_points, bonus_points, leaders, lost_duels, score_game
+from sgs_replay.analysis.scoring import (
+    GameFacts,
+    Seat,
+    base_points,
+    bonus_points,
+    leaders,
+    lost_duels,
+    score_game,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "tests" / "fixtures" / "scoring" / "scoring_4th_edition.csv"

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.scoring import Points
-from sgs_replay.series import SeriesGame, check_series
+from sgs_replay.analysis.scoring import Points
+from sgs_replay.analysis.series import SeriesGame, check_series
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs" / "series"
@@ -167,7 +167,7 @@ def test_a_tie_is_a_shared_first_place() -> None:
 
 
 def test_the_builder_makes_a_well_formed_series(tmp_path: Path) -> None:
-    from sgs_replay.series_cli import score_files
+    from sgs_replay.cli.score_cmd import score_files
 
     files = []
     for name, data in _builder().build(4, seed=3, series_id="four"):
@@ -180,8 +180,8 @@ def test_the_builder_makes_a_well_formed_series(tmp_path: Path) -> None:
 
 def test_load_stores_the_points_of_every_game(tmp_path: Path, series: list[Path]) -> None:
     """`sgs-replay load` fills series_points: the same points as `score`, and a changed file replaces its rows."""
-    from sgs_replay.pipeline import load_paths
-    from sgs_replay.series_cli import score_files
+    from sgs_replay.cli.score_cmd import score_files
+    from sgs_replay.replay.pipeline import load_paths
     from sgs_replay.store.stats import query
 
     db = tmp_path / "s.duckdb"
@@ -194,7 +194,7 @@ def test_load_stores_the_points_of_every_game(tmp_path: Path, series: list[Path]
     one = query(db, "SELECT seat, role, base, bonus, points FROM series_points WHERE game_number = 1 ORDER BY seat")
     want = rep.games[0].points or []
     assert [tuple(r) for r in one.iter_rows()] == [(p.seat, p.role, p.base, p.bonus, p.total) for p in want]
-    from sgs_replay.stats_cli import export
+    from sgs_replay.cli.stats_cmd import export
 
     assert "series_points" in export(db, tmp_path / "csv", "csv")
     assert len(list(csv.DictReader((tmp_path / "csv" / "series_points.csv").open(encoding="utf-8")))) == 25

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sgs_replay.content import ruleset
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.simulate import SimulateError, check_request, roster_skills
 from sgs_replay.simulate.game import card_label, play_game
 
@@ -136,8 +136,8 @@ def test_a_3v3_game_has_its_draft_and_units(tmp_path: Path) -> None:
 def test_freekill_3v3_follows_its_set_up() -> None:
     """The warm side drafts first, the cool side opens every round, the vanguards may open the game, and
     the warm commander's opening hand is 5."""
-    from sgs_replay import events as ev
-    from sgs_replay.reader import parse_bytes
+    from sgs_replay.formats import events as ev
+    from sgs_replay.formats.reader import parse_bytes
 
     rs = ruleset("freekill-3v3")
     firsts, vanguards_first = set(), False
@@ -158,8 +158,8 @@ def test_freekill_3v3_plays_its_lvbu_and_zhaoyun() -> None:
     """吕布v33's 战神 picks a new effect each start phase and his draw phase, 杀 damage and 杀 targets
     follow; 吕布v33旧 awakens (no weapon lost) and uses 神戟; 赵云v33's 救主 is used, and a teammate the
     rescue stopped at him (the engine's fault) plays on at HP ≤ 0; the pool never holds both 吕布."""
-    from sgs_replay import events as ev
-    from sgs_replay.reader import parse_bytes
+    from sgs_replay.formats import events as ev
+    from sgs_replay.formats.reader import parse_bytes
 
     rs = ruleset("freekill-3v3")
     wanted = {"choice 1", "choice 2", "choice 3", "draws 3", "杀 deals 2", "吕布v33 杀 on 2", "awakened",

@@ -9,10 +9,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from sgs_replay import events as ev
 from sgs_replay.content import ruleset
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import parse_bytes
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.simulate.game import play_game
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sgs_replay.content import ruleset
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.simulate import SimulateError, check_request, run
 from sgs_replay.simulate.game import play_game
 

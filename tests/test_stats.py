@@ -1,4 +1,4 @@
-"""sgs_replay.stats: the Wilson interval, the statistics against hand-counted numbers, the filters,
+"""sgs_replay.analysis.stats: the Wilson interval, the statistics against hand-counted numbers, the filters,
 the views, and `sgs-replay stats` / `sgs-replay export` through the entry point."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from sgs_replay import stats
-from sgs_replay.pipeline import load_paths
-from sgs_replay.stats import Filters
+from sgs_replay.analysis import stats
+from sgs_replay.analysis.stats import Filters
+from sgs_replay.replay.pipeline import load_paths
 from sgs_replay.store.stats import query
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,9 +18,9 @@ import polars as pl
 import pytest
 from test_stats import _lord_wins
 
-from sgs_replay import stats
-from sgs_replay.pipeline import load_paths
-from sgs_replay.stats import Filters
+from sgs_replay.analysis import stats
+from sgs_replay.analysis.stats import Filters
+from sgs_replay.replay.pipeline import load_paths
 from sgs_replay.store import aggregates
 from sgs_replay.store.schema import stats_views
 
@@ -112,8 +112,8 @@ def test_the_aggregates_cover_every_game(db: Path) -> None:
 
 def _draft_picks() -> int:
     """The generals picked in the drafts of the sample games (each 3v3 game's 16)."""
-    from sgs_replay import events as ev
-    from sgs_replay.reader import expand_paths, read_path
+    from sgs_replay.formats import events as ev
+    from sgs_replay.formats.reader import expand_paths, read_path
 
     return sum(len(e.generals) for f in expand_paths([SAMPLES]) if "simulated" not in f.parts
                for _, e in read_path(f).events if isinstance(e, ev.DraftPick))

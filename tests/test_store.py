@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay import pipeline as store_loader
-from sgs_replay.pipeline import load_paths
-from sgs_replay.reader import expand_paths, read_path
-from sgs_replay.records import replay_stored, replay_with_snapshots, snapshot, won
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import expand_paths, read_path
+from sgs_replay.replay import pipeline as store_loader
+from sgs_replay.replay.pipeline import load_paths
+from sgs_replay.replay.records import replay_stored, replay_with_snapshots, snapshot, won
+from sgs_replay.replay.validate import validate_parsed
 from sgs_replay.store import StoreError
 from sgs_replay.store.stats import counts, query
 
@@ -212,7 +212,7 @@ def test_killed_load_leaves_the_database_unchanged(logs: Path, tmp_path: Path) -
         import os, sys
         from pathlib import Path
         from sgs_replay.store import loader
-        from sgs_replay.pipeline import load_paths
+        from sgs_replay.replay.pipeline import load_paths
         real, calls = loader.insert_table, []
         def dying(con, name, table):
             calls.append(name)
@@ -260,8 +260,8 @@ def test_engine_crash_on_one_file_is_reported(logs: Path, tmp_path: Path, monkey
 
 def test_engine_fault_on_one_event_is_reported_and_the_game_loads(logs: Path, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from sgs_replay import events as ev
     from sgs_replay.engine.core import Engine
+    from sgs_replay.formats import events as ev
 
     real = Engine.step
 
@@ -295,7 +295,7 @@ def test_locked_database_is_a_clear_error(logs: Path, tmp_path: Path) -> None:
 
 def test_3v3_match_is_checked_across_its_games(tmp_path: Path) -> None:
     """Games of one 3v3 match (same meta.match) loaded together get the match checks `validate` makes."""
-    match = pytest.importorskip("sgs_replay.match")
+    match = pytest.importorskip("sgs_replay.replay.match")
     src = SCENARIOS / "3v3-time-up-tiebreak.sgs.jsonl"
     if not src.is_file():
         pytest.skip("shared scenarios not available")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sgs_replay.pipeline import load_paths
+from sgs_replay.replay.pipeline import load_paths
 from sgs_replay.store.stats import query
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs" / "simulated" / "hegemony-5p"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from sgs_replay.pipeline import load_paths
-from sgs_replay.reader import read_path
-from sgs_replay.records import kept_positions, replay_stored, replay_with_snapshots
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.pipeline import load_paths
+from sgs_replay.replay.records import kept_positions, replay_stored, replay_with_snapshots
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_logs"

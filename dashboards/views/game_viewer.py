@@ -2,7 +2,7 @@
 
 The store keeps the seats' state at some positions only (``events.state`` at turn starts, dying,
 death, before a 桃 and at the end; docs/store.md): the viewer replays the game from its stored header
-and events (``sgs_replay.records.replay_stored``, once per game, cached) for every position in
+and events (``sgs_replay.replay.records.replay_stored``, once per game, cached) for every position in
 between, under the ruleset the load judged it by. A database loaded before headers were stored has
 the state after every event and is shown from it. Steps: by event, by turn, by round, to the next or previous violation (keyboard shortcuts on the
 buttons). ``?game=ID&line=N`` opens a game at the event on line N (the violation explorer links here).
@@ -19,7 +19,7 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import queries as q
 
-from sgs_replay.narrate import Namer, from_json, role_name, sentence, winner_name
+from sgs_replay.formats.narrate import Namer, from_json, role_name, sentence, winner_name
 from sgs_replay.report.positions import Position, SeatView, split_hand
 from sgs_replay.report.svg import table_svg
 
@@ -67,7 +67,7 @@ class _Header:
     """What :class:`Namer` needs from a header, rebuilt from the players table."""
 
     def __init__(self, rows: pd.DataFrame) -> None:
-        from sgs_replay import events as ev
+        from sgs_replay.formats import events as ev
 
         self.players = [ev.Player(seat=int(r.seat), general=str(r.general), name=_text(r.name, "") or None)
                         for r in rows.itertuples()]
@@ -131,7 +131,7 @@ STATE_COLUMNS = ["seat", "hp", "max_hp", "alive", "hand", "equip", "judge", "car
 @st.cache_data(max_entries=16, show_spinner="Replaying the game …")
 def _replayed(game_id: str, header: str, ruleset: str | None, _lines: list[tuple[int, str]]) -> list | None:  # type: ignore[type-arg]
     """The seats after every event (index 0: before the first), replayed from the stored game."""
-    from sgs_replay.records import replay_stored
+    from sgs_replay.replay.records import replay_stored
 
     return [s[2] if s is not None else None for s in replay_stored(header, _lines, ruleset)]
 

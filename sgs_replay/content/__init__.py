@@ -235,7 +235,7 @@ def ruleset_names() -> list[str]:
 
 
 def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
-    from sgs_replay.cards import canonical
+    from sgs_replay.formats.cards import canonical
 
     base_name = spec.get("base", "standard")
     # "standard": the 108 cards; "none": only the packages and additions (a deck of its own, 1v1); else the parent's

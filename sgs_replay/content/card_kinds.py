@@ -99,7 +99,7 @@ def register(kind: CardKind, *aliases: str) -> None:
 
 def unregister(name: str) -> None:
     """Take a card kind out again (a test's made-up card)."""
-    from sgs_replay.cards import parse_card
+    from sgs_replay.formats.cards import parse_card
 
     BY_NAME.pop(name, None)
     for a in [a for a, n in _ALIASES.items() if n == name]:

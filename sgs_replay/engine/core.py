@@ -11,14 +11,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Card, is_unknown, parse_card
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import MAX_DEPTH, Frame
 from sgs_replay.engine.state import PHASE_ORDER, PhaseRecord, Seat, Slot, Table, TurnRecord, slot_of
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Card, is_unknown, parse_card
 from sgs_replay.rules import Rule, Violation, make
 from sgs_replay.rules import catalogue as R
 
@@ -107,7 +107,7 @@ class Engine:
 
     def _sentence(self, e: ev.Event) -> str:
         """The logged event as a sentence (the observed side of a violation, never raw JSON)."""
-        from sgs_replay.narrate import Namer, sentence
+        from sgs_replay.formats.narrate import Namer, sentence
 
         if self._namer is None:
             self._namer = Namer(self.header, "en")

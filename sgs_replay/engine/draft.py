@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Zone
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

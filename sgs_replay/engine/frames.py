@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.engine.timing import Timing, timing_of
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

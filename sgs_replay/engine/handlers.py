@@ -10,8 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
@@ -19,6 +17,8 @@ from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.state import Seat, Zone, slot_of
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 GLOBAL = {CARD.god_salvation, CARD.amazing_grace}

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sgs_replay import events as ev
 from sgs_replay.content import General
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import CAREERIST, Mode
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Card
 from sgs_replay.engine.handlers import do_draw
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.state import slot_of
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Legality in named layers, for the actions a seat chooses (a card used now).
 
-1. **well-formed** — the reader (:mod:`sgs_replay.reader`): a line is a typed event of the log
+1. **well-formed** — the reader (:mod:`sgs_replay.formats.reader`): a line is a typed event of the log
    format, or a located error. Nothing below sees a malformed event.
 2. **pseudo-legal** — who, when, which card: the user is alive, it is its play phase (or a demand or
    a skill lets it use the card now), no rescue is pending, it holds the card, a conversion is its
@@ -25,11 +25,11 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import handlers, plugins
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import Rule
 from sgs_replay.rules import catalogue as R
 

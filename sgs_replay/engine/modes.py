@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from sgs_replay import events as ev
 from sgs_replay.engine import plugins
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
-    from sgs_replay.cards import Card
     from sgs_replay.content import General
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.formats.cards import Card
 
 
 
@@ -208,8 +208,8 @@ class Mode:
 
     def aozhan_check(self, e: ev.Event) -> None:
         """Once 鏖戰 has begun a 桃 is no 桃: used as itself (to recover, or to rescue) it is reported."""
-        from sgs_replay.cards import is_unknown, parse_card
         from sgs_replay.content.names import CARD
+        from sgs_replay.formats.cards import is_unknown, parse_card
 
         if not isinstance(e, (ev.Use, ev.Respond)) or e.card is None or is_unknown(e.card):
             return

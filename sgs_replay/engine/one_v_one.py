@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
 from sgs_replay.engine import plugins
 from sgs_replay.engine.three_v_three import OTHER, SideMode
 from sgs_replay.engine.timing import Timing, timing_of
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
-from sgs_replay import events as ev
 from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
 from sgs_replay.content.names import CARD
@@ -40,6 +39,7 @@ from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing, declare, timing_of
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -505,8 +505,8 @@ class SkillBook:
     def _explicit_payment(self, e: ev.Discard | ev.Move) -> None:
         """An explicit ``discard`` or ``move`` of a card a skill already paid or gave: undo the implied
         move first, so the event applies it once (only for a card its owner no longer holds)."""
-        from sgs_replay.cards import parse_card
         from sgs_replay.engine.state import slot_of
+        from sgs_replay.formats.cards import parse_card
 
         eng = self.eng
         owner: int | None

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sgs_replay import events as ev
     from sgs_replay.engine.core import Engine
+    from sgs_replay.formats import events as ev
 
 MAX_DEPTH = 64
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 
-from sgs_replay.cards import Card, parse_card
 from sgs_replay.content import General, card_kinds
 from sgs_replay.engine import plugins
+from sgs_replay.formats.cards import Card, parse_card
 
 
 class Zone(StrEnum):

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import Mode
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Zone
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -1,13 +1,13 @@
 """Importers: other recording formats → `sgs-replay/1` events.
 
 Each importer sniffs content (never the file extension) and registers itself with the reader
-(:func:`sgs_replay.reader.register_source`); the reader loads this package by name and knows no
+(:func:`sgs_replay.formats.reader.register_source`); the reader loads this package by name and knows no
 importer. Importing the package registers FreeKill's recordings (``.fk.rep``).
 """
 
 from __future__ import annotations
 
-from sgs_replay.reader import ParsedLog, register_source
+from sgs_replay.formats.reader import ParsedLog, register_source
 
 
 def located(exc: Exception, path: str) -> str:
@@ -36,7 +36,7 @@ def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
     """Read a recording and return (`.sgs.jsonl` bytes, import problems). Raises UnreadableInput."""
     from pathlib import Path
 
-    from sgs_replay.reader import UnreadableInput
+    from sgs_replay.formats.reader import UnreadableInput
 
     p = Path(path)
     try:

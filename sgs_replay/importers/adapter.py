@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.reader import ParsedLog, UnreadableInput, content_id, parse_bytes
+from sgs_replay.formats.reader import ParsedLog, UnreadableInput, content_id, parse_bytes
 
 
 def convert_or_refuse(data: bytes, name: str) -> Any:

@@ -35,9 +35,9 @@ import cbor2
 import msgspec
 
 from sgs_replay import content
-from sgs_replay.cards import RANK_TEXT
 from sgs_replay.content import card_kinds
-from sgs_replay.events import (
+from sgs_replay.formats.cards import RANK_TEXT
+from sgs_replay.formats.events import (
     FORMAT_ID,
     Chain,
     Damage,
@@ -71,7 +71,7 @@ from sgs_replay.events import (
     TurnEnd,
     Use,
 )
-from sgs_replay.oracle import Areas, SeatCards
+from sgs_replay.replay.oracle import Areas, SeatCards
 
 __all__ = [
     "RULESET",
@@ -254,7 +254,7 @@ class Conversion:
     sources: list[int] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
     #: FreeKill's own card areas before ``events[i]`` (each turn start, the game's end): the oracle
-    #: the replay is checked against (:mod:`sgs_replay.oracle`)
+    #: the replay is checked against (:mod:`sgs_replay.replay.oracle`)
     checkpoints: list[tuple[int, Areas]] = field(default_factory=list)
 
 

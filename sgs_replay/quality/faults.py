@@ -21,12 +21,12 @@ from typing import TypeVar
 
 import msgspec
 
-from sgs_replay import events as ev
-from sgs_replay.cards import CardError, is_unknown, parse_card
 from sgs_replay.content import General
 from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
 from sgs_replay.engine.modes import ATTRITION, CAREERIST, OTHER_KINGDOMS, SACRIFICE
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import CardError, is_unknown, parse_card
+from sgs_replay.formats.reader import ParsedLog
 
 SLASH = "杀"
 DODGE = "闪"
@@ -142,7 +142,7 @@ def _gen_name(g: General | None) -> str | None:
 
 def clean_game(parsed: ParsedLog) -> tuple[CleanGame, object]:
     """Replay a clean log once, keeping the position before every event; also returns the report."""
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     assert parsed.header is not None
     evs = [e for _, e in parsed.events]

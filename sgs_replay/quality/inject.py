@@ -24,9 +24,9 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import ParsedLog, UnreadableInput, expand_paths, read_path
 from sgs_replay.quality.faults import FAULTS, CleanGame, Plant, clean_game
-from sgs_replay.reader import ParsedLog, UnreadableInput, expand_paths, read_path
 
 LABELS = "labels.jsonl"
 _ENCODE = msgspec.json.Encoder()
@@ -75,7 +75,7 @@ def stem(path: str) -> str:
 def read_clean(paths: Iterable[Path]) -> tuple[list[CleanSource], list[dict[str, str]]]:
     """The clean games under ``paths`` (files or folders), replayed once; unreadable inputs, logs
     without a valid header and second copies of a game are returned as skipped, with the reason."""
-    from sgs_replay.identity import fingerprint
+    from sgs_replay.analysis.fingerprint import fingerprint
 
     out: list[CleanSource] = []
     skipped: list[dict[str, str]] = []

@@ -23,11 +23,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import UnreadableInput, read_path
 from sgs_replay.quality.faults import FAULTS
 from sgs_replay.quality.inject import CleanSource, Label, read_clean, read_labels
-from sgs_replay.reader import UnreadableInput, read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 OUTCOMES = ("caught_at_line", "caught_elsewhere", "missed", "judged_legal")
 

@@ -13,8 +13,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgs_replay.narrate import Lang, Namer, phase_name, sentence
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats.narrate import Lang, Namer, phase_name, sentence
+from sgs_replay.formats.reader import ParsedLog
 from sgs_replay.report.positions import Position, Recorder, SeatView
 from sgs_replay.report.wording import observed_words, order_words, unverifiable_words, value_words
 from sgs_replay.rules import REGISTRY, Rule, Violation
@@ -26,7 +26,7 @@ SHOWN_PROBLEMS = 5  # import problems shown in a text report (all of them are in
 
 def capped(violations: list[Violation], already_dropped: int = 0) -> tuple[list[Violation], int]:
     """The violations a report shows (at most MAX_VIOLATIONS) and how many more there were."""
-    from sgs_replay.reader import MAX_VIOLATIONS
+    from sgs_replay.formats.reader import MAX_VIOLATIONS
 
     return violations[:MAX_VIOLATIONS], max(0, len(violations) - MAX_VIOLATIONS) + already_dropped
 
@@ -258,7 +258,7 @@ def _ruleset_sources(name: str | None) -> list[str]:
 
 
 def _actor_targets(e: Any) -> tuple[int | None, list[int]]:
-    from sgs_replay import events as ev
+    from sgs_replay.formats import events as ev
 
     if isinstance(e, ev.Damage):
         return e.source, [e.target]
@@ -277,7 +277,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
     ``data`` is the file's bytes (for its SHA-256); ``now`` the audit time to print (ISO 8601; by
     default the current UTC time, or ``SOURCE_DATE_EPOCH`` when set, for reproducible reports).
     """
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     h = parsed.header
     rec = Recorder(parsed)
@@ -296,7 +296,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
 
     players = [msgspec.structs.asdict(p) for p in h.players] if h else []
     final = next((p for p in reversed(rec.positions) if p is not None), None)
-    from sgs_replay import events as ev
+    from sgs_replay.formats import events as ev
 
     turns = sum(1 for _, e in parsed.events if isinstance(e, ev.Turn))
     from sgs_replay.rules.docs import FAMILIES

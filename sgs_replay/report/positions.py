@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgs_replay import events as ev
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import ParsedLog
 
 
 @dataclass

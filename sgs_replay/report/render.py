@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from sgs_replay.narrate import Lang, Namer, role_name, winner_name
+from sgs_replay.formats.narrate import Lang, Namer, role_name, winner_name
 from sgs_replay.report import META_ORDER, Audit, Finding
 from sgs_replay.report.positions import Position
 from sgs_replay.report.safe import plain
@@ -80,7 +80,7 @@ def _meta_rows(a: Audit, lang: Lang) -> list[tuple[str, str]]:
 
 
 def _desync(d: dict[str, Any]) -> str:
-    from sgs_replay.oracle import Desync
+    from sgs_replay.replay.oracle import Desync
 
     try:
         return Desync(**d).message()

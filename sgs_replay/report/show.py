@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sgs_replay.narrate import Lang, Namer, sentence
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats.narrate import Lang, Namer, sentence
+from sgs_replay.formats.reader import ParsedLog
 from sgs_replay.report.positions import Position, Recorder
 from sgs_replay.report.safe import plain
 
@@ -13,7 +13,7 @@ class PositionNotFound(Exception):
 
 
 def record(parsed: ParsedLog, ruleset_name: str | None = None) -> Recorder:
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     rec = Recorder(parsed)
     validate_parsed(parsed, ruleset_name, on_step=rec)
@@ -50,7 +50,7 @@ def legal_uses_at(parsed: ParsedLog, ruleset_name: str | None, index: int, seat:
     """The seat (``seat``, or the player whose turn it is) and its legal card uses — (card, targets,
     victim) — in the position after event ``index`` (0: before the first), from a replay of the log."""
     from sgs_replay.engine import legality
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     found: dict[str, object] = {}
 

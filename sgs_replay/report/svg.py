@@ -12,7 +12,7 @@ import math
 from functools import cache
 from typing import Any
 
-from sgs_replay.narrate import Lang, phase_name, role_name
+from sgs_replay.formats.narrate import Lang, phase_name, role_name
 from sgs_replay.report.positions import Position, SeatView
 from sgs_replay.report.safe import plain
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sgs_replay.narrate import Lang, Namer, from_json, looks_like_event, sentence
+from sgs_replay.formats.narrate import Lang, Namer, from_json, looks_like_event, sentence
 
 #: rules that are about an order: what the order is sorted by
 ORDER_KEYS: dict[str, tuple[str, str]] = {

@@ -84,8 +84,8 @@ def _observed(text: str) -> str:
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
          observed: object = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
+    from sgs_replay.rules.sources import name_sources
     from sgs_replay.rules.zh import message_zh
-    from sgs_replay.sources import name_sources
 
     plain = _plain(name_sources(detail)) if detail else ""
     msg = r.en if not plain else f"{r.en}: {plain}"

@@ -4,7 +4,7 @@ Ids: SGS-F… format, SGS-H… header and start position, SGS-C… card conserva
 SGS-P… card play (use and respond), SGS-R… resolution order, SGS-D… damage, dying and death,
 SGS-O… outcome, SGS-S… skills, SGS-3… 3v3 and 1v1 mode, SGS-4… 1v3 mode (虎牢關), SGS-5… 國戰 and 鏖戰,
 SGS-X… house rules. Ids are never reused.
-Citations name the rulebook by its short title (sgs_replay/sources.py) and the section heading.
+Citations name the rulebook by its short title (sgs_replay/rules/sources.py) and the section heading.
 """
 
 from __future__ import annotations

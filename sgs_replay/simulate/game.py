@@ -20,8 +20,6 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
@@ -35,6 +33,8 @@ from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import owns, version
 from sgs_replay.engine.state import Seat, Slot, slot_of
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.skills.common import in_discard
 from sgs_replay.skills.qun import V33_ZHANSHEN, zhanshen_chosen
 from sgs_replay.skills.shu import YI, jiuzhu_undead

@@ -13,12 +13,12 @@ from typing import Literal
 
 import msgspec
 
-from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
 from sgs_replay.engine.state import Seat
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import parse_card
 from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
 from sgs_replay.content.names import SKILL
 from sgs_replay.engine.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.engine.state import slot_of
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import parse_card
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver
 
 #: 神吕布's two forms, as the header and the switch write them

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
 from sgs_replay.engine.state import Seat
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import parse_card
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
 from sgs_replay.skills import common as C
 

@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Card, Suit, is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import triggers
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.plugins import answers, modifier
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Card, Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -20,6 +18,8 @@ from sgs_replay.engine.modes import CAREERIST
 from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import owns, skill, watch_after
 from sgs_replay.engine.timing import Timing
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 

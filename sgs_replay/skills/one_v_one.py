@@ -13,13 +13,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Step
 from sgs_replay.engine.skills import skill, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from sgs_replay import events as ev
 from sgs_replay.engine.frames import used_name
 from sgs_replay.engine.stack import Frame
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

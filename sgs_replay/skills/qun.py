@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Suit
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -15,6 +13,8 @@ from sgs_replay.engine.plugins import modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Suit
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 from sgs_replay.skills.shu import after_slash_damage

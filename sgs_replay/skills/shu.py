@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Suit, is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.cards.equipment import EightTrigrams
@@ -17,6 +15,8 @@ from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 

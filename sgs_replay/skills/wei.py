@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import Suit
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -13,6 +11,8 @@ from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import owns, skill, version, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import Suit
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
 

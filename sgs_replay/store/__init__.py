@@ -1,7 +1,7 @@
 """The store: validated games in one DuckDB file, for SQL, notebooks and the dashboards.
 
 ``load_records(records, db)`` loads the game records the pipeline made (idempotent, atomic, through
-Arrow; ``sgs_replay.pipeline.load_paths`` reads, validates and loads files in one call);
+Arrow; ``sgs_replay.replay.pipeline.load_paths`` reads, validates and loads files in one call);
 ``stats`` reads the database back as polars DataFrames. Tables and views: ``docs/store.md``.
 
 DuckDB, pyarrow and polars are imported inside the functions that use them, so importing this

@@ -1,6 +1,6 @@
 """Per-game statistics tables, built in DuckDB once per load so the statistics never re-read the events.
 
-``sgs_replay.stats``, the statistics views and the dashboards read three tables instead of parsing
+``sgs_replay.analysis.stats``, the statistics views and the dashboards read three tables instead of parsing
 every event's JSON and seat states on each query:
 
 * ``stat_games``: one row per game with what the filters look at (mode, ruleset, table size, result,

@@ -1,10 +1,10 @@
 """Load game records into one DuckDB file, through Arrow batches, in one transaction.
 
-The records come from :mod:`sgs_replay.pipeline` (read → validate → records); the store only writes.
+The records come from :mod:`sgs_replay.replay.pipeline` (read → validate → records); the store only writes.
 
 * **Idempotent**: a game's id is the hash of its file's bytes; a file already in the database is
   skipped and counted as "already present".
-* **One game, one row**: a game whose fingerprint (:mod:`sgs_replay.identity`) is already in the
+* **One game, one row**: a game whose fingerprint (:mod:`sgs_replay.analysis.fingerprint`) is already in the
   database, from another file or another format, is not loaded again: it is a *duplicate* of the
   first copy, listed in the summary and recorded in the ``duplicates`` table.
 * **Atomic**: the whole load is one transaction. Any error while writing rolls it back, and a process
@@ -266,7 +266,7 @@ def load_records(
     on_game: Callable[[GameRecord], None] | None = None,
     amend: Callable[[], Amendment | None] | None = None,
 ) -> LoadSummary:
-    """Load game records (made by :mod:`sgs_replay.pipeline`) into the DuckDB file ``db``.
+    """Load game records (made by :mod:`sgs_replay.replay.pipeline`) into the DuckDB file ``db``.
 
     The store only writes: it never reads or replays a log. One transaction for the whole load; a
     game already in the database is skipped and counted. ``summary`` collects what the load did (the

@@ -1,4 +1,4 @@
-"""What the store loads: one game's rows, column by column (made by :mod:`sgs_replay.records`)."""
+"""What the store loads: one game's rows, column by column (made by :mod:`sgs_replay.replay.records`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sgs_replay.replay import Report
+    from sgs_replay.replay.validate import Report
 
 
 @dataclass

@@ -33,7 +33,7 @@ TABLES: dict[str, str] = {
     "games": f"""
         CREATE TABLE IF NOT EXISTS games (
             game_id       VARCHAR PRIMARY KEY,  -- hash of every byte of the file (content id)
-            fingerprint   VARCHAR,              -- the game in canonical form (sgs_replay.identity)
+            fingerprint   VARCHAR,              -- the game in canonical form (sgs_replay.analysis.fingerprint)
             file          VARCHAR NOT NULL,     -- the file it was loaded from (first seen)
             declared_id   VARCHAR,              -- the header's game_id
             source_format VARCHAR,
@@ -121,7 +121,7 @@ TABLES: dict[str, str] = {
         )""",
     "series_points": """
         CREATE TABLE IF NOT EXISTS series_points (
-            game_id     VARCHAR NOT NULL,  -- a finished identity game (sgs_replay.scoring)
+            game_id     VARCHAR NOT NULL,  -- a finished identity game (sgs_replay.analysis.scoring)
             series_id   VARCHAR,           -- the header's series_id (NULL: a game on its own)
             game_number SMALLINT,          -- the header's game_number
             seat        SMALLINT NOT NULL,
@@ -201,7 +201,7 @@ ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INT
                  ("fingerprint", "VARCHAR"), ("header", "VARCHAR"), ("load_no", "BIGINT"))
 
 def stats_views(*, aggregates: bool = True) -> dict[str, str]:
-    """The statistics of sgs_replay.stats over every game (docs/store.md), as view bodies: from the
+    """The statistics of sgs_replay.analysis.stats over every game (docs/store.md), as view bodies: from the
     aggregates, or from the loaded tables (a store whose aggregates are missing or behind)."""
     wr = {f"win_rates_by_{'_'.join(by)}": statsql.win_rate_sql(by, aggregates=aggregates)
           for by in (("general",), ("role",), ("seat",), ("side",), ("position",), ("player",),

@@ -1,6 +1,6 @@
 """Read a store back, low level: the read-only connection, table counts, one query as polars.
 
-The statistics themselves (win rates, players, the draft, violations) are ``sgs_replay.stats``."""
+The statistics themselves (win rates, players, the draft, violations) are ``sgs_replay.analysis.stats``."""
 
 from __future__ import annotations
 

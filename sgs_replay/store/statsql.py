@@ -1,7 +1,7 @@
-"""The SQL of the statistics, shared by the views (``schema.VIEWS``) and ``sgs_replay.stats``.
+"""The SQL of the statistics, shared by the views (``schema.VIEWS``) and ``sgs_replay.analysis.stats``.
 
 Each template reads the games through ``{G}``: every game for a view, a filtered common table
-expression (``fg``) for a call of ``sgs_replay.stats`` with filters. No user value is ever formatted
+expression (``fg``) for a call of ``sgs_replay.analysis.stats`` with filters. No user value is ever formatted
 into these strings; filters travel as query parameters.
 
 The templates come in two sets with the same columns and the same numbers (:func:`templates`):

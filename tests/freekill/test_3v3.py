@@ -21,10 +21,10 @@ import pytest
 from fkedit import dump, load
 
 from sgs_replay import content
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import read_path
 from sgs_replay.importers import freekill
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 REPO = Path(__file__).resolve().parents[2]
 DIR = REPO.parent / "shared" / "peer" / "freekill" / "3v3"

@@ -32,10 +32,10 @@ from fkrec import (
     cid,
 )
 
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.importers import freekill
 from sgs_replay.importers.adapter import parsed_from_freekill
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 JUST_MOVE = 1
 ROLES = ["cool_vanguard", "cool_marshal", "cool_vanguard", "warm_vanguard", "warm_marshal", "warm_vanguard"]

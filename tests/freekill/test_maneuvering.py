@@ -28,9 +28,9 @@ import pytest
 from fkedit import dump, entry, load
 from fkrec import DISCARD_PILE, EQUIP, PROCESSING, PUT_INTO_DISCARD, USE, Recording, vcard
 
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.importers import freekill
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 REPO = Path(__file__).resolve().parents[2]
 DIR = REPO.parent / "shared" / "peer" / "freekill" / "maneuvering"
@@ -435,7 +435,7 @@ def test_drank_without_analeptic_is_a_problem() -> None:
 def test_chain_state_is_part_of_the_oracle() -> None:
     """Checkpoints carry the living chained characters; a difference with the replay is a desync,
     reported once every card agrees."""
-    from sgs_replay.oracle import Areas, compare
+    from sgs_replay.replay.oracle import Areas, compare
 
     r = _chained_two()
     r.end(1, discard=[16])

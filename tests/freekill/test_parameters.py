@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 
 STANDARD, FREEKILL = "standard", "freekill-standard"
 RULESET_FILE = Path(__file__).resolve().parents[2] / "sgs_replay" / "content" / "rulesets" / "freekill-standard.toml"

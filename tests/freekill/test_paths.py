@@ -42,9 +42,9 @@ from fkrec import (
     vcard,
 )
 
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.importers import freekill
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "freekill" / "paths"
 REGEN = os.environ.get("SGS_REGEN_FIXTURES") == "1"

@@ -21,10 +21,10 @@ import pytest
 from fkedit import dump, entry, load
 from fkrec import Recording
 
+from sgs_replay.formats.reader import parse_bytes
 from sgs_replay.importers import freekill
 from sgs_replay.importers.adapter import parsed_from_freekill
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "peer" / "freekill" / "samples"
 GENERALS = ["caocao", "liubei", "sunquan", "lvbu", "diaochan"]

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
+from sgs_replay.formats.reader import read_path
 from sgs_replay.importers import freekill
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_DIR = REPO.parent / "shared" / "peer" / "freekill" / "samples"

@@ -25,7 +25,7 @@ CASES = {
 
 def outputs(name: str, path: Path) -> dict[str, str]:
     sys.path.insert(0, str(ROOT))
-    from sgs_replay.reader import parse_any
+    from sgs_replay.formats.reader import parse_any
     from sgs_replay.report import build_audit
     from sgs_replay.report.render import render
 

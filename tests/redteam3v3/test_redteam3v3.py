@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from scenario_judge import KINDS, judge
 
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import read_path
+from sgs_replay.replay.validate import validate_parsed
 
 HERE = Path(__file__).resolve().parent
 EXPECTED: dict[str, list[dict[str, Any]]] = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))

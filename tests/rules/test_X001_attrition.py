@@ -81,8 +81,8 @@ def test_flags_a_loss_of_two(sgs: Any) -> None:
 def test_ok_the_other_reading_takes_the_loss_and_resolves_each_dying(sgs: Any, tmp_path: Any) -> None:
     """attrition_simultaneous = "resolve": the loss is taken even when two reach 0, and their dying states
     are resolved one by one from the lord."""
-    from sgs_replay.reader import parse_bytes
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import parse_bytes
+    from sgs_replay.replay.validate import validate_parsed
 
     rs = tmp_path / "resolve.toml"
     rs.write_text('name = "house-attrition-resolve"\ninherits = "house-attrition"\nattrition_simultaneous = "resolve"\n',

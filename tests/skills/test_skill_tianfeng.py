@@ -120,8 +120,8 @@ def test_sijian_ok_after_a_card_given_back_at_the_same_moment():
     import json
     from pathlib import Path
 
-    from sgs_replay.reader import read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import read_path
+    from sgs_replay.replay.validate import validate_parsed
 
     path = Path(__file__).resolve().parents[1] / "fixtures" / "hegemony" / "sijian-after-lirang.sgs.jsonl"
     lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]

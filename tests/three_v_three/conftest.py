@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from builders import judge_log, seat_states
 
-from sgs_replay.replay import Report
+from sgs_replay.replay.validate import Report
 from sgs_replay.rules import REGISTRY, Violation
 from sgs_replay.rules import catalogue as _catalogue  # noqa: F401  (registers every rule)
 

@@ -1,4 +1,4 @@
-"""Best-of-3 matches (sgs_replay.match): the games with one ``meta.match`` id are one match between two
+"""Best-of-3 matches (sgs_replay.replay.match): the games with one ``meta.match`` id are one match between two
 teams. Each game the teams switch colour (SGS-3006; seed 000/001 3V3规则 步骤4), each team's commander
 rotates (SGS-3007; seed 004 一、1(1)), and the first team to win two games wins: no game after that,
 at most three, and ``meta.match_winner`` must agree (SGS-3008). Match violations sit at line 1 of the
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from sgs_replay.match import MatchEntry, check_matches
-from sgs_replay.reader import parse_bytes
-from sgs_replay.replay import validate_parsed
+from sgs_replay.formats.reader import parse_bytes
+from sgs_replay.replay.match import MatchEntry, check_matches
+from sgs_replay.replay.validate import validate_parsed
 
 from .conftest import SEATING, players, run_cli
 

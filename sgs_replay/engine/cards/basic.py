@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
@@ -21,6 +20,7 @@ from sgs_replay.engine.handlers import (
     rescue_peach,
     use_check,
 )
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

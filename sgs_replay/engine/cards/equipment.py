@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -18,6 +16,8 @@ from sgs_replay.engine.plugins import answers, modifier, observer
 from sgs_replay.engine.skills import hook
 from sgs_replay.engine.state import Slot
 from sgs_replay.engine.timing import Timing, declare
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

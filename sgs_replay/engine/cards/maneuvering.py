@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -27,6 +25,8 @@ from sgs_replay.engine.handlers import (
 )
 from sgs_replay.engine.handlers import TABLE as HANDLER_TABLE
 from sgs_replay.engine.stack import Frame
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_replay import events as ev
-from sgs_replay.cards import is_unknown
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.handlers import Report, card_use, do_discard, one_other_target, use_check
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import is_unknown
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:

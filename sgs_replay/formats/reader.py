@@ -28,8 +28,8 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay import events as ev
-from sgs_replay.cards import CardError, canonical
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.cards import CardError, canonical
 from sgs_replay.rules import Rule, Violation, make
 from sgs_replay.rules import catalogue as R
 
@@ -58,7 +58,7 @@ class ParsedLog:
     source_format: str = "sgs-replay/1"
     import_problems: list[str] = field(default_factory=list)
     #: an importer's record of where every card was, by the line of the event it precedes
-    #: (:mod:`sgs_replay.oracle`); the replay must agree with it
+    #: (:mod:`sgs_replay.replay.oracle`); the replay must agree with it
     checkpoints: dict[int, Any] = field(default_factory=dict)
     content_id: str = ""  # hash of every byte of the file as read (the store's game id)
     violations_truncated: int = 0  # format violations beyond MAX_VIOLATIONS, counted only
@@ -161,7 +161,7 @@ def _fix_use(e: ev.Use | ev.Respond) -> None:
     if e.cards is not None:
         e.cards = _canon_all(e.cards)
     if e.as_ is not None:
-        from sgs_replay.cards import card_name
+        from sgs_replay.formats.cards import card_name
 
         e.as_ = card_name(e.as_)
 

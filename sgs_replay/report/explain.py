@@ -44,7 +44,7 @@ def _rule(rid: str) -> str | None:
 
 def _skill(name: str) -> str | None:
     from sgs_replay.content import skill_by_name
-    from sgs_replay.sources import variant_label
+    from sgs_replay.rules.sources import variant_label
 
     s = skill_by_name().get(name) or skill_by_name().get(name.lower())
     if s is None:

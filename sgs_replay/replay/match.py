@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
 from sgs_replay.rules import Violation, make
 from sgs_replay.rules import catalogue as R
 

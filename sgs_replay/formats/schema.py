@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 

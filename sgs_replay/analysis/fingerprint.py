@@ -2,7 +2,7 @@
 
 Two ids describe a stored game:
 
-* the **content id** (``games.game_id``, :func:`sgs_replay.reader.content_id`): a hash of every byte of
+* the **content id** (``games.game_id``, :func:`sgs_replay.formats.reader.content_id`): a hash of every byte of
   the file, so a byte-identical copy is stored once and a damaged copy is a game of its own;
 * the **fingerprint** (``games.fingerprint``, :func:`fingerprint`): a hash of the game in canonical
   form, the same for a FreeKill recording, its conversion to ``.sgs.jsonl`` and a re-export of that log.
@@ -36,7 +36,7 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats.reader import ParsedLog
 
 __all__ = ["canonical_items", "fingerprint"]
 
@@ -54,7 +54,7 @@ def _card(text: Any) -> Any:
         return text
     out = _CARDS.get(text)
     if out is None:
-        from sgs_replay.cards import CardError, canonical
+        from sgs_replay.formats.cards import CardError, canonical
 
         try:
             out = canonical(text)

@@ -1,6 +1,6 @@
 """One parsed log → the rows it adds to each table of the store (a :class:`GameRecord`).
 
-The report is :func:`sgs_replay.replay.validate_parsed`'s, unchanged. In the same pass the loader
+The report is :func:`sgs_replay.replay.validate.validate_parsed`'s, unchanged. In the same pass the loader
 keeps whose turn and which phase it is after every event, and a compact snapshot of each seat (HP,
 max HP, alive, hand, equipment, judge area) at the *positions* that matter
 (:func:`kept_positions`): before the first event, at every turn start, at every ``dying`` and
@@ -16,10 +16,10 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay import events as ev
-from sgs_replay.identity import fingerprint
-from sgs_replay.reader import MAX_VIOLATIONS, ParsedLog
-from sgs_replay.replay import Replay, content_hash
+from sgs_replay.analysis.fingerprint import fingerprint
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import MAX_VIOLATIONS, ParsedLog
+from sgs_replay.replay.validate import Replay, content_hash
 from sgs_replay.store.record import Amendment, GameRecord
 
 _ENC = msgspec.json.Encoder()
@@ -40,7 +40,7 @@ def replay_with_snapshots(parsed: ParsedLog, ruleset_name: str | None = None) ->
     The report always comes from ``validate_parsed`` itself, so the store holds exactly what
     ``sgs-replay validate`` reports.
     """
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     snaps: list[Any] = [None] * (len(parsed.events) + 1)
 
@@ -88,7 +88,7 @@ def replay_with_positions(parsed: ParsedLog, ruleset_name: str | None = None
     Returns the replay, ``turn_seat`` and ``phase`` after each event (index ``i`` for position ``i``,
     None where the engine did not run) and the snapshots by position (:func:`kept_positions`).
     """
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     n = len(parsed.events)
     turn: list[Any] = [None] * (n + 1)
@@ -196,7 +196,7 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
 def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None = None, *,
                  snapshots: bool = True, loaded_at: Any = None) -> GameRecord:
     """Validate one parsed log and lay out its rows."""
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.replay.validate import validate_parsed
 
     n = len(parsed.events)
     if snapshots:
@@ -271,8 +271,8 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
 def series_point_rows(h: ev.Game | None, engine: Any, result: dict[str, Any] | None, gid: str) -> dict[str, list[Any]]:
     """The ``series_points`` rows of a game: every player's 4th-edition points when it is a finished
-    identity game (sgs_replay.series), none otherwise."""
-    from sgs_replay.series import game_points
+    identity game (sgs_replay.analysis.series), none otherwise."""
+    from sgs_replay.analysis.series import game_points
 
     points = game_points(h, engine, result)
     if h is None or points is None:
@@ -286,7 +286,7 @@ def series_point_rows(h: ev.Game | None, engine: Any, result: dict[str, Any] | N
 
 
 def _desync_text(desyncs: list[dict[str, Any]]) -> str | None:
-    from sgs_replay.oracle import Desync
+    from sgs_replay.replay.oracle import Desync
 
     return Desync(**desyncs[0]).message() if desyncs else None
 
@@ -310,7 +310,7 @@ class MatchChecks:
         if not self.games:
             return None
         try:
-            from sgs_replay.match import MatchEntry, check_matches
+            from sgs_replay.replay.match import MatchEntry, check_matches
         except ImportError:  # an installation without match checks
             return None
         matches = check_matches(MatchEntry(row["file"], header, result) for _, row, header, result in self.games)

@@ -10,7 +10,7 @@ A win rate is ``wins / games`` where *games* counts distinct games (a side of th
 loyalists, is one game) and *appearances* counts player rows. ``ci_low`` and ``ci_high`` are the
 Wilson 95 % score interval; with no game there is no interval (NULL).
 
->>> from sgs_replay.stats import Filters, win_rates
+>>> from sgs_replay.analysis.stats import Filters, win_rates
 >>> win_rates("wc.duckdb", by="general", where=Filters(mode="3v3"), min_games=20)  # doctest: +SKIP
 """
 

@@ -24,7 +24,8 @@ app = typer.Typer(
 )
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
-REPO_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # sgs_replay/
+REPO_ROOT = PACKAGE_ROOT.parent
 
 
 def bundled(name: str) -> Path | None:
@@ -68,7 +69,7 @@ STDIN = "-"
 
 def _read_one(path: Path) -> tuple[bytes, object]:
     """The bytes and the parsed log of one file (``-``: standard input); exit 3 when unreadable."""
-    from sgs_replay.reader import UnreadableInput, parse_any
+    from sgs_replay.formats.reader import UnreadableInput, parse_any
 
     try:
         if str(path) == STDIN:
@@ -165,7 +166,7 @@ def _jobs(jobs: int | None, n_files: int) -> int:
             _err("error: --jobs must be at least 1")
             raise typer.Exit(EXIT_USAGE)
         return jobs
-    from sgs_replay.pipeline import default_jobs
+    from sgs_replay.replay.pipeline import default_jobs
 
     return max(1, min(default_jobs(), n_files // 8))
 
@@ -177,7 +178,7 @@ class ExecutorKind(StrEnum):
 
 def _executor(jobs: int | None, n_files: int, kind: ExecutorKind, scheduler: str | None) -> Any:
     """The pipeline's Executor for --jobs, --executor and --scheduler."""
-    from sgs_replay.pipeline import Executor
+    from sgs_replay.replay.pipeline import Executor
 
     if kind is ExecutorKind.dask:
         if not scheduler:
@@ -200,7 +201,7 @@ SCHEDULER_HELP = "the Dask scheduler's address, with --executor dask"
 
 
 def _collect(paths: list[Path]) -> list[Path]:
-    from sgs_replay.reader import expand_paths
+    from sgs_replay.formats.reader import expand_paths
 
     skipped: list[str] = []
     files = list(expand_paths(paths, skipped))
@@ -220,7 +221,7 @@ SHOWN_PROBLEMS = 3
 def _print_engine_notes(rep: object) -> None:
     """What is not a player's violation but limits the verdict: an engine desync against the
     recording, and what the importer did not understand (a count and the first few)."""
-    from sgs_replay.oracle import Desync
+    from sgs_replay.replay.oracle import Desync
 
     file = getattr(rep, "file", "")
     for d in getattr(rep, "desyncs", []):
@@ -258,10 +259,10 @@ def validate(
     scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Check logs against the rules; report every violation with its line, rule and citation."""
-    from sgs_replay.pipeline import validate_files
-    from sgs_replay.progress import Progress
-    from sgs_replay.reader import UnreadableInput, parse_any
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.cli.progress import Progress
+    from sgs_replay.formats.reader import UnreadableInput, parse_any
+    from sgs_replay.replay.pipeline import validate_files
+    from sgs_replay.replay.validate import validate_parsed
 
     fmt = OutputFormat.json if json_out else output_format
     _ruleset_ok(ruleset)
@@ -270,7 +271,7 @@ def validate(
     if not paths and not use_stdin:
         _err("error: no log files found")
         raise typer.Exit(EXIT_UNREADABLE)
-    from sgs_replay.match import MatchEntry, attach, check_matches
+    from sgs_replay.replay.match import MatchEntry, attach, check_matches
 
     unreadable: list[dict[str, str]] = []
     done = []
@@ -292,7 +293,7 @@ def validate(
                 progress.advance(0, 0)
                 _err(f"error: {value}")
                 unreadable.append({"file": str(p), "error": value})
-    # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.match)
+    # the games of one 3v3 match (same meta.match) are also checked together (sgs_replay.replay.match)
     matches = check_matches(MatchEntry(r.file, p.header, r.result) for p, r in done)
     attach({r.file: r for _, r in done}, matches)
     reports = [rep for _, rep in done]
@@ -337,8 +338,7 @@ def _validate_text(done: list, matches: list, n_files: int, unreadable: bool, qu
 
 def _validate_machine(fmt: OutputFormat, done: list, unreadable: list[dict[str, str]], matches: list,  # type: ignore[type-arg]
                       *, single: bool) -> None:
-    from sgs_replay import ci_formats
-    from sgs_replay.report import public_report, tool_version
+    from sgs_replay.report import ci_formats, public_report, tool_version
 
     public = [public_report(rep, parsed) for parsed, rep in done]
     if fmt is OutputFormat.json:
@@ -457,7 +457,7 @@ def schema(
                       "with sgs-replay when there is no checkout)")] = None,
 ) -> None:
     """Write (or check) the JSON Schemas generated from the event models."""
-    from sgs_replay.schema import generate
+    from sgs_replay.formats.schema import generate
 
     if out is None:
         found = bundled("schemas")
@@ -491,7 +491,7 @@ def schema(
 def explain(what: Annotated[str, typer.Argument(
         help="a rule id (SGS-P001), a skill (制衡 / zhiheng) or a card (杀, 青龙偃月刀)", metavar="RULE|SKILL|CARD")]) -> None:
     """Print a rule's documentation, a skill's rules text, or a card's text and deck rows, each with its citation."""
-    from sgs_replay.explain import explain_text
+    from sgs_replay.report.explain import explain_text
 
     text = explain_text(what)
     if text is None:
@@ -509,8 +509,8 @@ def convert(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr")] = False,
 ) -> None:
     """Convert recordings of other engines to `.sgs.jsonl` logs."""
-    from sgs_replay.pipeline import convert_files
-    from sgs_replay.progress import Progress
+    from sgs_replay.cli.progress import Progress
+    from sgs_replay.replay.pipeline import convert_files
 
     paths = _collect(files)
     by_name: dict[str, list[Path]] = {}
@@ -563,8 +563,8 @@ def load(
     scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Validate logs and load games, players, events and violations into a DuckDB file."""
-    from sgs_replay.pipeline import load_paths
-    from sgs_replay.progress import Progress
+    from sgs_replay.cli.progress import Progress
+    from sgs_replay.replay.pipeline import load_paths
     from sgs_replay.store import StoreError
 
     _ruleset_ok(ruleset)
@@ -604,7 +604,7 @@ def demo(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file")] = Path("sgs_demo.duckdb"),
 ) -> None:
     """Validate and load the bundled sample logs, then print the summary and how to open the dashboard."""
-    from sgs_replay.pipeline import load_paths
+    from sgs_replay.replay.pipeline import load_paths
     from sgs_replay.store import StoreError
 
     samples = bundled("sample_logs")
@@ -664,7 +664,7 @@ def score(
     known by their names. Problems go to stderr as FILE:LINE: message. Exit status: 0 a well-formed series
     with no rule violation, 1 problems or violations found, 2 usage error, 3 unreadable input.
     """
-    from sgs_replay.series_cli import render, score_files
+    from sgs_replay.cli.score_cmd import render, score_files
 
     paths = _collect(files)
     if not paths:
@@ -709,7 +709,7 @@ def stats(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write here instead of stdout")] = None,
 ) -> None:
     """Win rates with 95 % intervals, per-player statistics, the 3v3 draft and violation rates."""
-    from sgs_replay import stats_cli
+    from sgs_replay.cli import stats_cmd as stats_cli
     from sgs_replay.store import StoreError
 
     try:
@@ -733,7 +733,7 @@ def export(
     = ExportFormat.parquet,
 ) -> None:
     """Export games, players, events, violations and the statistics as Parquet or CSV."""
-    from sgs_replay import stats_cli
+    from sgs_replay.cli import stats_cmd as stats_cli
     from sgs_replay.store import StoreError
 
     _output_ok(to, "export", folder=True, parents=True)
@@ -760,7 +760,7 @@ def dashboard(
 
     app_path = REPO_ROOT / "dashboards" / "app.py"
     if not app_path.is_file():
-        app_path = Path(__file__).resolve().parent / "_dashboards" / "app.py"
+        app_path = PACKAGE_ROOT / "_dashboards" / "app.py"
     if not db.is_file():
         _err(f"error: {db} does not exist — run `sgs-replay load … --db {db}` or `sgs-replay demo` first")
         raise typer.Exit(EXIT_UNREADABLE)
@@ -941,9 +941,9 @@ def simulate(
     OUT/coverage.json) lists the cards and skills used, how the games ended and the violations found
     (0, or the simulator has a fault: exit 1). stdout gets a one-line summary.
     """
+    from sgs_replay.cli.progress import Progress
     from sgs_replay.content import RulesetError
     from sgs_replay.content import ruleset as load_ruleset
-    from sgs_replay.progress import Progress
     from sgs_replay.simulate import SimulateError, check_request, run
 
     try:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
 
 Lang = Literal["zh", "en"]
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-#: --by values beyond win_rates' keys: the other tables of sgs_replay.stats
+#: --by values beyond win_rates' keys: the other tables of sgs_replay.analysis.stats
 TABLES = ("players", "draft", "violations", "player-violations")
 
 
@@ -20,7 +20,7 @@ class UsageError(ValueError):
 
 def frame(db: Path, by: str, where: list[str], min_games: int) -> Any:
     """The DataFrame `sgs-replay stats` prints."""
-    from sgs_replay import stats
+    from sgs_replay.analysis import stats
 
     try:
         filters = stats.Filters.parse(where)

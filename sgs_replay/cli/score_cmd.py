@@ -8,13 +8,13 @@ import json
 import sys
 from pathlib import Path
 
-from sgs_replay.series import ROLE_ZH, SeriesGame, SeriesReport, check_series, series_game
+from sgs_replay.analysis.series import ROLE_ZH, SeriesGame, SeriesReport, check_series, series_game
 
 
 def score_files(files: list[Path]) -> tuple[SeriesReport, list[dict[str, str]]]:
     """The series of ``files`` and the files that could not be read ({"file", "error"})."""
-    from sgs_replay.reader import UnreadableInput, read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import UnreadableInput, read_path
+    from sgs_replay.replay.validate import validate_parsed
 
     games: list[SeriesGame] = []
     unreadable: list[dict[str, str]] = []

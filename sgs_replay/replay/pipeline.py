@@ -4,7 +4,7 @@
 content), validated by the rules engine and turned into a :class:`~sgs_replay.store.record.GameRecord`
 (in ``jobs`` worker processes, laid out as Arrow there), then handed to the store, which only
 writes. Unreadable files and files the validator could not process are named in the summary; the
-other files still load. The checks across games (3v3 matches, :class:`~sgs_replay.records.MatchChecks`)
+other files still load. The checks across games (3v3 matches, :class:`~sgs_replay.replay.records.MatchChecks`)
 are made here, over the games the store accepted, and handed to it as rows.
 
 ``validate_files`` and ``convert_files`` are the same fan-out for ``sgs-replay validate`` and
@@ -27,7 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sgs_replay.records import MatchChecks, build_record
+from sgs_replay.replay.records import MatchChecks, build_record
 from sgs_replay.store.loader import DEFAULT_BATCH, LoadSummary, as_arrow, load_records
 from sgs_replay.store.record import GameRecord
 
@@ -165,7 +165,7 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
 def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[Path], dict[str, str]]:
     """The files to read: those the database has not loaded as they are now. Also, by absolute path,
     the game each changed file held (the new one replaces it)."""
-    from sgs_replay.reader import content_id
+    from sgs_replay.formats.reader import content_id
     from sgs_replay.store.loader import known_files
 
     known = known_files(db)
@@ -211,7 +211,7 @@ def records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int |
 
 
 def process_one(path: Path, ruleset: str | None, snapshots: bool, loaded_at: datetime) -> tuple[str, Any]:
-    from sgs_replay.reader import UnreadableInput, read_path
+    from sgs_replay.formats.reader import UnreadableInput, read_path
 
     try:
         st = path.stat()
@@ -253,11 +253,11 @@ def load_paths(
     state at the kept positions (``events.state``, for the game viewer). ``jobs > 1`` validates in that
     many worker processes (or an :class:`Executor`: a Dask cluster). ``incremental`` skips, without reading them again, the files the database
     has loaded and that have not changed since (same path, size, modification time and content); a
-    changed file replaces the game it held. ``progress`` (:class:`sgs_replay.progress.Progress`) is
+    changed file replaces the game it held. ``progress`` (:class:`sgs_replay.cli.progress.Progress`) is
     told of every file done. Raises :class:`~sgs_replay.store.StoreError` when the database cannot
     be written; then nothing has changed.
     """
-    from sgs_replay.reader import expand_paths
+    from sgs_replay.formats.reader import expand_paths
 
     db = Path(db)
     summary = LoadSummary(db=db)
@@ -282,8 +282,8 @@ def load_paths(
 def _validate_one(path: Path, ruleset: str | None) -> tuple[str, Any]:
     """One file for ``validate``: ("ok", (parsed, report)) with the parsed log's events dropped (the
     report has what is needed; only the header and counts travel back), or ("unreadable", message)."""
-    from sgs_replay.reader import UnreadableInput, read_path
-    from sgs_replay.replay import validate_parsed
+    from sgs_replay.formats.reader import UnreadableInput, read_path
+    from sgs_replay.replay.validate import validate_parsed
 
     try:
         parsed = read_path(path)
@@ -300,8 +300,8 @@ def validate_files(files: list[Path], ruleset: str | None, jobs: int | Executor 
 
 
 def _convert_one(path: Path) -> tuple[str, Any]:
+    from sgs_replay.formats.reader import UnreadableInput
     from sgs_replay.importers import convert_to_jsonl
-    from sgs_replay.reader import UnreadableInput
 
     try:
         return "ok", convert_to_jsonl(path)

@@ -13,11 +13,11 @@ from typing import Any
 
 import msgspec
 
-from sgs_replay import events as ev
 from sgs_replay.content import Ruleset, UnknownRuleset
 from sgs_replay.content import ruleset as load_ruleset
-from sgs_replay.oracle import Areas, Desync, compare, engine_areas
-from sgs_replay.reader import ParsedLog
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import ParsedLog
+from sgs_replay.replay.oracle import Areas, Desync, compare, engine_areas
 from sgs_replay.rules import Violation, make
 from sgs_replay.rules import catalogue as R
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgs_replay.scoring import GameFacts, Points, Seat, leaders, score_game
+from sgs_replay.analysis.scoring import GameFacts, Points, Seat, leaders, score_game
 
 ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
 
