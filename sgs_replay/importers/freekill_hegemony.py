@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sgs_replay import content
-from sgs_replay.events import (
+from sgs_replay.formats.events import (
     FORMAT_ID,
     Death,
     Game,

@@ -22,11 +22,11 @@ import cbor2
 import pytest
 from fkedit import dump, load
 
-from sgs_replay import events as ev
+from sgs_replay.formats import events as ev
+from sgs_replay.formats.reader import read_path
 from sgs_replay.importers import freekill
 from sgs_replay.importers.freekill_hegemony import general_name, skill_id
-from sgs_replay.reader import read_path
-from sgs_replay.replay import validate_parsed
+from sgs_replay.replay.validate import validate_parsed
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO.parent / "shared" / "peer" / "freekill" / "round3"
