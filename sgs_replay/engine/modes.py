@@ -199,7 +199,7 @@ class Mode:
             return
         small, large = eng.rs.p.aozhan_threshold
         alive = [s.seat for s in eng.table.seats.values() if s.alive]
-        if len(alive) > (small if eng.table.n <= 7 else large):
+        if len(alive) > (small if eng.table.n < eng.rs.p.aozhan_large_from else large):
             return
         kingdoms = [k for seat in alive if (k := self.kingdom_of(seat)) is not None and k != CAREERIST]
         if len(kingdoms) == len(set(kingdoms)):

@@ -28,6 +28,7 @@ from sgs_replay import content
 from sgs_replay.formats.events import (
     FORMAT_ID,
     Death,
+    Draw,
     Game,
     GameEnd,
     Kingdom,
@@ -48,6 +49,8 @@ _KINGDOMS: dict[str, Kingdom] = {"wei": "wei", "shu": "shu", "wu": "wu", "qun": 
 #: FreeKill's prefixes of its own skill texts (国战标准版 ``hs__``, 界限突破 ``ex__``, a general's own ``hs_mateng__``):
 #: the skill is written by its Chinese name; the ruleset says which of them the project does not define
 _PREFIX = re.compile(r"^(?:hs|ex)(?:_[a-z]+)?__")
+#: the tokens' skills (阴阳鱼, 珠联璧合, 先驱) and the ``reason`` of the draw each gives (docs/log-format.md, 國戰)
+_TOKEN_DRAWS = {"yinyangfish_skill&": "half", "companion_draw&": "companion", "vanguard_skill&": "vanguard"}
 #: 红颜 (小乔): FreeKill shows her ♠ cards as ♥ (a filter); the card's identity is the table's
 _HEART_FILTERS = frozenset({"hs__hongyan", "hongyan"})
 
@@ -133,8 +136,17 @@ class ReaderHegemony(fk._Reader):
     def move_reason(self, skill: str) -> str | None:
         return super().move_reason(skill_id(skill))
 
+    def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
+        """A token spent for cards (阴阳鱼 1, 珠联璧合 2, 先驱 up to 4 in hand): a ``draw`` with the token's reason."""
+        if skill in _TOKEN_DRAWS:
+            self.emit(Draw(seat=self.seat(dst), cards=cards, reason=_TOKEN_DRAWS[skill]))
+            return
+        super().draw(dst, cards, skill, base)
+
     def log_invoke(self, p: Mapping[str, Any]) -> None:
         fk_id = str(p["arg"])
+        if fk_id in _TOKEN_DRAWS:
+            return  # a token spent: its draw says so; the hand limit it raises is the validator's to allow
         plain = skill_id(fk_id)
         if plain != fk_id and fk._skill_base(plain) in fk._LOCKED:
             # FreeKill's own text of a locked skill (空城 cancelling a target): its effect is not the rules' one,

@@ -87,6 +87,16 @@ def holds(seat: Seat, text: str, *, equip: bool = False) -> bool:
 # ---------------------------------------------------------------------------------------------------
 
 
+def unchecked(eng: Engine, seat: int, sid: str) -> bool:
+    """The seat holds ``sid`` (a printed name) in a version the ruleset leaves unchecked (``[skill_versions]``
+    says ``"unchecked"``: FreeKill's own 國戰 texts): what that version changes is not known, so the value the
+    caller computes is not checked; noted as unverifiable."""
+    if eng.mode.unchecked_skill(seat, sid):
+        eng.unverifiable_because(f"seat {seat} holds {sid}, a version of the skill the ruleset leaves unchecked")
+        return True
+    return False
+
+
 def own_phase(eng: Engine, seat: int, *phases: str | None) -> bool:
     """In ``seat``'s own turn and one of ``phases`` (None = the turn began, no phase logged yet)."""
     return eng.current == seat and eng.phase in phases
