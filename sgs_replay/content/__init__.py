@@ -158,8 +158,9 @@ def standard_deck() -> tuple[str, ...]:
 def package_deck(package: str) -> tuple[str, ...]:
     """The cards of a card package: ``maneuvering`` (the 52 cards 神话再临·军争篇 adds to the standard deck),
     ``1v1`` (the 52 cards of the 2013 1v1 deck, a deck of its own: 《2013 王者之战 比赛规则》
-    1V1项目比赛用牌采用2013年最新版1V1比赛牌)."""
-    files = {"maneuvering": "deck_maneuvering.csv", "1v1": "deck_1v1.csv"}
+    1V1项目比赛用牌采用2013年最新版1V1比赛牌), ``hegemony`` (the 109 cards of FreeKill's 國戰 deck,
+    ``hegemony_cards``, a deck of its own)."""
+    files = {"maneuvering": "deck_maneuvering.csv", "1v1": "deck_1v1.csv", "hegemony": "deck_hegemony.csv"}
     if package not in files:
         raise KeyError(f"no card package {package!r} (known: {', '.join(files)})")
     return tuple(

@@ -42,6 +42,9 @@ def _load() -> dict[str, CardKind]:
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     for row in _rows("deck_1v1.csv"):
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
+    # the 國戰 deck's own cards (知己知彼, 远交近攻, 吴六剑, 三尖两刃刀)
+    for row in _rows("deck_hegemony.csv"):
+        kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
     # cards no packaged deck holds, known to the engine because a skill makes them (度势's 以逸待劳)
     for row in _rows("card_kinds_extra.csv"):
         kinds.setdefault(row["name_zh"], CardKind(row["name_zh"], row["name_en"], row["type"], row["subtype"]))
@@ -55,6 +58,7 @@ WEAPON_RANGE: dict[str, int] = {
     "诸葛连弩": 1, "连弩": 1, "雌雄双股剑": 2, "青釭剑": 2, "寒冰剑": 2, "青龙偃月刀": 3,
     "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
     "古锭刀": 2, "朱雀羽扇": 4,  # 神话再临·军争篇 (the range printed on the card)
+    "吴六剑": 2, "三尖两刃刀": 3,  # the 國戰 deck
 }
 #: cards that are another card with a damage nature (属性杀): printed name → (the card it is, nature).
 #: 雷杀 and 火杀 are 杀 for every rule that names 杀 (limit, 闪, 无双 …); "普通杀" is a 杀 with no nature.

@@ -73,6 +73,12 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     hegemony_companions: Annotated[tuple[str, ...], _d(
         "國戰: the 珠联璧合 pairs, written `A+B`: the first time both generals of a pair are face up their player may "
         "draw 2 cards (`draw`, reason `companion`) or recover 1 HP")] = ()
+    hegemony_bonus: Annotated[Literal["draw", "token"], _d(
+        "國戰: the leftover half fish and 珠联璧合 give their draw right after the first time both generals are face up "
+        "(draw, the rule text), or a token spent later (token, the later rules): 阴阳鱼 (in the own play phase `draw` 1, "
+        "reason `half`; or a hand limit +2 for one discard phase), 珠联璧合 (in the own play phase `draw` 2, reason "
+        "`companion`), and for the first character to turn a general face up 先驱 (in the own play phase `draw` up to 4 "
+        "hand cards, reason `vanguard`)")] = "draw"
     hegemony_careerist_reward: Annotated[Literal["count", "three"], _d(
         "國戰: a 野心家 who kills draws as many cards as the victim's kingdom has characters (count, the earliest engine) "
         "or 3 (the later rules)")] = "count"
@@ -86,6 +92,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     aozhan_threshold: Annotated[tuple[int, int], _d(
         "鏖戰: the characters left that start it in games of up to 7 players, and of 8 or more (七人以下 read as "
         "inclusive: 3 and 4; one engine uses 4 from 7 players on)")] = (3, 4)
+    aozhan_large_from: Annotated[int, _d(
+        "鏖戰: the smallest number of players whose games use the second (larger) `aozhan_threshold` (七人以下 read as "
+        "inclusive: 8; read as exclusive, as FreeKill does: 7)")] = 8
 
     # -- turn flow
     draw_phase_cards: Annotated[int, _d("cards the draw phase gives")] = 2

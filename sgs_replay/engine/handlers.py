@@ -192,6 +192,10 @@ def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: 
             note(f"conversion by {skill}, not checked")
         return
     owned = s.has_skill(skill) or (spec.weapon and s.weapon() == skill)
+    if not owned and eng.mode.unchecked_skill(e.seat, skill):
+        eng.unknown_skill_turn = True
+        note(f"conversion by {skill}, a version of the skill the ruleset leaves unchecked")
+        return
     if not owned:
         report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
         return

@@ -24,13 +24,20 @@ from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.content import Ruleset
+    from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
 
 #: a general not known (a log from a player's view)
 HIDDEN = "?"
+#: a ``[skill_versions]`` value: the ruleset's version of the skill is a text the project does not define
+UNCHECKED = "unchecked"
 #: the ``reason`` of the leftover half fish's draw and of the 珠联璧合 draw
 HALF = "half"
 COMPANION = "companion"
+#: the ``reason`` of the draw a 先驱 token gives (``hegemony_bonus = "token"``)
+VANGUARD = "vanguard"
+#: the tokens (``hegemony_bonus = "token"``) and the cards each gives in its holder's play phase (先驱: up to 4 in hand)
+TOKEN_DRAW = {HALF: 1, COMPANION: 2, VANGUARD: 4}
 KINGDOMS = ("wei", "shu", "wu", "qun")
 
 
@@ -104,8 +111,12 @@ class Hegemony(Mode):
         self.paired: set[int] = set()
         #: optional bonuses due right now: (seat, HALF or COMPANION)
         self.due: list[tuple[int, str]] = []
+        #: tokens held (``hegemony_bonus = "token"``): HALF (阴阳鱼), COMPANION (珠联璧合), VANGUARD (先驱), per seat
+        self.tokens: dict[int, list[str]] = {}
         #: skills a seat has lost for good (断肠): never regained by a reveal
         self.lost: dict[int, set[str]] = {}
+        #: per seat, the names of the face-up generals' skills whose version the ruleset leaves unchecked
+        self.unchecked: dict[int, set[str]] = {}
         #: the header's max HP by seat (a log from a player's view: checked when both generals are known)
         self.header_max: dict[int, int | None] = {}
         if eng.header.start is not None:
@@ -132,6 +143,13 @@ class Hegemony(Mode):
         up = self.up.get(seat)
         return 0 if up is None else up.count(False)
 
+    def unchecked_skill(self, seat: int, name: str) -> bool:
+        return name in self.unchecked.get(seat, ())
+
+    def _checked(self, sid: str) -> bool:
+        """The ruleset's version of the skill is one the project defines."""
+        return self.eng.rs.skill_versions.get(sid) != UNCHECKED
+
     def general_of_skill(self, seat: int, skill: str) -> int | None:
         """Which of the seat's generals (0 主将, 1 副将) has ``skill`` (a name or an id), if known."""
         table = skill_table()
@@ -151,6 +169,8 @@ class Hegemony(Mode):
             taken = self._bonus(e)
             if taken is not None:
                 return taken
+        if isinstance(e, ev.Draw) and eng.rs.p.hegemony_bonus == "token" and e.reason in TOKEN_DRAW:
+            return self._spend(e)
         if isinstance(e, ev.Draw) and e.reason in (HALF, COMPANION):
             eng.report(R.HG_BONUS, e.seat, f"no {e.reason} draw is due: it comes once, as both generals are first face up",
                        expected="no draw", observed=f"draw {len(e.cards)} ({e.reason})")
@@ -235,18 +255,29 @@ class Hegemony(Mode):
             table = skill_table()
             for sid in g.skills:
                 if sid in table and not table[sid].lord and sid not in self.lost.get(seat, ()):
-                    eng.skills.gain(s, sid)
+                    if self._checked(sid):
+                        eng.skills.gain(s, sid)
+                    else:
+                        self.unchecked.setdefault(seat, set()).add(table[sid].name)
             if self.kingdoms[seat] is None:
+                tokens = eng.rs.p.hegemony_bonus == "token"
+                if tokens and s.alive and all(k is None for k in self.kingdoms.values()):
+                    self.tokens.setdefault(seat, []).append(VANGUARD)  # the first to turn a general face up
                 self.kingdoms[seat] = self._new_kingdom(seat, g.kingdom)
         self._compose(s)
         a, b = self.gens[seat]
         if all(self.up[seat]) and seat not in self.paired and s.alive:
             self.paired.add(seat)
             if a is not None and b is not None:
+                kinds = []
                 if eng.rs.p.hegemony_half_draw and (half_units(eng.rs, a) + half_units(eng.rs, b)) % 2:
-                    self.due.append((seat, HALF))
+                    kinds.append(HALF)
                 if companions(eng.rs, a, b):
-                    self.due.append((seat, COMPANION))
+                    kinds.append(COMPANION)
+                if eng.rs.p.hegemony_bonus == "token":  # tokens, spent later
+                    self.tokens.setdefault(seat, []).extend(kinds)
+                else:  # due right now
+                    self.due.extend((seat, k) for k in kinds)
 
     def conceal(self, seat: int, i: int) -> None:
         """倾城: general ``i`` of the seat is turned face down again: its skills go (those the other face-up general
@@ -274,6 +305,8 @@ class Hegemony(Mode):
         for sid in g.skills if g is not None else ():
             if sid in table and sid not in keep and table[sid].name in s.skills:
                 self.eng.skills.lose(s, sid)
+            if sid in table and sid not in keep:
+                self.unchecked.get(s.seat, set()).discard(table[sid].name)
         self._compose(s)
 
     def _new_kingdom(self, seat: int, kingdom: str) -> str:
@@ -292,7 +325,8 @@ class Hegemony(Mode):
         gender = shown[0].gender
         table = skill_table()
         lost = self.lost.get(seat, set())
-        skills = tuple(sid for g in shown for sid in g.skills if sid in table and not table[sid].lord and sid not in lost)
+        skills = tuple(sid for g in shown for sid in g.skills
+                       if sid in table and not table[sid].lord and sid not in lost and self._checked(sid))
         s.general = General(id="+".join(g.id for g in shown), name="/".join(g.name for g in shown),
                             kingdom=self.kingdoms[seat] or "", hp=s.max_hp, gender=gender, package="hegemony",
                             skills=skills)
@@ -369,6 +403,39 @@ class Hegemony(Mode):
         self.due = []  # declined: the bonuses come right after the reveal or never
         return None
 
+    # ---- tokens (hegemony_bonus = "token": 阴阳鱼, 珠联璧合, 先驱)
+    def _spend(self, e: ev.Draw) -> bool:
+        """A token's draw: in its holder's play phase, the token held, its number of cards (先驱: up to 4 in hand)."""
+        eng = self.eng
+        from sgs_replay.engine.handlers import do_draw
+
+        s = eng.seat(e.seat)
+        held = self.tokens.get(e.seat, [])
+        kind = e.reason or ""
+        if s is None:
+            return True
+        if kind not in held:
+            eng.report(R.HG_BONUS, e.seat, f"seat {e.seat} holds no {kind} token to spend", expected="a token held",
+                       observed=f"draw {len(e.cards)} ({kind})")
+        elif eng.current != e.seat or eng.phase != "play":
+            eng.report(R.HG_BONUS, e.seat, f"a {kind} token is spent in its holder's play phase",
+                       expected=f"seat {e.seat}'s play phase", observed=f"seat {eng.current}'s {eng.phase or 'turn'}")
+        else:
+            held.remove(kind)
+            want = max(0, TOKEN_DRAW[kind] - s.hand_count) if kind == VANGUARD else TOKEN_DRAW[kind]
+            if len(e.cards) != want:
+                eng.report(R.HG_BONUS, e.seat, f"the {kind} token gives {want}", expected=want, observed=len(e.cards))
+        do_draw(eng, e)
+        return False
+
+    def fish_for_hand_limit(self, seat: Seat, held: int, limit: int) -> bool:
+        """阴阳鱼 spent as the discard phase begins: this turn's hand limit +2 (the token is used up)."""
+        fish = self.tokens.get(seat.seat, [])
+        if HALF in fish and held <= limit + 2:
+            fish.remove(HALF)
+            return True
+        return False
+
     # ---- death, rewards, end
     def kill_reward(self, victim: Seat, killer: int | None) -> int:
         k = self._killer_kingdom(victim, killer)
@@ -421,3 +488,33 @@ class Hegemony(Mode):
         if verdict is not None and not eng.over:
             eng.over = verdict
             eng.over_line = eng.line
+
+
+# ---- the hand limit: a 阴阳鱼 token, a seat whose skills are in versions the ruleset leaves unchecked
+
+
+@plugins.modifier("hand_limit_waived")
+def unchecked_hand_limit(waived: bool, eng: Engine, seat: Seat) -> bool:
+    """A seat that spends a 阴阳鱼 token keeps 2 cards more this turn. A seat holding a skill the ruleset leaves unchecked (FreeKill's 克己 raises the hand limit, its 英姿 makes it the
+    max HP) or after an unknown skill this turn: its hand limit is not known, so it is not checked."""
+    mode = eng.mode
+    if waived or not isinstance(mode, Hegemony):
+        return waived
+    kept = eng.this_phase.hand_after_discard
+    held = seat.hand_count if kept is None else min(seat.hand_count, kept)
+    limit = plugins.modify("hand_limit", max(seat.hp, 0) + mode.hand_limit_bonus(seat), eng, seat)
+    if mode.fish_for_hand_limit(seat, held, limit):
+        return True
+    if mode.unchecked.get(seat.seat) or eng.unknown_skill_turn:
+        eng.unverifiable_because(f"seat {seat.seat}'s hand limit: a skill the ruleset leaves unchecked")
+        return True
+    return waived
+
+
+@plugins.modifier("ignores_range")
+def unchecked_range(value: bool, eng: Engine, e: ev.Use) -> bool:
+    """A card a skill the ruleset leaves unchecked makes (FreeKill's 神速): whether it needs range is not known."""
+    if value or e.skill is None or not eng.mode.unchecked_skill(e.seat, e.skill):
+        return value
+    eng.unverifiable_because(f"seat {e.seat} holds {e.skill}, a version of the skill the ruleset leaves unchecked")
+    return True

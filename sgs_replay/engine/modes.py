@@ -199,7 +199,7 @@ class Mode:
             return
         small, large = eng.rs.p.aozhan_threshold
         alive = [s.seat for s in eng.table.seats.values() if s.alive]
-        if len(alive) > (small if eng.table.n <= 7 else large):
+        if len(alive) > (small if eng.table.n < eng.rs.p.aozhan_large_from else large):
             return
         kingdoms = [k for seat in alive if (k := self.kingdom_of(seat)) is not None and k != CAREERIST]
         if len(kingdoms) == len(set(kingdoms)):
@@ -233,6 +233,12 @@ class Mode:
     def hidden_generals(self, seat: int) -> int:
         """How many of the seat's generals are face down (暗置); 0 outside 國戰."""
         return 0
+
+    def unchecked_skill(self, seat: int, name: str) -> bool:
+        """The seat holds ``name`` in a version whose text the project does not define (the ruleset's
+        ``[skill_versions]`` says ``"unchecked"``: FreeKill's own 國戰 texts): its uses and what they cause are
+        unverifiable, never reported."""
+        return False
 
     def counts_as_out(self, seat: int) -> bool:
         """转世 (house-zhuanshi): the seat's character is a reincarnation, out for victory, rewards and penalties."""

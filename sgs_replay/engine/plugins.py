@@ -92,6 +92,7 @@ def modify(name: str, value: Any, *args: Any) -> Any:
 
     - ``draw_phase_count`` — cards the draw phase gives (``engine, seat``);
     - ``distance`` — before the minimum of 1 (``table, from, to``);
+    - ``attack_range`` — a seat's attack range (``table, seat``; 國戰's 吴六剑);
     - ``hand_limit_waived`` — the discard phase's hand limit does not apply this turn (``engine, seat``);
     - ``hand_limit`` — the discard phase's hand limit (its HP, and the mode's bonus) (``engine, seat``);
     - ``slash_targets`` — how many targets a 杀 may have (``engine, user``);

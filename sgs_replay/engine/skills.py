@@ -262,7 +262,7 @@ class SkillBook:
             eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="no lord skill", observed=name)
             return
         if not seat.has_skill(name) and not self._equipment_skill(seat, name):
-            if info is None and name not in HOOKS:
+            if (info is None and name not in HOOKS) or eng.mode.unchecked_skill(e.seat, name):
                 eng.unknown_skill_turn = True
                 eng.unverifiable_because(f"skill {name} is not known")
                 return

@@ -192,7 +192,7 @@ class Table:
 
     def attack_range(self, a: int) -> int:
         w = self.seats[a].weapon()
-        return card_kinds.WEAPON_RANGE.get(w, 1) if w else 1
+        return int(plugins.modify("attack_range", card_kinds.WEAPON_RANGE.get(w, 1) if w else 1, self, a))
 
     def in_attack_range(self, a: int, b: int) -> bool:
         return self.distance(a, b) <= self.attack_range(a)

@@ -92,11 +92,13 @@ RULESET_MANEUVERING = "freekill-maneuvering"
 #: the FreeKill card packages of each supported ruleset, each an id table shipped with this package
 #: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
 _PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
-                   "3v3_cards": "fk_cards_3v3.csv"}  # the 3v3 mode's own 106 cards (161–266)
+                   "3v3_cards": "fk_cards_3v3.csv",  # the 3v3 mode's own 106 cards (161–266)
+                   "hegemony_cards": "fk_cards_hegemony.csv"}  # the 國戰 mode's 109 cards (161–269)
 _RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
     "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
+    "freekill-hegemony": ("hegemony_cards",),  # 國戰 (freekill_hegemony.py)
 }
 _HEADER_ITEMS = 10
 
@@ -176,7 +178,8 @@ _RECAST = "recast"
 # #ChainStateChange arguments → the chain state they announce
 _CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
 # FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
-_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩"}
+_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩",
+                                 "heg__nullification": "无懈可击"}  # 國戰's 无懈可击·国, written 无懈可击
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
@@ -516,6 +519,9 @@ class _PlayerInfo:
 
 
 class _Reader:
+    #: a game mode a subclass reads besides those of _GAME_MODES (國戰: freekill_hegemony.py)
+    own_mode = ""
+
     def __init__(self, name: str, top: list[Any], entries: list[_Entry]) -> None:
         self.name = name
         self.top = top
@@ -706,7 +712,7 @@ class _Reader:
         if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
-        if self.game_mode and self.game_mode not in _GAME_MODES:
+        if self.game_mode and self.game_mode not in _GAME_MODES and self.game_mode != self.own_mode:
             raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
                                 f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
         self.ruleset = self.detect_ruleset()
@@ -1601,6 +1607,10 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         from sgs_replay.importers.freekill_3v3 import Reader3v3
 
         return Reader3v3
+    if mode == "new_heg_mode":
+        from sgs_replay.importers.freekill_hegemony import ReaderHegemony
+
+        return ReaderHegemony
     return _Reader
 
 

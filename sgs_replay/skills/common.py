@@ -87,6 +87,16 @@ def holds(seat: Seat, text: str, *, equip: bool = False) -> bool:
 # ---------------------------------------------------------------------------------------------------
 
 
+def unchecked(eng: Engine, seat: int, sid: str) -> bool:
+    """The seat holds ``sid`` (a printed name) in a version the ruleset leaves unchecked (``[skill_versions]``
+    says ``"unchecked"``: FreeKill's own 國戰 texts): what that version changes is not known, so the value the
+    caller computes is not checked; noted as unverifiable."""
+    if eng.mode.unchecked_skill(seat, sid):
+        eng.unverifiable_because(f"seat {seat} holds {sid}, a version of the skill the ruleset leaves unchecked")
+        return True
+    return False
+
+
 def own_phase(eng: Engine, seat: int, *phases: str | None) -> bool:
     """In ``seat``'s own turn and one of ``phases`` (None = the turn began, no phase logged yet)."""
     return eng.current == seat and eng.phase in phases
@@ -255,7 +265,11 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     if s is None:
         return
     name = e.skill or next((n for n in RETRIAL if s.has_skill(n)), None)
-    if name not in RETRIAL or not s.has_skill(name):
+    if e.skill is not None and not s.has_skill(e.skill) and eng.mode.unchecked_skill(e.seat, e.skill):
+        eng.unknown_skill_turn = True
+        eng.unverifiable_because(f"retrial by {e.skill}, a version of the skill the ruleset leaves unchecked")
+        name = None
+    elif name not in RETRIAL or not s.has_skill(name):
         eng.report(R.S_NOT_OWNED, e.seat, f"{s.name} has no retrial skill {name or ''}".strip(), observed=e.skill)
     c = card(e.card)
     if name == SKILL.guidao and c is not None and not c.is_black:

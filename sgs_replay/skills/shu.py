@@ -620,8 +620,10 @@ def longdan_card(c: Any, as_name: str) -> bool:
 
 @modifier("slash_limit")
 def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
-    """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】."""
-    return None if user.has_skill(SKILL.paoxiao) else value
+    """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】 (a version the ruleset leaves unchecked: not known)."""
+    if value is not None and (user.has_skill(SKILL.paoxiao) or C.unchecked(eng, user.seat, SKILL.paoxiao)):
+        return None
+    return value
 
 
 # --- 庞统 ---------------------------------------------------------------------------------------

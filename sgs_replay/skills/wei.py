@@ -318,9 +318,11 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 @modifier("trick_reach")
 def duanliang_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
-    """断粮: 兵粮寸断 reaches a character within distance 2."""
+    """断粮: 兵粮寸断 reaches a character within distance 2 (a version the ruleset leaves unchecked: any reach)."""
     if card == CARD.supply_shortage and value is not None and user.has_skill(SKILL.duanliang):
         return max(value, 2)
+    if card == CARD.supply_shortage and value is not None and C.unchecked(eng, user.seat, SKILL.duanliang):
+        return None
     return value
 
 

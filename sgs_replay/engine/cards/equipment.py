@@ -12,6 +12,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
+from sgs_replay.engine.modes import CAREERIST
 from sgs_replay.engine.plugins import answers, modifier, observer
 from sgs_replay.engine.skills import hook
 from sgs_replay.engine.state import Slot, Zone, slot_of
@@ -22,7 +23,7 @@ from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
-    from sgs_replay.engine.state import Seat
+    from sgs_replay.engine.state import Seat, Table
 
 WEAPON_EFFECTS = {CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.blade, CARD.kylin_bow, CARD.spear, CARD.halberd, CARD.qinggang_sword, CARD.crossbow, CARD.vscrossbow}
 ARMOR_EFFECTS = {CARD.eight_diagram, CARD.renwang_shield}
@@ -46,6 +47,19 @@ def qinggang(value: bool, eng: Engine, frame: F.CardEffect) -> bool:
 def halberd(value: int, eng: Engine, user: Seat) -> int:
     """方天画戟 (seed 001 一(五)): 当你使用的【杀】是你的最后一张手牌时，你可以为这张【杀】指定至多三名目标角色."""
     return max(value, 3) if user.weapon() == CARD.halberd and user.hand_count == 0 else value
+
+
+@modifier("attack_range")
+def six_swords(r: int, table: Table, seat: int) -> int:
+    """吴六剑 (國戰): 锁定技，与你势力相同的其他角色攻击范围+1 (a kingdom fixed by a reveal; 野心家 share none)."""
+    me = table.seats[seat].general
+    k = me.kingdom if me is not None else ""
+    if k in ("", CAREERIST):
+        return r
+    if any(s.seat != seat and s.alive and s.weapon() == CARD.six_swords and s.general is not None
+           and s.general.kingdom == k for s in table.seats.values()):
+        return r + 1
+    return r
 
 
 @F.effect_rule

@@ -223,6 +223,8 @@ class ChainDamage(Frame):
         self.nature = first.nature
         self.amount = first.amount
         self.queue = list(order)
+        #: seats that answered their due damage with a skill the ruleset leaves unchecked (it may prevent it)
+        self.answered: set[int] = set()
 
     def awaiting(self, eng: Engine) -> bool:
         return any(self._due(eng, t) for t in self.queue)
@@ -232,6 +234,9 @@ class ChainDamage(Frame):
         return s is not None and s.alive and s.chained
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
+        if isinstance(e, ev.Skill) and e.skill is not None and e.seat in self.queue and self._due(eng, e.seat) \
+                and eng.mode.unchecked_skill(e.seat, e.skill):
+            self.answered.add(e.seat)  # noted, not taken: the skill is handled as any unchecked skill
         return (isinstance(e, ev.Damage) and e.target in self.queue and e.source == self.source
                 and (e.chain or e.nature == self.nature) and (e.card is None or self.card is None or e.card == self.card))
 
@@ -259,7 +264,8 @@ class ChainDamage(Frame):
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
         if e is None or eng.over:
             return
-        missing = [t for t in self.queue if self._due(eng, t)
+        # a seat that may have stopped its damage (天香 …) took none: it stays chained
+        missing = [t for t in self.queue if self._due(eng, t) and t not in self.answered
                    and not F.damage_stoppable(eng.table.seats[t])]
         if missing and eng.mode.strict_damage():
             eng.report(R.D_MISSING, missing[0], f"the {self.nature} damage is not passed on to the chained seat(s) {missing}",
