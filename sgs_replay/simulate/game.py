@@ -35,9 +35,11 @@ from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.skills import owns, version
 from sgs_replay.engine.state import Seat, Slot, slot_of
 from sgs_replay.engine.three_v_three import OptionalReward
+from sgs_replay.skills import policy
 from sgs_replay.skills.common import in_discard
+from sgs_replay.skills.policy import Moment
 from sgs_replay.skills.qun import V33_ZHANSHEN, zhanshen_chosen
-from sgs_replay.skills.shu import YI, jiuzhu_undead
+from sgs_replay.skills.shu import jiuzhu_undead
 from sgs_replay.skills.wu import incoming_damage
 
 #: generals the simulator does not play yet
@@ -54,9 +56,6 @@ CHANCE_SKILLS = {"jizhi": SKILL.jizhi, "xiaoji": SKILL.xiaoji, "lianying": SKILL
 #: the awakening skills used at the start of the start phase, by skill id (吕布's two 战神 share a name:
 #: the id the seat owns decides)
 AWAKENING = ("zhanshen", "v33_nos__zhanshen", "zhiji", "hunzi")
-
-#: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
-GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
 
 #: the most turns a game may last before it is called off (a safety net: games end long before)
 MAX_TURNS = 400
@@ -128,6 +127,9 @@ class Game:
         self.extra_turns: list[int] = []  # 放权: seats owed an extra turn once the current one is over
         self.fangquan_due = False  # 放权 skipped this turn's play phase: an extra turn may be given at its end
         self.first_out: int | None = None  # the first character out of the game
+        self.notes: dict[str, Any] = {}  # what the skills' policies remember within the game
+        #: the skills whose effect's steps their policy writes (乱武's): ``fulfil`` leaves them to it
+        self.own_steps = policy.printed(policy.WRITES_OWN_STEPS)
 
     # ------------------------------------------------------------------ setup
     def _header(self, game_id: str) -> ev.Game:
@@ -808,60 +810,12 @@ class Game:
         self.fulfil()
 
     def damaged(self, target: int, amount: int, source: int | None, card: str | None) -> None:
-        """Skills of the damaged character (受到伤害后): 奸雄, 反馈, 遗计 — each at random."""
-        eng = self.eng
-        s = self.seat(target)
-        window = eng.skills.damaged.get(target)
-        if window is None:
+        """受到伤害后: the damaged character's skills (奸雄, 反馈, 遗计, 刚烈 …), each as its policy says."""
+        if self.eng.skills.damaged.get(target) is None:
             return
-        if s.has_skill(SKILL.jianxiong) and card is not None and self.chance(0.8):
-            held = eng.table.processing[card] + eng.table.discard[card]
-            if held:
-                self.emit(ev.Skill(seat=target, skill=SKILL.jianxiong))
-        if s.has_skill(SKILL.fankui) and source is not None and source != target and self.alive(source) \
-                and self.chance(0.8):
-            src = self.seat(source)
-            places = [("hand", c) for c in sorted(src.hand.elements())] + [("equip", src.equip[sl]) for sl in sorted(src.equip)]
-            if places:
-                zone, c = self.rng.choice(places)
-                self.emit(ev.Skill(seat=target, skill=SKILL.fankui, targets=[source]))
-                seq = self.eng.frame_seq
-                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=target),
-                                  reason=SKILL.fankui))
-                self.fulfil(after=seq)
-        if s.has_skill(SKILL.jieming):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.jieming, targets=[self.rng.choice(eng.table.alive())]))
-        if s.has_skill(SKILL.yiji):
-            for _ in range(amount):
-                if self.alive(target) and self.chance(0.8):
-                    self.invoke(ev.Skill(seat=target, skill=SKILL.yiji))
-        if s.has_skill(SKILL.fangzhu) and self.alive(target) and self.chance(0.6):
-            others = eng.table.order_from(target, include_first=False)
-            if others:
-                t = self.rng.choice(others)
-                self.invoke(ev.Skill(seat=target, skill=SKILL.fangzhu, targets=[t]))
-                self.skipped_turn ^= {t}  # 叠置: the next turn is skipped; a second one turns it back
-        # 刚烈 last: its damage settles what the damage that set it off still owes (a chain's next damage), and the
-        # skills above (a 國戰 pair may hold them with it) come before that
-        g = s.general
-        victim = source
-        if g is not None and "vsganglie" in g.skills:  # 刚烈 (2013 3v3): any character of the other side
-            enemies = [t for t in eng.table.order_from(target, include_first=False) if self.seat(t).side not in (None, s.side)]
-            victim = self.rng.choice(enemies) if enemies else None
-        if s.has_skill(SKILL.ganglie) and victim is not None and victim != target \
-                and self.alive(victim) and self.chance(0.8):
-            self.emit(ev.Skill(seat=target, skill=SKILL.ganglie, targets=[victim] if victim != source else None))
-            source = victim
-            if parse_card(self.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
-                hand = self.hand_of(source)
-                if len(hand) >= 2 and self.chance(0.5):
-                    self.emit(ev.Discard(seat=source, cards=self.rng.sample(hand, 2)))
-                else:
-                    self.damage(source, F.damage_taken(eng, self.seat(source), 1, "normal"), target, None, "normal")
-            if not self.alive(target):
-                return
+        s = self.seat(target)
+        for act in policy.asked(self, Moment.DAMAGED, s):
+            act(self, s, amount, source, card)
 
     def after_hp_change(self, seat: int) -> None:
         s = self.seat(seat)
@@ -997,7 +951,7 @@ class Game:
                         self.emit(ev.LoseHp(seat=step.seat, amount=step.n, reason=f.skill))
                         self.after_hp_change(step.seat)
                         break
-                    if (step.kind == "draw" and not step.n) or f.skill == SKILL.luanwu:
+                    if (step.kind == "draw" and not step.n) or f.skill in self.own_steps:
                         # a step the code that invoked the skill writes (天香's draw of the lost HP, each 乱武
                         # character's 杀 or loss): nothing the frames below owe comes before it
                         return
@@ -1145,8 +1099,8 @@ class Game:
             if recast and self.chance(0.1 if options else 0.5):
                 self.recast(seat, self.rng.choice(recast))
                 continue
-            if me.has_skill(SKILL.guhuo) and self.chance(0.2) and self.guhuo(seat):
-                continue
+            if any(act(self, me) for act in policy.asked(self, Moment.PLAY_CARD, me)):
+                continue  # a skill used as a card (蛊惑)
             if not options:
                 return
             stacked = [u for u in options if self.joins_delayed(u)]
@@ -1159,43 +1113,6 @@ class Game:
         if kind is None or not kind.is_delayed or not e.targets:
             return False
         return any(parse_card(c).name != kind.name for c in self.seat(e.targets[0]).judge)
-
-    def guhuo(self, seat: int) -> bool:
-        """蛊惑: a hand card face down, used as the basic card or non-delayed trick claimed; anyone may question
-        it (a true claim costs each doubter 1 HP, a false one gives each a card; a doubted card is void
-        unless it was true and ♥). True when a card was used."""
-        hand = self.hand_of(seat)
-        if not hand:
-            return False
-        card = self.rng.choice(hand)
-        claims = sorted({k.name for c in self.rs.deck if (k := card_kinds.BY_NAME.get(parse_card(c).name)) is not None
-                         and (k.type == "basic" or (k.type == "trick" and not k.is_delayed))} - GUHUO_NOT_CLAIMED)
-        claim = self.rng.choice(claims)
-        probe = f"{card.split(' ')[0]} {claim}"
-        uses = [u for cand in legality._candidates(self.eng, seat, probe)
-                if not legality.answers_a_demand(self.eng, u := ev.Use(seat=seat, as_=claim, cards=[card], skill=SKILL.guhuo,
-                                                                        targets=cand.targets, victim=cand.victim))
-                and not legality.check_use(self.eng, u)]
-        if not uses:
-            return False
-        e = self.rng.choice(uses)
-        if claim in MULTI_TARGET and self.rs.p.aoe_direction_choice:
-            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
-        self.emit(e)
-        doubters = [q for q in self.eng.table.order_from(seat, include_first=False) if self.chance(0.3)]
-        if doubters:
-            for q in doubters:
-                self.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
-            mark, hp = self.eng.frame_seq, self.seat(seat).hp
-            self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
-            self.fulfil(after=mark)
-            c = parse_card(card)
-            if c.name != claim or c.suit.name != "HEART" or not self.alive(seat) or self.eng.current != seat:
-                return True
-            if claim == CARD.peach and self.seat(seat).hp > hp:
-                return True  # its recovery was written already (what a doubter's death set going wrote it)
-        self.resolve_use(e)
-        return True
 
     def converted_uses(self, seat: int) -> list[ev.Use]:
         """The legal uses of cards the seat's conversions make (武圣's 杀, 国色's 乐不思蜀, 奇袭's 过河拆桥,
@@ -1212,206 +1129,21 @@ class Game:
         return out
 
     def active_skill(self, me: Seat) -> bool:
-        """Perhaps invoke a skill of the play phase (苦肉, 制衡); True when one was invoked."""
-        seat = me.seat
-        if me.has_skill(SKILL.kurou) and me.hp >= 2 and self.chance(0.2):
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.kurou))
-            return True
+        """Perhaps use a skill of the play phase (苦肉, 制衡 …), as the policies of the moment say, in their order;
+        True when one was used."""
+        for act in policy.asked(self, Moment.PLAY_ACTION, me):
+            done = act(self, me)
+            if done:
+                return done is True  # policy.STOP: no skill this time
+        return False
+
+    def skill_limits(self) -> Counter[str]:
+        """The uses of each skill (by name) in the scope a "once a play phase" counts: the turn, or the play
+        phase where the ruleset counts so (and the 國戰 texts')."""
         counter = self.eng.this_phase.limits if self.rs.p.skill_limit_scope == "play_phase" else self.eng.this_turn.limits
         if "heg" in self.rs.skill_versions.values():  # the 國戰 texts' 出牌阶段限一次 counts in the play phase
             counter = counter + self.eng.this_phase.limits
-        wounded = [t for t in self.eng.table.order_from(seat) if (ts := self.seat(t)).hp < ts.max_hp]
-        if me.has_skill(SKILL.qingnang) and not counter[SKILL.qingnang] and me.hand_count and wounded \
-                and self.chance(0.4):
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[self.rng.choice(self.hand_of(seat))],
-                                 targets=[self.rng.choice(wounded)]))
-            return True
-        males = [t for t in wounded if t != seat and (g := self.seat(t).general) is not None and g.gender == "male"]
-        if me.has_skill(SKILL.jieyin) and not self.eng.this_turn.limits[SKILL.jieyin] and not counter[SKILL.jieyin] \
-                and me.hand_count >= 2 and males and self.chance(0.4):
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=self.rng.sample(self.hand_of(seat), 2),
-                                 targets=[self.rng.choice(males)]))
-            return True
-        others = self.eng.table.order_from(seat, include_first=False)
-        cap = self.rs.p.rende_max_cards  # a ruleset's cap on the cards given in a play phase
-        room = 3 if cap is None else min(3, cap - self.eng.this_phase.given)
-        if me.has_skill(SKILL.rende) and me.hand_count and others and room > 0 and self.chance(0.2):
-            hand = self.hand_of(seat)
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.rende, targets=[self.rng.choice(others)],
-                                 cards=self.rng.sample(hand, self.rng.randint(1, min(room, len(hand))))))
-            return True
-        mates = [t for t in others if me.side is not None and self.seat(t).side == me.side]
-        given = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
-        if me.has_skill(SKILL.zhongjianh) and not self.eng.this_turn.limits[SKILL.zhongjianh] and mates and given \
-                and self.chance(0.3):  # 忠谏 (FreeKill 3v3): a card to a teammate, then a draw
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongjianh, targets=[self.rng.choice(mates)],
-                                 cards=[self.rng.choice(given)]))
-            return True
-        reds = [c for c in self.hand_of(seat) if parse_card(c).is_red]
-        fk_zhongyi = me.general is not None and "v33__zhongyi" in me.general.skills  # not the 2013 忠义 (same name)
-        if fk_zhongyi and not sum(me.piles.get(YI, {}).values()) and reds and self.chance(0.3):
-            # 忠义 (FreeKill 3v3): red cards as 义, each spent on a damage of the side's 杀 (spend_yi)
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.v33__zhongyi,
-                                 cards=self.rng.sample(reds, self.rng.randint(1, min(2, len(reds))))))
-            return True
-        if me.has_skill(SKILL.fanjian) and not self.eng.this_turn.limits[SKILL.fanjian] and not counter[SKILL.fanjian] \
-                and me.hand_count and others and self.chance(0.3):
-            t = self.rng.choice(others)
-            guess = self.rng.choice(("♠", "♥", "♣", "♦"))
-            card = self.rng.choice(self.hand_of(seat))
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
-            if self.rs.p.fanjian_order == "damage_before_take" and version(self.eng, "fanjian") != "heg":
-                # shown, the damage, then the target gets it (implied); 國戰: taken first
-                self.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
-            else:  # the target takes the card first, then the damage (FreeKill)
-                self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
-                                  reason=SKILL.fanjian))
-            if parse_card(card).suit.symbol != guess:
-                self.damage(t, F.damage_taken(self.eng, self.seat(t), 1, "normal"), seat, None, "normal")
-            return True
-        men = [t for t in others if (g := self.seat(t).general) is not None and g.gender == "male"]
-        cards = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
-        if me.has_skill(SKILL.lijian) and not counter[SKILL.lijian] and not self.eng.this_turn.limits[SKILL.lijian] \
-                and len(men) >= 2 and cards and self.chance(0.3):
-            a, b = self.rng.sample(men, 2)
-            duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
-            if plugins.target_bans(self.eng, self.seat(b), self.seat(a), CARD.duel, duel):
-                return False  # 空城 …: that man cannot be the 决斗's target
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[self.rng.choice(cards)]))
-            self.emit(duel)
-            self.resolve_duel(duel, nullifiable=bool(self.rs.p.lijian_nullifiable) or version(self.eng, "lijian") == "heg")
-            return True
-        handed = [t for t in others if self.seat(t).hand_count]
-        if me.has_skill(SKILL.gongxin) and not counter[SKILL.gongxin] and not self.eng.this_turn.limits[SKILL.gongxin] \
-                and handed and self.chance(0.3):
-            t = self.rng.choice(handed)
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.gongxin, targets=[t]))
-            hearts = [c for c in self.hand_of(t) if self.is_heart(t, c)]
-            if hearts and self.chance(0.8):
-                card = self.rng.choice(hearts)
-                to_top = self.chance(0.3)
-                if to_top:  # on the pile before the move is written: what it sets off (连营's draw) draws it
-                    self.pile.insert(0, card)
-                self.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
-                                  to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
-            return True
-        if self.huangtian(me):
-            return True
-        if self.fire_skill(me, counter):
-            return True
-        if self.hegemony_skill(me, counter):
-            return True
-        used = self.eng.skills.used_once
-        red = [c for c in self.hand_of(seat) if parse_card(c).is_red]
-        own = me.general.skills if me.general is not None else ()
-        if "zhongyi" in own and (seat, "zhongyi") not in used and red and self.chance(0.2):  # not FreeKill's 忠义
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongyi, cards=[self.rng.choice(red)]))
-            return True
-        if me.has_skill(SKILL.luanwu) and (seat, "luanwu") not in used and self.chance(0.1):
-            self.luanwu(seat)
-            return True
-        provokable = [t for t in others if self.eng.table.in_attack_range(t, seat)]
-        if me.has_skill(SKILL.tiaoxin) and not counter[SKILL.tiaoxin] and not self.eng.this_turn.limits[SKILL.tiaoxin] \
-                and provokable and self.chance(0.3):
-            self.tiaoxin(seat, self.rng.choice(provokable))
-            return True
-        if me.has_skill(SKILL.zhiheng) and not counter[SKILL.zhiheng] and me.hand_count and self.chance(0.3):
-            hand = self.hand_of(seat)
-            v = version(self.eng, "zhiheng")
-            most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)  # 1v1: at most two; 國戰: max HP
-            cards = self.rng.sample(hand, self.rng.randint(1, min(most, len(hand))))
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.zhiheng, cards=cards))
-            return True
-        return False
-
-    def fire_skill(self, me: Seat, counter: Counter[str]) -> bool:
-        """The 火 generals' skills of the play phase, once each (per turn, or per play phase where the
-        ruleset counts so): 天义 and 驱虎 (a 拼点), 强袭 (a weapon or 1 HP, then 1 damage in range)."""
-        eng, seat = self.eng, me.seat
-        table = eng.table
-        others = table.order_from(seat, include_first=False)
-        if me.has_skill(SKILL.qiangxi) and not counter[SKILL.qiangxi] and self.chance(0.3):
-            weapons = [c for c in self.hand_of(seat) if parse_card(c).subtype == "weapon"]
-            worn = me.equip.get(Slot.WEAPON)
-            costs: list[tuple[list[str], list[int]]] = []
-            in_range = [t for t in others if table.in_attack_range(seat, t)]
-            if weapons:
-                costs.append(([self.rng.choice(weapons)], in_range))
-            if worn is not None:  # once it is discarded, its range is gone
-                costs.append(([worn], [t for t in others if table.distance(seat, t) <= 1]))
-            if me.hp >= 2:
-                costs.append(([], in_range))
-            costs = [(c, ts) for c, ts in costs if ts]
-            if costs:
-                cards, targets = self.rng.choice(costs)
-                t = self.rng.choice(targets)
-                mark = eng.frame_seq
-                self.emit(ev.Skill(seat=seat, skill=SKILL.qiangxi, targets=[t], cards=cards or None))
-                if not cards:
-                    self.emit(ev.LoseHp(seat=seat, amount=1, reason=SKILL.qiangxi))
-                    self.after_hp_change(seat)
-                self.fulfil(after=mark)  # 白银狮子 given up
-                if self.alive(t) and not eng.over:
-                    self.damage(t, F.damage_taken(eng, self.seat(t), 1, "normal"), seat, None, "normal")
-                return True
-        if not me.hand_count:
-            return False
-        if me.has_skill(SKILL.tianyi) and not counter[SKILL.tianyi] and self.chance(0.3):
-            rivals = [t for t in others if self.seat(t).hand_count]
-            if rivals:
-                self.pindian(seat, SKILL.tianyi, self.rng.choice(rivals))
-                return True
-        if me.has_skill(SKILL.quhu) and not counter[SKILL.quhu] and self.chance(0.3):
-            tigers = [t for t in others if self.seat(t).hand_count and self.seat(t).hp > me.hp]
-            if tigers:
-                t = self.rng.choice(tigers)
-                won = self.pindian(seat, SKILL.quhu, t)
-                prey = [x for x in table.alive() if x != t and table.in_attack_range(t, x)]
-                if won and prey:
-                    x = self.rng.choice(prey)
-                    self.damage(x, F.damage_taken(eng, self.seat(x), 1, "normal"), t, None, "normal")
-                elif not won and self.alive(seat):
-                    self.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
-                return True
-        return False
-
-    def hegemony_skill(self, me: Seat, counter: Counter[str]) -> bool:
-        """The 國戰 generals' skills of the play phase: 奋迅 (a card: the distance to another character is 1 this
-        turn), 缔盟 (two others swap hands for X cards), 直谏 (an equipment card into another's empty slot, a
-        draw). True when one was used."""
-        eng, seat = self.eng, me.seat
-        table = eng.table
-        others = table.order_from(seat, include_first=False)
-        mine = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
-        far = [t for t in others if table.distance(seat, t) > 1]
-        if me.has_skill(SKILL.fenxun) and not counter[SKILL.fenxun] and mine and far and self.chance(0.3):
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.fenxun, targets=[self.rng.choice(far)],
-                                 cards=[self.rng.choice(mine)]))
-            return True
-        if me.has_skill(SKILL.dimeng) and not counter[SKILL.dimeng] and len(others) >= 2 and self.chance(0.2):
-            a, b = sorted(self.rng.sample(others, 2))
-            x = abs(self.seat(a).hand_count - self.seat(b).hand_count)
-            if x <= len(mine) and (self.seat(a).hand_count or self.seat(b).hand_count):
-                self.invoke(ev.Skill(seat=seat, skill=SKILL.dimeng, targets=[a, b], cards=self.rng.sample(mine, x) or None))
-                swaps = [(a, b, self.hand_of(a)), (b, a, self.hand_of(b))]
-                for frm, to, cards in swaps:
-                    if cards and self.alive(frm) and self.alive(to):
-                        self.emit(ev.Move(cards=cards, from_=ev.Place(zone="hand", seat=frm), to=ev.Place(zone="hand", seat=to),
-                                          reason=SKILL.dimeng))
-                return True
-        equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"]
-        if me.has_skill(SKILL.zhijian) and equips and self.chance(0.3):
-            c = self.rng.choice(equips)
-            room = [t for t in others if slot_of(parse_card(c)) not in self.seat(t).equip]
-            if room:
-                t = self.rng.choice(room)
-                mark = eng.frame_seq
-                self.emit(ev.Skill(seat=seat, skill=SKILL.zhijian, targets=[t], cards=[c]))
-                self.emit(ev.Move(cards=[c], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="equip", seat=t),
-                                  reason=SKILL.zhijian))
-                self.fulfil(after=mark)  # its draw
-                return True
-        return False
+        return counter
 
     def shuangren(self, me: Seat) -> bool | None:
         """双刃 as the play phase begins: a 拼点 with another character; a win is a 杀 (no card, no distance
@@ -1529,58 +1261,6 @@ class Game:
         self.emit(p)
         return bool(pindian_won(p))
 
-    def luanwu(self, seat: int) -> None:
-        """乱武: every other character in turn uses a 杀 on its nearest other character, or loses 1 HP."""
-        self.emit(ev.Skill(seat=seat, skill=SKILL.luanwu))
-        table = self.eng.table
-        for s in table.order_from(seat, include_first=False):
-            if not self.alive(s):
-                continue
-            others = [x for x in table.alive() if x != s]
-            best = min((table.distance(s, x) for x in others), default=0)
-            uses = [ev.Use(seat=s, card=c, targets=[x]) for c in self.hand_of(s, CARD.slash)
-                    for x in others if table.distance(s, x) == best]
-            uses = [u for u in uses if not legality.check_use(self.eng, u)]
-            if uses and self.chance(0.7):
-                u = self.rng.choice(uses)
-                self.emit(u)
-                self.resolve_slash(s)
-            else:
-                self.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
-                self.after_hp_change(s)
-            if self.eng.over:
-                return  # else it goes on, 贾诩 dead or alive
-
-    def tiaoxin(self, seat: int, t: int) -> None:
-        """挑衅: ``t`` (who has 姜维 in its attack range) uses a 杀 on him, or he discards one of its cards."""
-        self.emit(ev.Skill(seat=seat, skill=SKILL.tiaoxin, targets=[t]))
-        ts = self.seat(t)
-        uses = [u for c in self.hand_of(t, CARD.slash) if not legality.check_use(self.eng, u := ev.Use(seat=t, card=c, targets=[seat]))]
-        if uses and self.chance(0.6):
-            self.emit(self.rng.choice(uses))
-            self.resolve_slash(t)
-            return
-        places = [("hand", c) for c in self.hand_of(t)] + [("equip", ts.equip[sl]) for sl in sorted(ts.equip)]
-        if places:
-            zone, c = self.rng.choice(places)
-            mark = self.eng.frame_seq
-            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.tiaoxin))
-            self.fulfil(after=mark)
-
-    def huangtian(self, me: Seat) -> bool:
-        """黄天: a 群 character gives the 群 lord who has it a 闪 or a 闪电 in its own play phase."""
-        seat = me.seat
-        gifts = self.hand_of(seat, CARD.jink) + self.hand_of(seat, CARD.lightning)
-        g = me.general
-        if not gifts or g is None or g.kingdom != "qun" or self.eng.this_turn.limits[SKILL.huangtian] \
-                or me.has_skill(SKILL.huangtian):
-            return False
-        lords = [t for t in self.eng.table.order_from(seat, include_first=False) if self.seat(t).has_skill(SKILL.huangtian)]
-        if not lords or not self.chance(0.3):
-            return False
-        self.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[self.rng.choice(gifts)]))
-        return True
-
     def recastable(self, seat: int) -> list[str]:
         """The hand cards the seat may recast (重铸): 铁索连环."""
         return [c for c in self.hand_of(seat) if parse_card(c).name == CARD.iron_chain]
@@ -1589,10 +1269,15 @@ class Game:
         self.emit(ev.Recast(seat=seat, card=card))
         self.emit(ev.Draw(seat=seat, cards=self.take(1), reason="recast"))
 
+    def directed(self, e: ev.Use) -> ev.Use:
+        """The use with the direction its user chooses, for a card whose direction the ruleset lets it choose."""
+        if F.used_name(e) in MULTI_TARGET and self.rs.p.aoe_direction_choice:
+            return msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
+        return e
+
     def use(self, e: ev.Use) -> None:
         name = F.used_name(e) or ""
-        if name in MULTI_TARGET and self.rs.p.aoe_direction_choice:
-            e = msgspec.structs.replace(e, direction=self.rng.choice(("cw", "ccw")))
+        e = self.directed(e)
         if name == CARD.collateral and e.targets:
             return self.collateral(e)
         self.emit(e)
@@ -1649,10 +1334,19 @@ class Game:
 
     # -- 杀 and the cards that ask for answers
     def resolve_slash(self, user: int) -> None:
+        """The 杀 ``user`` has just used: what its skills do as it begins (1v1 烈弓), its effect, what they do
+        once it has resolved (烈刃)."""
         frame = self.eng.top(F.CardEffect)
+        me = self.seat(user)
+        for act in policy.asked(self, Moment.SLASH_BEGINS, me):
+            act(self, user, frame)
         if frame is None or frame.name != CARD.slash:
             return
+        target = frame.head if frame.user == user else None
         self.resolve_effect(frame)
+        if target is not None:
+            for act in policy.asked(self, Moment.SLASH_ENDS, me):
+                act(self, user, target)
 
     def resolve_aoe(self, user: int) -> None:
         frame = self.eng.top(F.CardEffect)
@@ -1664,31 +1358,24 @@ class Game:
         """Each target of the card in the frame's order: 无懈可击 (a trick), a void (藤甲, 仁王盾), 八卦阵,
         the answers it needs (无双: two), else the damage the frame says the card deals."""
         eng = self.eng
-        tieji = False
-        user = self.seat(frame.user)
-        self.xiangle(frame)
-        if frame.name == CARD.slash and user.has_skill(SKILL.tieji) and frame.head is not None and self.chance(0.8) \
-                and not any(rule.voids(frame, eng, self.seat(frame.head)) for rule in F.EFFECT_RULES):
-            self.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
-            tieji = parse_card(self.judge_card(frame.user, SKILL.tieji)).is_red  # red: it cannot be dodged
-        if frame.name == CARD.slash and frame.head is not None and user.has_skill(SKILL.liegong) \
-                and version(eng, "liegong") == "heg" and eng.in_play_phase(frame.user):
-            n = self.seat(frame.head).hand_count  # 國戰 烈弓: announced, when the target's hand count allows it
-            if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and self.chance(0.8):
-                self.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
+        first_hit = False  # 铁骑's red judgement: the first target cannot dodge it
+        if frame.name == CARD.slash:
+            user = self.seat(frame.user)
+            for act in policy.asked(self, Moment.SLASH_USED, user):
+                first_hit = bool(act(self, frame)) or first_hit
         self.double_sword(frame)  # a general's skill before an equipment's (铁骑 first)
         for t in list(frame.queue):
             ts = self.seat(t)
             if not ts.alive:
                 continue
-            if tieji:
-                tieji = False
+            if first_hit:
+                first_hit = False
                 self.hit(frame, t)
                 continue
             if frame.name == CARD.slash:
-                t = self.liuli(frame, t)
+                for act in policy.asked(self, Moment.SLASH_TARGET):  # 流离's redirection …
+                    t = act(self, frame, t) or t
                 ts = self.seat(t)
-                self.yicheng(frame, t)
             if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
                 self.unsynced = True  # nothing to counter either: no 无懈可击 window
                 continue
@@ -1699,18 +1386,6 @@ class Game:
                     self.hit(frame, t)
                 continue
             self.hit(frame, t)
-
-    def xiangle(self, frame: F.CardEffect) -> None:
-        """享乐 (國戰 刘禅): for each target with it, the 杀's user discards a basic card, or the 杀 is void for it."""
-        if frame.name != CARD.slash:
-            return
-        for t in list(frame.queue):
-            if t == frame.user or not self.seat(t).has_skill(SKILL.xiangle):
-                continue
-            self.skills[SKILL.xiangle] += 1  # a locked skill: it acts with no `skill` event
-            basics = [c for c in self.hand_of(frame.user) if parse_card(c).type == "basic"]
-            if basics and self.chance(0.6):
-                self.emit(ev.Discard(seat=frame.user, cards=[self.rng.choice(basics)]))
 
     def hit(self, frame: F.CardEffect, t: int) -> None:
         """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards
@@ -1736,7 +1411,8 @@ class Game:
                 self.emit(ev.Move(cards=[self.rng.choice(horses)], from_=ev.Place(zone="equip", seat=t),
                                   to=ev.Place(zone="discard"), reason=CARD.kylin_bow))
         if frame.name == CARD.slash:
-            self.spend_yi(frame, t)
+            for act in policy.asked(self, Moment.SLASH_HITS):
+                act(self, frame, t)
         self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
 
     def double_sword(self, frame: F.CardEffect) -> None:
@@ -1754,55 +1430,6 @@ class Game:
             self.emit(ev.Discard(seat=t, cards=[self.rng.choice(hand)]))
         else:
             self.emit(ev.Draw(seat=frame.user, cards=self.take(1), reason="card", card_name=CARD.double_sword))
-
-    def yicheng(self, frame: F.CardEffect, t: int) -> None:
-        """疑城 (FreeKill 3v3): a teammate of ``t`` whom an enemy's 杀 targets lets ``t`` draw a card, then
-        discard a hand card, or use it when it is equipment."""
-        ts, user = self.seat(t), self.seat(frame.user)
-        if frame.head != t or frame.started or ts.side is None or user.side == ts.side:
-            return
-        who = [x for x in sorted(self.eng.table.seats) if (xs := self.seat(x)).alive and xs.side == ts.side
-               and xs.has_skill(SKILL.v33__yicheng)]
-        if not who or not self.chance(0.5):
-            return
-        self.invoke(ev.Skill(seat=who[0], skill=SKILL.v33__yicheng, targets=[t]))
-        card = self.rng.choice(self.hand_of(t))
-        kind = card_kinds.BY_NAME.get(parse_card(card).name)
-        if kind is not None and kind.is_equip:
-            self.emit(ev.Use(seat=t, card=card))
-        else:
-            self.emit(ev.Discard(seat=t, cards=[card]))
-
-    def spend_yi(self, frame: F.CardEffect, t: int) -> None:
-        """忠义 (FreeKill 3v3): the 杀 of 关羽's side deals 1 more to the other side while 义 are left (the
-        engine counts it); one 义 is moved to the discard pile as it does."""
-        us, ts = self.seat(frame.user), self.seat(t)
-        for g in sorted(self.eng.table.seats):
-            gs = self.seat(g)
-            left = sorted(gs.piles[YI].elements()) if YI in gs.piles else []
-            if gs.alive and left and gs.general is not None and "v33__zhongyi" in gs.general.skills \
-                    and us.side == gs.side and ts.side != gs.side:
-                self.emit(ev.Move(cards=[left[0]], from_=ev.Place(zone=f"pile:{YI}", seat=g),
-                                  to=ev.Place(zone="discard"), reason=SKILL.v33__zhongyi))
-                return
-
-    def liuli(self, frame: F.CardEffect, t: int) -> int:
-        """流离: the target of a 杀 discards a hand card and passes the 杀 to another character in its
-        attack range (not the user, not a target already). Returns the target now."""
-        ts = self.seat(t)
-        if not ts.has_skill(SKILL.liuli) or not ts.hand_count or frame.head != t or frame.started:
-            return t
-        user = self.seat(frame.user)
-        probe = ev.Use(seat=frame.user, card=frame.card, as_=None if frame.card else CARD.slash,
-                       cards=None if frame.card else [])
-        others = [x for x in self.eng.table.order_from(t, include_first=False)
-                  if x != frame.user and x not in frame.queue and self.eng.table.in_attack_range(t, x)
-                  and not plugins.target_bans(self.eng, user, self.seat(x), CARD.slash, probe)]
-        if not others or not self.chance(0.5):
-            return t
-        x = self.rng.choice(others)
-        self.emit(ev.Skill(seat=t, skill=SKILL.liuli, targets=[x], cards=[self.rng.choice(self.hand_of(t))]))
-        return x
 
     def after_dodge(self, frame: F.CardEffect, t: int) -> bool:
         """A 闪 cancelled the 杀 on ``t``: 贯石斧 (discard two cards: it hits after all; returns True) or
@@ -1857,26 +1484,11 @@ class Game:
                 answered = need
         return answered >= need
 
-    def lord_help(self, lord: int, need: str) -> bool:
-        """护驾 (闪) or 激将 (杀): the lord asks his kingdom, in turn order, for the card it needs now;
-        each passes or provides it. Returns whether someone did."""
-        skill = {CARD.jink: SKILL.hujia, CARD.slash: SKILL.jijiang}.get(need)
-        ls = self.seat(lord)
-        if skill is None or not ls.has_skill(skill) or not self.chance(0.7):
-            return False
-        kingdom = {SKILL.hujia: "wei", SKILL.jijiang: "shu"}[skill]
-        helpers = [t for t in self.eng.table.order_from(lord, include_first=False)
-                   if (g := self.seat(t).general) is not None and g.kingdom == kingdom]
-        if not helpers:
-            return False
-        self.emit(ev.Skill(seat=lord, skill=skill))
-        for t in helpers:
-            cards = self.hand_of(t, need)
-            if cards and self.chance(0.6):
-                self.emit(ev.Respond(seat=t, card=self.rng.choice(cards)))
-                return True
-            self.emit(ev.Pass(seat=t))
-        return False
+    def lord_help(self, seat: int, need: str) -> bool:
+        """Another character provides the card ``seat`` needs (护驾's 闪, 激将's 杀), when a policy of its skills
+        says so. Returns whether someone did."""
+        me = self.seat(seat)
+        return any(act(self, me, need) for act in policy.asked(self, Moment.CARD_NEEDED, me))
 
     def answers_for(self, seat: int, name: str, n: int) -> list[ev.Respond] | None:
         """``n`` answers of the card ``name`` from ``seat``'s own cards — the card itself, or cards its
@@ -1923,22 +1535,6 @@ class Game:
         """The seat's hand and equipment cards, each with its zone, sorted for determinism."""
         s = self.seat(seat)
         return [("hand", c) for c in self.hand_of(seat)] + [("equip", s.equip[sl]) for sl in sorted(s.equip)]
-
-    def lieren(self, seat: int, t: int) -> None:
-        """烈刃: after her 杀 damaged its target, a 拼点 with it; if she wins, one of its cards."""
-        w = self.eng.skills.damaged.get(t)
-        if w is None or w.damage.source != seat or w.uses["lieren"] or not self.alive(seat) or not self.alive(t) \
-                or not self.seat(seat).hand_count or not self.seat(t).hand_count or not self.chance(0.7):
-            return
-        self.emit(ev.Skill(seat=seat, skill=SKILL.lieren, targets=[t]))
-        mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(t))
-        self.emit(ev.Pindian(seat=seat, target=t, cards=[mine, theirs]))
-        if parse_card(mine).rank > parse_card(theirs).rank and self.seat(t).hand_count + len(self.seat(t).equip):
-            zone, c = self.rng.choice(self.places_of(t))
-            seq = self.eng.frame_seq
-            self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=seat),
-                              reason=SKILL.lieren))
-            self.fulfil(after=seq)  # 白银狮子 taken from the equipment area: its recovery
 
     def after_respond(self, e: ev.Respond | ev.Use) -> None:
         """An equipped card spent as another (武圣's red armour) may set off what losing it does (白银狮子)."""

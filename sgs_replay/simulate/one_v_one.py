@@ -13,12 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import parse_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
-from sgs_replay.engine.state import Seat
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
 from sgs_replay.skills import common as C
 
@@ -126,54 +124,6 @@ class OneVOneGame(Game):
                 self.emit(ev.Skill(seat=seat, skill=sk))
                 self.use(use)
                 return
-
-    def active_skill(self, me: Seat) -> bool:
-        """挟缠 (限定技): a 拼点 with the opponent, then the winner's 决斗 at the other; else the usual skills."""
-        seat, other = me.seat, 3 - me.seat
-        them = self.seat(other)
-        if me.has_skill(SKILL.xiechan) and (seat, "xiechan") not in self.eng.skills.used_once and me.hand_count \
-                and them.hand_count and not them.has_skill(SKILL.kongcheng) and self.chance(0.3):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.xiechan, targets=[other]))
-            mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(other))
-            self.emit(ev.Pindian(seat=seat, target=other, cards=[mine, theirs]))
-            user, target = (seat, other) if parse_card(mine).rank > parse_card(theirs).rank else (other, seat)
-            duel = ev.Use(seat=user, as_=CARD.duel, cards=[], skill=SKILL.xiechan, targets=[target])
-            self.emit(duel)
-            self.resolve_duel(duel)
-            return True
-        if me.has_skill(SKILL.mouzhu) and not self.eng.this_turn.limits[SKILL.mouzhu] and self.alive(other) \
-                and self.chance(0.4):
-            self.mouzhu(seat, other)
-            return True
-        return super().active_skill(me)
-
-    def mouzhu(self, seat: int, other: int) -> None:
-        """谋诛: the opponent gives a hand card; then, if 何进 holds more, it uses a 杀 or a 决斗 at him (no card)."""
-        self.emit(ev.Skill(seat=seat, skill=SKILL.mouzhu, targets=[other]))
-        if self.seat(other).hand_count:
-            self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(other))], from_=ev.Place(zone="hand", seat=other),
-                              to=ev.Place(zone="hand", seat=seat), reason=SKILL.mouzhu))
-        if self.seat(seat).hand_count > self.seat(other).hand_count:
-            card = self.rng.choice((CARD.slash, CARD.duel))
-            use = ev.Use(seat=other, as_=card, cards=[], skill=SKILL.mouzhu, targets=[seat])
-            if card == CARD.duel:
-                self.emit(use)
-                self.resolve_duel(use)
-            else:
-                self.use(use)
-
-    def resolve_slash(self, user: int) -> None:
-        """烈弓 (1v1): announced once the 杀 has its target, when the target holds at least the user's HP in cards."""
-        frame = self.eng.top(F.CardEffect)
-        me = self.seat(user)
-        if frame is not None and frame.name == CARD.slash and frame.user == user and frame.head is not None \
-                and me.has_skill(SKILL.liegong) and self.eng.in_play_phase(user) \
-                and self.seat(frame.head).hand_count >= me.hp and self.chance(0.8):
-            self.emit(ev.Skill(seat=user, skill=SKILL.liegong))
-        target = frame.head if frame is not None and frame.name == CARD.slash and frame.user == user else None
-        super().resolve_slash(user)
-        if target is not None and me.has_skill(SKILL.lieren):
-            self.lieren(user, target)
 
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:

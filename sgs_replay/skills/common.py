@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.frames import JudgeFrame
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 SUIT_WORDS = {
     "♠": Suit.SPADE, "s": Suit.SPADE, "spade": Suit.SPADE, "黑桃": Suit.SPADE,
@@ -410,6 +411,25 @@ def provide(eng: Engine, e: ev.Skill, need: str, kingdom: str) -> None:
                    observed="no such demand")
         return
     eng.skills.push(Provide(e.seat, e.skill, need, kingdom, demand))
+
+
+def ask_kingdom(sim: Sim, lord: int, skill: str, need: str, kingdom: str) -> bool:
+    """The simulator's 护驾 and 激将: mostly the lord asks the characters of ``kingdom`` in turn for ``need``; each
+    gives one it holds 60% of the time, else passes. True: someone gave it."""
+    if not sim.chance(0.7):
+        return False
+    helpers = [t for t in sim.eng.table.order_from(lord, include_first=False)
+               if (g := sim.seat(t).general) is not None and g.kingdom == kingdom]
+    if not helpers:
+        return False
+    sim.emit(ev.Skill(seat=lord, skill=skill))
+    for t in helpers:
+        cards = sim.hand_of(t, need)
+        if cards and sim.chance(0.6):
+            sim.emit(ev.Respond(seat=t, card=sim.rng.choice(cards)))
+            return True
+        sim.emit(ev.Pass(seat=t))
+    return False
 
 
 def card_kind(name: str | None) -> Any:

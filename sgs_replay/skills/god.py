@@ -17,10 +17,12 @@ from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 神关羽 -------------------------------------------------------------------------------------
@@ -151,6 +153,27 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                 en.report(R.S_CONDITION, e.seat, "攻心 shows and moves a ♥ card", expected="a ♥ card", observed=x)
 
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone=Zone.HAND, to_zone="discard|deck", optional=True, check=heart))
+
+
+@policy(Moment.PLAY_ACTION, "gongxin", order=90)
+def play_gongxin(sim: Sim, me: Seat) -> bool:
+    """攻心 (once a turn), sometimes: a look at a hand; mostly a ♥ card of it to the discard pile or (less often) on
+    the pile."""
+    seat = me.seat
+    handed = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.seat(t).hand_count]
+    if sim.skill_limits()[SKILL.gongxin] or sim.eng.this_turn.limits[SKILL.gongxin] or not handed or not sim.chance(0.3):
+        return False
+    t = sim.rng.choice(handed)
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.gongxin, targets=[t]))
+    hearts = [c for c in sim.hand_of(t) if sim.is_heart(t, c)]
+    if hearts and sim.chance(0.8):
+        card = sim.rng.choice(hearts)
+        to_top = sim.chance(0.3)
+        if to_top:  # on the pile before the move is written: what it sets off (连营's draw) draws it
+            sim.pile.insert(0, card)
+        sim.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
+                         to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
+    return True
 
 
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------

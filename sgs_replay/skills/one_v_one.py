@@ -22,10 +22,12 @@ from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 def opponent(eng: Engine, seat: int) -> int | None:
@@ -226,6 +228,28 @@ def mouzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         frame.add(Step("move", seat=t, n=1, from_zone=Zone.HAND, to_seat=e.seat, to_zone=Zone.HAND, then=then))
     else:
         then(eng)
+
+
+@policy(Moment.PLAY_ACTION, "mouzhu", order=2, modes=("1v1",))
+def play_mouzhu(sim: Sim, me: Seat) -> bool:
+    """谋诛 (once a turn), often: the opponent gives a hand card; then, if 何进 holds more, it uses a 杀 or a 决斗
+    at him (no card)."""
+    seat, other = me.seat, 3 - me.seat
+    if sim.eng.this_turn.limits[SKILL.mouzhu] or not sim.alive(other) or not sim.chance(0.4):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.mouzhu, targets=[other]))
+    if sim.seat(other).hand_count:
+        sim.emit(ev.Move(cards=[sim.rng.choice(sim.hand_of(other))], from_=ev.Place(zone="hand", seat=other),
+                         to=ev.Place(zone="hand", seat=seat), reason=SKILL.mouzhu))
+    if sim.seat(seat).hand_count > sim.seat(other).hand_count:
+        card = sim.rng.choice((CARD.slash, CARD.duel))
+        use = ev.Use(seat=other, as_=card, cards=[], skill=SKILL.mouzhu, targets=[seat])
+        if card == CARD.duel:
+            sim.emit(use)
+            sim.resolve_duel(use)
+        else:
+            sim.use(use)
+    return True
 
 
 @skill("yanhuo", timing=Timing.DEATH)

@@ -6,9 +6,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import Suit
+from sgs_replay.cards import Suit, parse_card
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import legality
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban, target_bans
@@ -17,11 +19,13 @@ from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import STOP, WRITES_OWN_STEPS, Moment, policy
 from sgs_replay.skills.shu import after_slash_damage
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 华佗 ---------------------------------------------------------------------------------------
@@ -51,6 +55,18 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="a wounded character", observed=f"seat {targets}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1))
+
+
+@policy(Moment.PLAY_ACTION, "qingnang", order=20)
+def play_qingnang(sim: Sim, me: Seat) -> bool:
+    """青囊 (once a play phase), now and then: a hand card for a wounded character's 1 HP."""
+    seat = me.seat
+    wounded = [t for t in sim.eng.table.order_from(seat) if (ts := sim.seat(t)).hp < ts.max_hp]
+    if sim.skill_limits()[SKILL.qingnang] or not me.hand_count or not wounded or not sim.chance(0.4):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[sim.rng.choice(sim.hand_of(seat))],
+                        targets=[sim.rng.choice(wounded)]))
+    return True
 
 
 @skill("jijiu", timing=Timing.CARD_NEEDED)
@@ -197,6 +213,26 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
 
 
+@policy(Moment.PLAY_ACTION, "lijian", order=80)
+def play_lijian(sim: Sim, me: Seat) -> bool | str:
+    """离间 (once a turn), sometimes: a card; one man uses a 决斗 (no card) on another."""
+    eng, seat = sim.eng, me.seat
+    others = eng.table.order_from(seat, include_first=False)
+    men = [t for t in others if (g := sim.seat(t).general) is not None and g.gender == "male"]
+    cards = [c for _, c in sim.places_of(seat)]
+    if sim.skill_limits()[SKILL.lijian] or eng.this_turn.limits[SKILL.lijian] or len(men) < 2 or not cards \
+            or not sim.chance(0.3):
+        return False
+    a, b = sim.rng.sample(men, 2)
+    duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
+    if target_bans(eng, sim.seat(b), sim.seat(a), CARD.duel, duel):
+        return STOP  # 空城 …: that man cannot be the 决斗's target
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[sim.rng.choice(cards)]))
+    sim.emit(duel)
+    sim.resolve_duel(duel, nullifiable=bool(sim.rs.p.lijian_nullifiable) or version(eng, "lijian") == "heg")
+    return True
+
+
 @watch_after("lijian", events=(ev.Use,))
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Use) and e.skill == SKILL.lijian:
@@ -282,6 +318,22 @@ def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.give(eng, seat, cards, lord)
 
 
+@policy(Moment.PLAY_ACTION, order=100)
+def play_huangtian(sim: Sim, me: Seat) -> bool:
+    """黄天, sometimes: a 群 character gives the first 群 lord who has it a 闪 or a 闪电."""
+    seat = me.seat
+    gifts = sim.hand_of(seat, CARD.jink) + sim.hand_of(seat, CARD.lightning)
+    g = me.general
+    if not gifts or g is None or g.kingdom != "qun" or sim.eng.this_turn.limits[SKILL.huangtian] \
+            or me.has_skill(SKILL.huangtian):
+        return False
+    lords = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.seat(t).has_skill(SKILL.huangtian)]
+    if not lords or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[sim.rng.choice(gifts)]))
+    return True
+
+
 # --- 于吉 ---------------------------------------------------------------------------------------
 
 QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
@@ -290,6 +342,47 @@ QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
 @skill("guhuo", timing=Timing.CARD_NEEDED)
 def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """蛊惑 (seed 000 于吉): 你可以说出任何一种基本牌或者非延时类锦囊，并正面朝下打出 … (the claim is the use or response itself)."""
+
+
+#: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
+GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
+
+
+@policy(Moment.PLAY_CARD, "guhuo", order=10)
+def play_guhuo(sim: Sim, me: Seat) -> bool:
+    """蛊惑, now and then: a hand card face down as a basic card or non-delayed trick of the deck, claimed at random;
+    each other character doubts it one time in three or so."""
+    seat, eng = me.seat, sim.eng
+    hand = sim.hand_of(seat)
+    if not sim.chance(0.2) or not hand:
+        return False
+    card = sim.rng.choice(hand)
+    claims = sorted({k.name for c in sim.rs.deck if (k := card_kinds.BY_NAME.get(parse_card(c).name)) is not None
+                     and (k.type == "basic" or (k.type == "trick" and not k.is_delayed))} - GUHUO_NOT_CLAIMED)
+    claim = sim.rng.choice(claims)
+    probe = f"{card.split(' ')[0]} {claim}"
+    uses = [u for cand in legality._candidates(eng, seat, probe)
+            if not legality.answers_a_demand(eng, u := ev.Use(seat=seat, as_=claim, cards=[card], skill=SKILL.guhuo,
+                                                               targets=cand.targets, victim=cand.victim))
+            and not legality.check_use(eng, u)]
+    if not uses:
+        return False
+    e = sim.directed(sim.rng.choice(uses))
+    sim.emit(e)
+    doubters = [q for q in eng.table.order_from(seat, include_first=False) if sim.chance(0.3)]
+    if doubters:
+        for q in doubters:
+            sim.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
+        mark, hp = eng.frame_seq, me.hp
+        sim.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
+        sim.fulfil(after=mark)
+        c = parse_card(card)
+        if c.name != claim or c.suit.name != "HEART" or not sim.alive(seat) or eng.current != seat:
+            return True
+        if claim == CARD.peach and me.hp > hp:
+            return True  # its recovery was written already (what a doubter's death set going wrote it)
+    sim.resolve_use(e)
+    return True
 
 
 @watch_before("guhuo", events=(ev.Use, ev.Respond))
@@ -387,6 +480,36 @@ def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return Step("choice", seat=user, alts=(Step("use", seat=user, check=check), Step("lose_hp", seat=user, n=1)))
 
     C.effect(eng, e, *[nearest(s) for s in order], order_rule=R.R_TARGET_ORDER)
+
+
+@policy(Moment.PLAY_ACTION, "luanwu", order=180)
+def play_luanwu(sim: Sim, me: Seat) -> bool:
+    """乱武 (once a game), rarely: every other character in turn uses a 杀 on its nearest other character most of
+    the time it can, else loses 1 HP."""
+    if (me.seat, "luanwu") in sim.eng.skills.used_once or not sim.chance(0.1):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luanwu))
+    table = sim.eng.table
+    for s in table.order_from(me.seat, include_first=False):
+        if not sim.alive(s):
+            continue
+        others = [x for x in table.alive() if x != s]
+        best = min((table.distance(s, x) for x in others), default=0)
+        uses = [ev.Use(seat=s, card=c, targets=[x]) for c in sim.hand_of(s, CARD.slash)
+                for x in others if table.distance(s, x) == best]
+        uses = [u for u in uses if not legality.check_use(sim.eng, u)]
+        if uses and sim.chance(0.7):
+            sim.emit(sim.rng.choice(uses))
+            sim.resolve_slash(s)
+        else:
+            sim.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
+            sim.after_hp_change(s)
+        if sim.eng.over:
+            break  # else it goes on, 贾诩 dead or alive
+    return True
+
+
+WRITES_OWN_STEPS.add("luanwu")  # each character's 杀 or loss of HP: written above, not as what the effect owes
 
 
 @skill("weimu", timing=Timing.ALWAYS)

@@ -5,20 +5,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import Suit
+from sgs_replay.cards import Suit, parse_card
 from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier
 from sgs_replay.engine.skills import owns, skill, version, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Slot, Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat, Table
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 曹操 ---------------------------------------------------------------------------------------
@@ -37,10 +40,23 @@ def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.skills.implied_move(e.seat, cards)
 
 
+@policy(Moment.DAMAGED, "jianxiong", order=10)
+def play_jianxiong(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """奸雄: mostly, while the card that dealt the damage is still in the processing area or the discard pile."""
+    if card is not None and sim.chance(0.8) and sim.eng.table.processing[card] + sim.eng.table.discard[card]:
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.jianxiong))
+
+
 @skill("hujia", timing=Timing.CARD_NEEDED)
 def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
     C.provide(eng, e, CARD.jink, "wei")
+
+
+@policy(Moment.CARD_NEEDED, "hujia", order=10)
+def play_hujia(sim: Sim, me: Seat, name: str) -> bool:
+    """护驾: mostly, the 魏 characters asked in turn for the 闪; each gives one it holds half the time or so."""
+    return name == CARD.jink and C.ask_kingdom(sim, me.seat, SKILL.hujia, CARD.jink, "wei")
 
 
 # --- 司马懿 -------------------------------------------------------------------------------------
@@ -58,6 +74,21 @@ def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="a source with cards", observed="no source" if src is None else "the source has no cards")
         return
     C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone=Zone.HAND))
+
+
+@policy(Moment.DAMAGED, "fankui", order=20)
+def play_fankui(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """反馈: mostly, one card of the damage's source (a hand or an equipment card, at random)."""
+    if source is None or source == me.seat or not sim.alive(source) or not sim.chance(0.8):
+        return
+    places = sim.places_of(source)
+    if places:
+        zone, c = sim.rng.choice(places)
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fankui, targets=[source]))
+        seq = sim.eng.frame_seq
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=me.seat),
+                         reason=SKILL.fankui))
+        sim.fulfil(after=seq)
 
 
 @skill("guicai", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
@@ -127,6 +158,29 @@ def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _ganglie(eng, e, e.seat, targets[0])
 
 
+@policy(Moment.DAMAGED, order=90)
+def play_ganglie(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """刚烈 (last of the damaged skills: its damage settles what the damage that set it off still owes), mostly:
+    the source (2013 3v3: any character of the other side) discards two hand cards half the time it can, else
+    takes 1 damage."""
+    target, victim = me.seat, source
+    g = me.general
+    if g is not None and "vsganglie" in g.skills:  # chosen before the skill is looked at: the stream as it was
+        enemies = [t for t in sim.eng.table.order_from(target, include_first=False)
+                   if sim.seat(t).side not in (None, me.side)]
+        victim = sim.rng.choice(enemies) if enemies else None
+    if not me.has_skill(SKILL.ganglie) or victim is None or victim == target or not sim.alive(victim) \
+            or not sim.chance(0.8):
+        return
+    sim.emit(ev.Skill(seat=target, skill=SKILL.ganglie, targets=[victim] if victim != source else None))
+    if parse_card(sim.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
+        hand = sim.hand_of(victim)
+        if len(hand) >= 2 and sim.chance(0.5):
+            sim.emit(ev.Discard(seat=victim, cards=sim.rng.sample(hand, 2)))
+        else:
+            sim.damage(victim, F.damage_taken(sim.eng, sim.seat(victim), 1, "normal"), target, None, "normal")
+
+
 # --- 张辽 ---------------------------------------------------------------------------------------
 
 
@@ -179,6 +233,24 @@ def xiechan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_ACTION, "xiechan", order=1, modes=("1v1",))
+def play_xiechan(sim: Sim, me: Seat) -> bool:
+    """挟缠 (once a game), sometimes: a 拼点 with the opponent, then the winner's 决斗 at the loser."""
+    seat, other = me.seat, 3 - me.seat
+    them = sim.seat(other)
+    if (seat, "xiechan") in sim.eng.skills.used_once or not me.hand_count or not them.hand_count \
+            or them.has_skill(SKILL.kongcheng) or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.xiechan, targets=[other]))
+    mine, theirs = sim.rng.choice(sim.hand_of(seat)), sim.rng.choice(sim.hand_of(other))
+    sim.emit(ev.Pindian(seat=seat, target=other, cards=[mine, theirs]))
+    user, target = (seat, other) if parse_card(mine).rank > parse_card(theirs).rank else (other, seat)
+    duel = ev.Use(seat=user, as_=CARD.duel, cards=[], skill=SKILL.xiechan, targets=[target])
+    sim.emit(duel)
+    sim.resolve_duel(duel)
+    return True
+
+
 
 @modifier("damage_bonus")
 def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
@@ -224,6 +296,14 @@ def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """遗计 (seed 001 郭嘉): 每受到1点伤害，可摸两张牌，将其中的一张交给任意一名角色，然后将另一张交给任意一名角色."""
     if eng.skills.after_damage(e, "yiji", per_point=True) is not None:
         C.effect(eng, e, Step("draw", seat=e.seat, n=2))
+
+
+@policy(Moment.DAMAGED, "yiji", order=40)
+def play_yiji(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """遗计: mostly, for each point of damage."""
+    for _ in range(amount):
+        if sim.alive(me.seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.yiji))
 
 
 # --- 甄姬 ---------------------------------------------------------------------------------------
@@ -425,6 +505,41 @@ def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, *steps, Step("damage", seat=t, source=e.seat, n=1))
 
 
+@policy(Moment.PLAY_ACTION, "qiangxi", order=110)
+def play_qiangxi(sim: Sim, me: Seat) -> bool:
+    """强袭 (once a play phase), sometimes: a weapon (from the hand or worn) or 1 HP, then 1 damage to a character
+    in range."""
+    eng, seat = sim.eng, me.seat
+    table = eng.table
+    if sim.skill_limits()[SKILL.qiangxi] or not sim.chance(0.3):
+        return False
+    others = table.order_from(seat, include_first=False)
+    weapons = [c for c in sim.hand_of(seat) if parse_card(c).subtype == "weapon"]
+    worn = me.equip.get(Slot.WEAPON)
+    costs: list[tuple[list[str], list[int]]] = []
+    in_range = [t for t in others if table.in_attack_range(seat, t)]
+    if weapons:
+        costs.append(([sim.rng.choice(weapons)], in_range))
+    if worn is not None:  # once it is discarded, its range is gone
+        costs.append(([worn], [t for t in others if table.distance(seat, t) <= 1]))
+    if me.hp >= 2:
+        costs.append(([], in_range))
+    costs = [(c, ts) for c, ts in costs if ts]
+    if not costs:
+        return False
+    cards, targets = sim.rng.choice(costs)
+    t = sim.rng.choice(targets)
+    mark = eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.qiangxi, targets=[t], cards=cards or None))
+    if not cards:
+        sim.emit(ev.LoseHp(seat=seat, amount=1, reason=SKILL.qiangxi))
+        sim.after_hp_change(seat)
+    sim.fulfil(after=mark)  # 白银狮子 given up
+    if sim.alive(t) and not eng.over:
+        sim.damage(t, F.damage_taken(eng, sim.seat(t), 1, "normal"), seat, None, "normal")
+    return True
+
+
 # --- 荀彧 ---------------------------------------------------------------------------------------
 
 
@@ -464,6 +579,28 @@ def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_ACTION, "quhu", order=130)
+def play_quhu(sim: Sim, me: Seat) -> bool:
+    """驱虎 (once a play phase), sometimes: a 拼点 with a character of more HP; won, it damages one in its range,
+    lost, it damages 荀彧."""
+    eng, seat = sim.eng, me.seat
+    table = eng.table
+    if not me.hand_count or sim.skill_limits()[SKILL.quhu] or not sim.chance(0.3):
+        return False
+    tigers = [t for t in table.order_from(seat, include_first=False) if sim.seat(t).hand_count and sim.seat(t).hp > me.hp]
+    if not tigers:
+        return False
+    t = sim.rng.choice(tigers)
+    won = sim.pindian(seat, SKILL.quhu, t)
+    prey = [x for x in table.alive() if x != t and table.in_attack_range(t, x)]
+    if won and prey:
+        x = sim.rng.choice(prey)
+        sim.damage(x, F.damage_taken(eng, sim.seat(x), 1, "normal"), t, None, "normal")
+    elif not won and sim.alive(seat):
+        sim.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
+    return True
+
+
 def _in_range(eng: Engine, seat: int) -> list[int]:
     """The other living characters in ``seat``'s attack range."""
     return [s for s in eng.table.alive() if s != seat and eng.table.in_attack_range(seat, s)]
@@ -488,6 +625,14 @@ def jieming(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("draw", seat=t.seat, n=n))
     else:
         C.effect(eng, e, Step("draw", seat=t.seat, forbid=True, optional=True))
+
+
+@policy(Moment.DAMAGED, "jieming", order=30)
+def play_jieming(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """节命: mostly, for each point of damage, on a living character at random."""
+    for _ in range(amount):
+        if sim.alive(me.seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.jieming, targets=[sim.rng.choice(sim.eng.table.alive())]))
 
 
 # --- 國戰: 曹丕 乐进 ----------------------------------------------------------------------------------
@@ -540,6 +685,18 @@ def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.turn_over(eng, t)
     if x:
         C.effect(eng, e, Step("draw", seat=t, n=x))
+
+
+@policy(Moment.DAMAGED, "fangzhu", order=50)
+def play_fangzhu(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """放逐: often, on another character: its next turn does not take place (a second one turns that back)."""
+    if not sim.alive(me.seat) or not sim.chance(0.6):
+        return
+    others = sim.eng.table.order_from(me.seat, include_first=False)
+    if others:
+        t = sim.rng.choice(others)
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.fangzhu, targets=[t]))
+        sim.skipped_turn ^= {t}
 
 
 @skill("xiaoguo", timing=Timing.END_PHASE)

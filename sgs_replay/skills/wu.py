@@ -5,21 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
-from sgs_replay.cards import Suit
+from sgs_replay.cards import Suit, parse_card
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import installer, modifier, target_ban
+from sgs_replay.engine.plugins import installer, modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 孙权 ---------------------------------------------------------------------------------------
@@ -53,6 +56,19 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     C.pay(eng, seat, cards)
     C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
+
+
+@policy(Moment.PLAY_ACTION, "zhiheng", order=200)
+def play_zhiheng(sim: Sim, me: Seat) -> bool:
+    """制衡 (once a play phase), sometimes: some hand cards (1v1: two at most; 國戰: max HP at most) for as many."""
+    if sim.skill_limits()[SKILL.zhiheng] or not me.hand_count or not sim.chance(0.3):
+        return False
+    hand = sim.hand_of(me.seat)
+    v = version(sim.eng, "zhiheng")
+    most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)
+    cards = sim.rng.sample(hand, sim.rng.randint(1, min(most, len(hand))))
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.zhiheng, cards=cards))
+    return True
 
 
 @skill("jiuyuan", timing=Timing.DYING)
@@ -104,6 +120,15 @@ def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
 
 
+@policy(Moment.PLAY_ACTION, "kurou", order=10)
+def play_kurou(sim: Sim, me: Seat) -> bool:
+    """苦肉, now and then while at 2 HP or more: 1 HP for two cards."""
+    if me.hp < 2 or not sim.chance(0.2):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.kurou))
+    return True
+
+
 # --- 周瑜 ---------------------------------------------------------------------------------------
 
 
@@ -141,6 +166,29 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     taken = Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, then=shown)
     frame.add(Step("choose", seat=t, optional=True, then=guessed),
               Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
+
+
+@policy(Moment.PLAY_ACTION, "fanjian", order=70)
+def play_fanjian(sim: Sim, me: Seat) -> bool:
+    """反间 (once a turn), sometimes: another character guesses a suit at random; a wrong guess costs it 1 damage."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if sim.eng.this_turn.limits[SKILL.fanjian] or sim.skill_limits()[SKILL.fanjian] or not me.hand_count or not others \
+            or not sim.chance(0.3):
+        return False
+    t = sim.rng.choice(others)
+    guess = sim.rng.choice(("♠", "♥", "♣", "♦"))
+    card = sim.rng.choice(sim.hand_of(seat))
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
+    if sim.rs.p.fanjian_order == "damage_before_take" and version(sim.eng, "fanjian") != "heg":
+        # shown, the damage, then the target gets it (implied); 國戰: taken first
+        sim.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+    else:  # the target takes the card first, then the damage (FreeKill)
+        sim.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
+                         reason=SKILL.fanjian))
+    if parse_card(card).suit.symbol != guess:
+        sim.damage(t, F.damage_taken(sim.eng, sim.seat(t), 1, "normal"), seat, None, "normal")
+    return True
 
 
 def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, guess: Suit | str | None) -> None:
@@ -224,6 +272,27 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     cf.queue[cf.queue.index(e.seat)] = t
 
 
+@policy(Moment.SLASH_TARGET, order=10)
+def play_liuli(sim: Sim, frame: F.CardEffect, t: int) -> int | None:
+    """流离: half the time, the 杀's target discards a hand card and passes the 杀 to another character in its
+    attack range (not the user, not a target already)."""
+    ts = sim.seat(t)
+    if not ts.has_skill(SKILL.liuli) or not ts.hand_count or frame.head != t or frame.started:
+        return None
+    eng = sim.eng
+    user = sim.seat(frame.user)
+    probe = ev.Use(seat=frame.user, card=frame.card, as_=None if frame.card else CARD.slash,
+                   cards=None if frame.card else [])
+    others = [x for x in eng.table.order_from(t, include_first=False)
+              if x != frame.user and x not in frame.queue and eng.table.in_attack_range(t, x)
+              and not target_bans(eng, user, sim.seat(x), CARD.slash, probe)]
+    if not others or not sim.chance(0.5):
+        return None
+    x = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=t, skill=SKILL.liuli, targets=[x], cards=[sim.rng.choice(sim.hand_of(t))]))
+    return x
+
+
 @target_ban
 def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """谦逊: not a target of 顺手牵羊 or 乐不思蜀."""
@@ -286,6 +355,20 @@ def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="wounded, male", observed=f"seat {t}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
+
+
+@policy(Moment.PLAY_ACTION, "jieyin", order=30)
+def play_jieyin(sim: Sim, me: Seat) -> bool:
+    """结姻 (once a turn), now and then: two hand cards for a wounded man."""
+    seat = me.seat
+    males = [t for t in sim.eng.table.order_from(seat) if (ts := sim.seat(t)).hp < ts.max_hp
+             and t != seat and (g := ts.general) is not None and g.gender == "male"]
+    if sim.eng.this_turn.limits[SKILL.jieyin] or sim.skill_limits()[SKILL.jieyin] or me.hand_count < 2 or not males \
+            or not sim.chance(0.4):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=sim.rng.sample(sim.hand_of(seat), 2),
+                        targets=[sim.rng.choice(males)]))
+    return True
 
 
 @skill("xiaoji", timing=Timing.LOSE_CARDS)
@@ -471,6 +554,26 @@ def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              Step("discard", alts=(Step("discard", seat=who, n=1), Step("use", seat=who))))
 
 
+@policy(Moment.SLASH_TARGET, order=20)
+def play_yicheng(sim: Sim, frame: F.CardEffect, t: int) -> None:
+    """疑城 (FreeKill 3v3): half the time, as an enemy's 杀 targets a teammate: it draws a card, then discards a
+    hand card, or uses it when it is equipment."""
+    ts, user = sim.seat(t), sim.seat(frame.user)
+    if frame.head != t or frame.started or ts.side is None or user.side == ts.side:
+        return
+    who = [x for x in sorted(sim.eng.table.seats) if (xs := sim.seat(x)).alive and xs.side == ts.side
+           and xs.has_skill(SKILL.v33__yicheng)]
+    if not who or not sim.chance(0.5):
+        return
+    sim.invoke(ev.Skill(seat=who[0], skill=SKILL.v33__yicheng, targets=[t]))
+    card = sim.rng.choice(sim.hand_of(t))
+    kind = card_kinds.BY_NAME.get(parse_card(card).name)
+    if kind is not None and kind.is_equip:
+        sim.emit(ev.Use(seat=t, card=card))
+    else:
+        sim.emit(ev.Discard(seat=t, cards=[card]))
+
+
 # --- 诸葛瑾 -------------------------------------------------------------------------------------
 
 
@@ -629,6 +732,18 @@ def tianyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_ACTION, "tianyi", order=120)
+def play_tianyi(sim: Sim, me: Seat) -> bool:
+    """天义 (once a play phase), sometimes: a 拼点 with a character holding cards."""
+    if not me.hand_count or sim.skill_limits()[SKILL.tianyi] or not sim.chance(0.3):
+        return False
+    rivals = [t for t in sim.eng.table.order_from(me.seat, include_first=False) if sim.seat(t).hand_count]
+    if not rivals:
+        return False
+    sim.pindian(me.seat, SKILL.tianyi, sim.rng.choice(rivals))
+    return True
+
+
 def _tianyi(eng: Engine, seat: int) -> bool | None:
     """This turn's 天义 outcome for ``seat`` (True won, False lost, None: none or not known)."""
     got = eng.skills.state.get("tianyi", {}).get(seat)
@@ -691,6 +806,19 @@ def fenxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             seats = set()
         seats.add(t)
         near[e.seat] = (eng.turns_taken, seats)
+
+
+@policy(Moment.PLAY_ACTION, "fenxun", order=140)
+def play_fenxun(sim: Sim, me: Seat) -> bool:
+    """奋迅 (國戰, once a turn), sometimes: a card; the distance to a character farther than 1 is 1 this turn."""
+    seat = me.seat
+    table = sim.eng.table
+    mine = [c for _, c in sim.places_of(seat)]
+    far = [t for t in table.order_from(seat, include_first=False) if table.distance(seat, t) > 1]
+    if sim.skill_limits()[SKILL.fenxun] or not mine or not far or not sim.chance(0.3):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.fenxun, targets=[sim.rng.choice(far)], cards=[sim.rng.choice(mine)]))
+    return True
 
 
 def fenxun_near(eng: Engine, a: int, b: int) -> bool:
@@ -775,6 +903,27 @@ def dimeng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, *steps, ordered=False)
 
 
+@policy(Moment.PLAY_ACTION, "dimeng", order=150)
+def play_dimeng(sim: Sim, me: Seat) -> bool:
+    """缔盟 (once a turn), now and then: two others swap hands, for as many of his cards as their counts differ."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    mine = [c for _, c in sim.places_of(seat)]
+    if sim.skill_limits()[SKILL.dimeng] or len(others) < 2 or not sim.chance(0.2):
+        return False
+    a, b = sorted(sim.rng.sample(others, 2))
+    x = abs(sim.seat(a).hand_count - sim.seat(b).hand_count)
+    if x > len(mine) or not (sim.seat(a).hand_count or sim.seat(b).hand_count):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.dimeng, targets=[a, b], cards=sim.rng.sample(mine, x) or None))
+    swaps = [(a, b, sim.hand_of(a)), (b, a, sim.hand_of(b))]
+    for frm, to, cards in swaps:
+        if cards and sim.alive(frm) and sim.alive(to):
+            sim.emit(ev.Move(cards=cards, from_=ev.Place(zone="hand", seat=frm), to=ev.Place(zone="hand", seat=to),
+                             reason=SKILL.dimeng))
+    return True
+
+
 # --- 國戰: 张昭张纮 ------------------------------------------------------------------------------------
 
 
@@ -808,6 +957,26 @@ def zhijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     C.effect(eng, e, Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.EQUIP, check=same_card),
              Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.PLAY_ACTION, "zhijian", order=160)
+def play_zhijian(sim: Sim, me: Seat) -> bool:
+    """直谏, sometimes: an equipment card of his hand into another's empty slot, for a draw."""
+    seat = me.seat
+    equips = [c for c in sim.hand_of(seat) if parse_card(c).type == "equip"]
+    if not equips or not sim.chance(0.3):
+        return False
+    c = sim.rng.choice(equips)
+    room = [t for t in sim.eng.table.order_from(seat, include_first=False) if slot_of(parse_card(c)) not in sim.seat(t).equip]
+    if not room:
+        return False
+    t = sim.rng.choice(room)
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.zhijian, targets=[t], cards=[c]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="equip", seat=t),
+                     reason=SKILL.zhijian))
+    sim.fulfil(after=mark)  # its draw
+    return True
 
 
 @watch_before("guzheng", events=(ev.Discard, ev.Move, ev.Phase, ev.Turn))
