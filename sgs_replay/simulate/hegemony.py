@@ -14,11 +14,11 @@ from typing import Literal
 import msgspec
 
 from sgs_replay import events as ev
-from sgs_replay.content.names import SKILL
 from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
-from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game
+from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game, plays
 
 
+@plays("hegemony")
 class HegemonyGame(Game):
     """國戰 with ``n`` players."""
 
@@ -93,12 +93,6 @@ class HegemonyGame(Game):
         return [self.enc.encode(msgspec.structs.replace(header, players=players)), *self.lines[1:]]
 
     # ------------------------------------------------------------------ the skills that speak of kingdoms
-    def dying_words(self, seat: int) -> None:
-        """断肠: her killer loses the skills of one of its generals (locked: always)."""
-        killer = self.eng.killer_of.get(seat)
-        if self.seat(seat).has_skill(SKILL.duanchang) and killer is not None and killer != seat and self.alive(killer):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.duanchang, targets=[killer], choice=self.rng.choice(["main", "deputy"])))
-
     def played_generals(self) -> list[str]:
         """Both generals of every seat (face up or not: the coverage counts the skills a general holds in force)."""
         return [g.name for seat in sorted(self.mode.gens) for g in self.mode.gens[seat] if g is not None]

@@ -214,3 +214,11 @@ def duanchang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     for sid in list(k.general.skills if k.general else ()):
         eng.skills.lose(k, sid)
+
+
+@policy(Moment.AFTER_DEATH, "duanchang", order=30, modes=("hegemony",))
+def play_duanchang(sim: Sim, dead: int) -> None:
+    """断肠 (國戰, locked): her killer loses the skills of one of its generals, at random."""
+    killer = sim.eng.killer_of.get(dead)
+    if killer is not None and killer != dead and sim.alive(killer):
+        sim.emit(ev.Skill(seat=dead, skill=SKILL.duanchang, targets=[killer], choice=sim.rng.choice(["main", "deputy"])))

@@ -83,6 +83,14 @@ def suzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     seat.hidden += snap["hidden"]  # its hidden hand cards, unknown still
 
 
+@policy(Moment.AT_DEATH, order=30, modes=("1v1",))
+def play_suzi(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """肃资, mostly, as the opponent's general dies."""
+    other = 3 - dead
+    if sim.alive(other) and sim.seat(other).has_skill(SKILL.suzi) and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=other, skill=SKILL.suzi))
+
+
 # --- 黄月英 ----------------------------------------------------------------------------------------
 
 
@@ -111,6 +119,13 @@ def cangji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if eng.table.discard[c] <= 0:
             del eng.table.discard[c]
     eng.skills.state.setdefault("cangji", {})[e.seat] = aside
+
+
+@policy(Moment.AT_DEATH, "cangji", order=10, modes=("1v1",))
+def play_cangji(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """藏机, mostly, as he dies with equipment: it is set aside for the next general."""
+    if snap["equip"] and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=dead, skill=SKILL.cangji))
 
 
 @watch_after("cangji", events=(ev.Draw,))
@@ -185,6 +200,12 @@ def yinli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected=sorted(offered.elements()), observed=sorted(bad.elements()))
     eng.skills.implied_move(e.seat, sorted((Counter(want) & offered).elements()))
     st["offered"] = Counter()
+
+
+@policy(Moment.CHANCE, key="yinli", order=1)
+def play_yinli(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """姻礼: mostly, when the opponent's equipment goes to the discard pile in its turn."""
+    C.take_chance(sim, me.seat, SKILL.yinli)
 
 
 # --- 何进 ------------------------------------------------------------------------------------------
@@ -271,3 +292,17 @@ def yanhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="X ≥ 1 and an opponent with cards", observed=f"X = {snap['count']}")
         return
     C.effect(eng, e, Step("move", seat=t, n=n, from_zone="hand|equip", to_zone=Zone.DISCARD, partial=True))
+
+
+@policy(Moment.AT_DEATH, "yanhuo", order=20, modes=("1v1",))
+def play_yanhuo(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """延祸, mostly, as he dies: X of the opponent's cards discarded, at random (X: his cards then)."""
+    other = 3 - dead
+    them = sim.seat(other)
+    if not snap["count"] or not sim.alive(other) or not C.card_count(them) or not sim.chance(0.8):
+        return
+    sim.emit(ev.Skill(seat=dead, skill=SKILL.yanhuo))
+    for _ in range(min(int(snap["count"]), C.card_count(them))):
+        zone, c = sim.rng.choice(sim.places_of(other))
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=other), to=ev.Place(zone="discard"),
+                         reason=SKILL.yanhuo))

@@ -45,7 +45,7 @@ class Sim(Protocol):
     rs: Ruleset
     rng: random.Random
     pile: list[str]  # the draw pile, top first (观星 and 攻心 put cards back on it)
-    skip: set[str]  # the phases of this turn its judgements skip ("shensu": the judge and draw phases)
+    skip: set[str]  # the phases of this turn its judgements skip ("judge_and_draw": skipped already, 神速)
     skipped_turn: set[int]  # the seats whose next turn does not take place (据守, 放逐 …)
     extra_turns: list[int]  # seats owed an extra turn once the current one is over (放权)
     slashed: bool  # the current player used or played a 杀 this turn
@@ -209,8 +209,18 @@ SILENT_USES: dict[str, Callable[[Engine], int]] = {}
 #: the judgement cards a skill keeps (洛神's black cards: hers): (engine, frame) → True: the card does not go
 #: to the discard pile
 KEPT_JUDGEMENTS: list[Callable[[Engine, F.JudgeFrame], bool]] = []
+#: skills that send a character into the dying state at 0 HP though a skill keeps it alive there (FreeKill's 救主
+#: fault): (engine, seat) → True
+DYING_ANYWAY: list[Callable[[Engine, Seat], bool]] = []
 #: what a hand card may not be used or played as (武神: a ♥ hand card is a 杀 only): (seat, card, name) → True
 HAND_BANS: list[Callable[[Seat, str, str], bool]] = []
+
+#: locked skills that do write an event when they take effect (武魂's judgement): the coverage counts them as used,
+#: not as in force by themselves (by skill id)
+ANNOUNCED_LOCKED: set[str] = set()
+#: lord skills in force by themselves (救援's extra recovery, 血裔's hand limit): the coverage counts them by the
+#: games their owner played in (by skill id)
+PASSIVE_LORD: set[str] = set()
 
 
 def printed(ids: set[str]) -> set[str]:

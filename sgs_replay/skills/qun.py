@@ -19,11 +19,12 @@ from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
-from sgs_replay.skills.policy import STOP, WRITES_OWN_STEPS, Moment, policy
+from sgs_replay.skills.policy import DRAW_REPLACED, PASSIVE_LORD, STOP, WRITES_OWN_STEPS, Moment, policy
 from sgs_replay.skills.shu import after_slash_damage
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.skills import DamageWindow
     from sgs_replay.engine.state import Seat
     from sgs_replay.skills.policy import Sim
 
@@ -102,6 +103,12 @@ def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _zhanshen_awaken(eng, e, seat, discard_weapon=True)
 
 
+@policy(Moment.START_PHASE, order=20)
+def play_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (2013 3v3 吕布, awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "zhanshen")
+
+
 def _zhanshen_awaken(eng: Engine, e: ev.Skill, seat: Seat, *, discard_weapon: bool) -> None:
     if not _zhanshen_due(eng, seat):
         eng.report(R.S_CONDITION, e.seat, "战神 awakens when you are wounded and a teammate has died",
@@ -119,6 +126,12 @@ def v33_nos_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布, the 2013 version as the mode implements it): 觉醒技，准备阶段，若你已受伤且己方有角色已死亡，你减1点体力上限，获得技能〖马术〗和〖神戟〗 (no weapon is discarded)."""
     if C.need_phase(eng, e, "at the start of your start phase", "start", None):
         _zhanshen_awaken(eng, e, seat, discard_weapon=False)
+
+
+@policy(Moment.START_PHASE, order=21)
+def play_v33_nos_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (FreeKill's older 吕布v33, awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "v33_nos__zhanshen")
 
 
 def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
@@ -158,6 +171,17 @@ def zhanshen_chosen(eng: Engine, seat: int) -> set[int]:
 def v33_zhanshen_draw(n: int, eng: Engine, seat: Seat) -> int:
     """战神 1: the draw phase gives one more card."""
     return n + 1 if 1 in zhanshen_chosen(eng, seat.seat) and owns(seat, "v33__zhanshen") else n
+
+
+@policy(Moment.START_PHASE, order=30)
+def play_v33_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (the later 吕布v33, locked): each start phase, one effect not chosen before, at random; the draw count,
+    the 杀's damage and its targets then follow from the engine's modifiers."""
+    if not owns(me, "v33__zhanshen"):
+        return
+    left = sorted(set(V33_ZHANSHEN) - zhanshen_chosen(sim.eng, me.seat))
+    if left:
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.v33__zhanshen, choice=sim.rng.choice(left)))
 
 
 @modifier("damage_bonus")
@@ -260,6 +284,13 @@ def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
+@policy(Moment.FINISH_PHASE, "biyue", order=20)
+def play_biyue(sim: Sim, me: Seat) -> None:
+    """闭月, almost always."""
+    if sim.chance(0.9):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.biyue))
+
+
 # --- 张角 ---------------------------------------------------------------------------------------
 
 
@@ -290,6 +321,19 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.steps[0].on_result = result
 
 
+@policy(Moment.CHANCE, key="leiji", order=1)
+def play_leiji(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """雷击, mostly, after a 闪 of his: a character at random judges; a ♠ deals it 2 thunder damage."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if not others or not sim.chance(0.7):
+        return
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.leiji, targets=[t]))
+    if parse_card(sim.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
+        sim.damage(t, F.damage_taken(sim.eng, sim.seat(t), 2, "thunder"), seat, None, "thunder")
+
+
 @watch_after("leiji", events=(ev.Use, ev.Respond))
 def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == CARD.jink:
@@ -300,6 +344,19 @@ def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@policy(Moment.RETRIAL, "guidao", order=20)
+def play_guidao(sim: Sim, me: Seat, judged: int) -> str | None:
+    """鬼道: one judgement in four, a black card of his replaces the judgement card (the old one is his)."""
+    black = [c for _, c in sim.places_of(me.seat) if parse_card(c).is_black]
+    if not black or not sim.chance(0.25):
+        return None
+    card = sim.rng.choice(black)
+    seq = sim.eng.frame_seq
+    sim.emit(ev.Retrial(seat=me.seat, card=card, skill=SKILL.guidao))
+    sim.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
+    return card
 
 
 @skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE)
@@ -443,12 +500,32 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=t.seat, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
 
 
+@policy(Moment.SLASH_DODGED, "mengjin", order=10)
+def play_mengjin(sim: Sim, frame: F.CardEffect, t: int) -> bool:
+    """猛进, mostly, after his 杀 was dodged: one of the target's cards discarded. True: used."""
+    places = sim.places_of(t)
+    if not places or not sim.chance(0.7):
+        return False
+    zone, c = sim.rng.choice(places)
+    sim.emit(ev.Skill(seat=frame.user, skill=SKILL.mengjin))
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.mengjin))
+    sim.fulfil(after=mark)
+    return True
+
+
 # --- 贾诩 ---------------------------------------------------------------------------------------
 
 
 @skill("wansha", timing=Timing.ALWAYS)
 def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """完杀 (official text, 贾诩): 锁定技，在你的回合内，除你以外，只有处于濒死状态的角色才能使用【桃】 (checked on each 桃)."""
+
+
+@policy(Moment.RESCUERS, "wansha", order=10)
+def wansha_rescuers(sim: Sim, current: int, dying: int) -> tuple[int, ...]:
+    """完杀 (locked): in 贾诩's turn only he and the dying character may use 桃."""
+    return (current, dying)
 
 
 @watch_before("wansha", events=(ev.Use,))
@@ -572,6 +649,9 @@ def xueyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """血裔 (火, 袁绍): 主公技，锁定技，场上每有一名其他群雄角色存活，你的手牌上限便+2 (applied to the hand limit)."""
 
 
+PASSIVE_LORD.add("xueyi")  # the simulator's coverage: in force by itself (the hand limit)
+
+
 @modifier("hand_limit")
 def xueyi_limit(value: int, eng: Engine, seat: Seat) -> int:
     """血裔: +2 for each other living 群 character (a lord skill: only the identity-mode lord has it)."""
@@ -604,6 +684,19 @@ def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         judged[e.seat] = (en.turns_taken, None if c is None else "red" if c.is_red else "black")
 
     C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.shuangxiong, on_result=result))
+
+
+@policy(Moment.DRAW_PHASE, "shuangxiong", order=30)
+def play_shuangxiong(sim: Sim, me: Seat) -> bool:
+    """双雄, half the time: instead of drawing, a judgement whose card is his (implied)."""
+    if not sim.chance(0.5):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.shuangxiong))
+    sim.judge_card(me.seat, SKILL.shuangxiong)
+    return True
+
+
+DRAW_REPLACED.add("shuangxiong")
 
 
 def _other_colour(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
@@ -662,6 +755,26 @@ def kuangfu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=t, alts=(
         Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_seat=e.seat, to_zone=Zone.EQUIP, check=into_an_empty_slot),
         Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_zone=Zone.DISCARD))))
+
+
+@policy(Moment.SLASH_DAMAGED, order=10)
+def play_kuangfu(sim: Sim, target: int, source: int | None, window: DamageWindow) -> None:
+    """狂斧, mostly, after the user's 杀 damaged a character with equipment: one of its equipment cards into his empty
+    slot (more often than not) or discarded."""
+    eng = sim.eng
+    d = window.damage
+    ts = sim.seat(target)
+    if source is None or source == target or not sim.alive(source) or not sim.seat(source).has_skill(SKILL.kuangfu) \
+            or eng.skills.state.get(f"slash_damage:{source}") is not d or not ts.equip or not sim.chance(0.7):
+        return
+    me = sim.seat(source)
+    c = sim.rng.choice([ts.equip[sl] for sl in sorted(ts.equip)])
+    into = slot_of(parse_card(c)) not in me.equip and sim.chance(0.6)
+    mark = eng.frame_seq
+    sim.emit(ev.Skill(seat=source, skill=SKILL.kuangfu, targets=[target]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone="equip", seat=target),
+                     to=ev.Place(zone="equip", seat=source) if into else ev.Place(zone="discard"), reason=SKILL.kuangfu))
+    sim.fulfil(after=mark)  # 白银狮子 lost
 
 
 # --- 國戰: 蔡文姬 (断肠, her other skill, is defined with the 國戰 mode) ------------------------------------
@@ -724,6 +837,41 @@ def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
 
 
+@policy(Moment.SLASH_DAMAGED, order=20)
+def play_beige(sim: Sim, target: int, source: int | None, window: DamageWindow) -> None:
+    """悲歌 (the first holder from the current player), often: a card; the damaged character judges: ♥ 1 HP back,
+    ♦ two cards, ♣ the source discards two, ♠ the source's next turn does not take place."""
+    eng = sim.eng
+    d = window.damage
+    ts = sim.seat(target)
+    for o in eng.table.order_from(eng.current or target):
+        ws = sim.seat(o)
+        if not ws.has_skill(SKILL.beige) or not sim.alive(target) or eng.skills.state.get(f"beige:{target}") is not d \
+                or eng.skills.damaged.get(target) is not window:
+            continue
+        mine = [c for _, c in sim.places_of(o)]
+        if not mine or not sim.chance(0.6):
+            continue
+        mark = eng.frame_seq
+        sim.emit(ev.Skill(seat=o, skill=SKILL.beige, targets=[target], cards=[sim.rng.choice(mine)]))
+        sim.fulfil(after=mark)  # 白银狮子 given up
+        suit = parse_card(sim.judge_card(target, SKILL.beige)).suit.name
+        src = d.source
+        if suit == "HEART" and ts.hp < ts.max_hp:
+            sim.emit(ev.Recover(seat=target, amount=1))
+        elif suit == "DIAMOND":
+            sim.emit(ev.Draw(seat=target, cards=sim.take(2), reason="skill", skill=SKILL.beige))
+        elif suit == "CLUB" and src is not None and sim.alive(src):
+            cards = [c for _, c in sim.places_of(src)]
+            if cards:
+                mark = eng.frame_seq
+                sim.emit(ev.Discard(seat=src, cards=sim.rng.sample(cards, min(2, len(cards)))))
+                sim.fulfil(after=mark)
+        elif suit == "SPADE" and src is not None and sim.alive(src):  # 叠置: its next turn does not take place
+            sim.skipped_turn ^= {src}
+        return
+
+
 # --- 國戰: 纪灵 --------------------------------------------------------------------------------------
 
 
@@ -784,6 +932,37 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_BEGINS, "shuangren", order=10)
+def play_shuangren(sim: Sim, me: Seat) -> bool | None:
+    """双刃, half the time: a 拼点; won, a 杀 (no card, no distance limit) on that character or another of its
+    kingdom; lost, the play phase is over (False). None: not used."""
+    eng, seat = sim.eng, me.seat
+    if not me.hand_count or not sim.chance(0.5):
+        return None
+
+    def slash(x: int) -> ev.Use:
+        return ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shuangren, targets=[x])
+
+    def aims(t: int) -> list[int]:
+        return [x for x in eng.table.order_from(t) if x != seat and (x == t or eng.mode.same_kingdom(x, t))
+                and not legality.check_use(eng, slash(x))]
+
+    rivals = [t for t in eng.table.order_from(seat, include_first=False) if sim.seat(t).hand_count and aims(t)]
+    if not rivals:
+        return None
+    t = sim.rng.choice(rivals)
+    if not sim.pindian(seat, SKILL.shuangren, t):
+        return False
+    targets = aims(t)  # after the 拼点: its card gone, a character may be empty-handed now (空城)
+    if not me.alive or eng.current != seat:
+        return False
+    if not targets:
+        return True
+    sim.emit(slash(sim.rng.choice(targets)))
+    sim.resolve_slash(seat)
+    return True
+
+
 @modifier("ignores_range")
 def shuangren_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """双刃's 杀 (视为使用) has no distance limit."""
@@ -814,6 +993,25 @@ def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed="none")
         return
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
+
+
+@policy(Moment.CHANCE, key="sijian", order=1)
+def play_sijian(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """死谏 (國戰 田丰), mostly, his last hand card gone: a card of another character discarded (not inside a retrial,
+    a 无懈可击 window or a skill's effect still owed)."""
+    if C.answer_window(e) or any(isinstance(f, Effect) and not f.done for f in sim.eng.stack):
+        return
+    seat = me.seat
+    others = [t for t in sim.eng.table.order_from(seat, include_first=False)
+              if sim.seat(t).hand_count or sim.seat(t).equip]
+    if not others or not sim.alive(seat) or not sim.chance(0.7):
+        return
+    t = sim.rng.choice(others)
+    zone, c = sim.rng.choice(sim.places_of(t))
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.sijian, targets=[t]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.sijian))
+    sim.fulfil(after=mark)
 
 
 #: what closes 礼让's window: the game moving on (a turn, a phase, a card used or played, a judgement)
@@ -872,3 +1070,13 @@ def lirang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     eng.skills.state[f"lirang:{e.seat}"] = rest
     eng.skills.implied_move(t, cards)
+
+
+@policy(Moment.CHANCE, key="lirang", order=1)
+def play_lirang(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """礼让 (國戰 孔融), mostly: his cards just discarded, still in the discard pile, to another character."""
+    seat = me.seat
+    cards = [c for c in sim.eng.skills.state.get(f"lirang:{seat}", []) if sim.eng.table.discard[c] > 0]
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if cards and others and sim.alive(seat) and sim.chance(0.7):
+        sim.emit(ev.Skill(seat=seat, skill=SKILL.lirang, targets=[sim.rng.choice(others)], cards=cards))

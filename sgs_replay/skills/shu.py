@@ -20,7 +20,7 @@ from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
-from sgs_replay.skills.policy import Moment, policy
+from sgs_replay.skills.policy import DRAW_REPLACED, DYING_ANYWAY, SILENT_USES, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
@@ -193,6 +193,21 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.table.pile_top = list(top or [])
 
 
+@policy(Moment.START_PHASE, "guanxing", order=60)
+def play_guanxing(sim: Sim, me: Seat) -> None:
+    """观星, often: the top X cards in a random order, some of them back on top, the rest at the bottom."""
+    if not sim.chance(0.6):
+        return
+    x = 3 if version(sim.eng, "guanxing") == "000" else min(5, len(sim.eng.table.alive()))
+    if len(sim.pile) < x:
+        return  # the engine would reshuffle first: left for another turn
+    seen = sim.pile[:x]
+    sim.rng.shuffle(seen)
+    k = sim.rng.randint(0, x)
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.guanxing, choice=list(seen[:k])))
+    sim.pile[:] = seen[:k] + sim.pile[x:] + seen[k:]
+
+
 # --- 马超 ---------------------------------------------------------------------------------------
 
 
@@ -262,6 +277,12 @@ def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="right after a trick you use", observed="no trick just used")
         return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.CHANCE, key="jizhi", order=0)  # first of the chances an event opens
+def play_jizhi(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """集智: mostly, after a non-delayed trick of his."""
+    C.take_chance(sim, me.seat, SKILL.jizhi)
 
 
 @watch_after("jizhi", events=(ev.Use,))
@@ -427,6 +448,21 @@ def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.steps[0].then = revealed
 
 
+@policy(Moment.DRAW_PHASE, "zaiqi", order=20)
+def play_zaiqi(sim: Sim, me: Seat) -> bool:
+    """再起, often when wounded: instead of drawing, X cards shown (X: HP lost); 1 HP for each ♥, the rest taken."""
+    if me.hp >= me.max_hp or not sim.chance(0.6):
+        return False
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.zaiqi))
+    sim.emit(ev.Reveal(cards=sim.take(me.max_hp - me.hp), seat=me.seat, reason=SKILL.zaiqi))
+    sim.fulfil(after=mark)
+    return True
+
+
+DRAW_REPLACED.add("zaiqi")
+
+
 # --- 姜维 ---------------------------------------------------------------------------------------
 
 
@@ -497,6 +533,19 @@ def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                   optional=seat.hp >= seat.max_hp)
     C.effect(eng, e, choice, Step("max_hp", seat=e.seat, n=-1))
     eng.skills.gain(seat, "guanxing")
+
+
+@policy(Moment.START_PHASE, order=22)
+def play_zhiji(sim: Sim, me: Seat) -> None:
+    """志继 (awakening): 1 HP back half the time when wounded, else two cards."""
+
+    def choose() -> None:
+        if me.hp < me.max_hp and sim.chance(0.5):
+            sim.emit(ev.Recover(seat=me.seat, amount=1))
+        else:
+            sim.emit(ev.Draw(seat=me.seat, cards=sim.take(2), reason="skill", skill=SKILL.zhiji))
+
+    C.awaken(sim, me, "zhiji", choose)
 
 
 C.must_awaken("zhiji", lambda eng, s: s.hand_count == 0)
@@ -735,6 +784,22 @@ def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("recover", seat=dying, n=1))
 
 
+@policy(Moment.RESCUE, "jiuzhu", order=10)
+def play_jiuzhu(sim: Sim, me: Seat, dying: int) -> bool:
+    """救主 (FreeKill 3v3 赵云), often, for a dying teammate: 1 HP and a card for its 1 HP. True: under FreeKill's
+    fault (``undead_after_failed_rescue``) the rescue stops at him and that dying state is over."""
+    s = sim.seat(dying)
+    if me.seat == dying or me.side is None or me.side != s.side or me.hp <= 1 or not sim.places_of(me.seat) or s.hp > 0:
+        return False
+    if sim.chance(0.6):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.jiuzhu, cards=[sim.rng.choice([c for _, c in sim.places_of(me.seat)])]))
+    # FreeKill's 救主 fault: the character plays on at HP ≤ 0 (what 救主 set off, a chain's damage, may have followed)
+    return bool(sim.rs.p.undead_after_failed_rescue and s.hp <= 0 and F.survives_at_zero(sim.eng, s))
+
+
+DYING_ANYWAY.append(jiuzhu_undead)
+
+
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
@@ -778,6 +843,15 @@ def niepan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     seat.chained = False
     C.effect(eng, e, Step("draw", seat=e.seat, n=3), Step("recover", seat=e.seat, n=min(3, seat.max_hp) - seat.hp),
              ordered=False)
+
+
+@policy(Moment.DYING, "niepan", order=10)
+def play_niepan(sim: Sim, me: Seat) -> bool:
+    """涅槃 (once a game), mostly: all his cards go, he draws three and is back at 3 HP. True: out of danger."""
+    if (me.seat, "niepan") in sim.eng.skills.used_once or not sim.chance(0.8):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.niepan))
+    return me.hp > 0
 
 
 @skill("lianhuan", timing=Timing.CARD_NEEDED)
@@ -893,6 +967,24 @@ def xiaoxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def manyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """蛮裔 (《2013 王者之战 比赛规则》 1V1 祝融): 你登场时，你可视为对对手使用一张【南蛮入侵】；【南蛮入侵】对你无效."""
     _entry_use(eng, e, CARD.savage_assault, SKILL.manyi)
+
+
+@policy(Moment.ENTERS, "huwei", order=10, modes=("1v1",))
+def play_huwei(sim: Sim, me: Seat) -> bool:
+    """虎威 (1v1), mostly, as he enters: a 水淹七军 (no card) at the opponent."""
+    return C.enter_with(sim, me, SKILL.huwei, CARD.drowning)
+
+
+@policy(Moment.ENTERS, "xiaoxi", order=20, modes=("1v1",))
+def play_xiaoxi(sim: Sim, me: Seat) -> bool:
+    """骁袭 (1v1), mostly, as he enters: a 杀 (no card) at the opponent."""
+    return C.enter_with(sim, me, SKILL.xiaoxi, CARD.slash)
+
+
+@policy(Moment.ENTERS, "manyi", order=30, modes=("1v1",))
+def play_manyi(sim: Sim, me: Seat) -> bool:
+    """蛮裔 (1v1), mostly, as she enters: a 南蛮入侵 (no card)."""
+    return C.enter_with(sim, me, SKILL.manyi, CARD.savage_assault)
 
 
 @watch_after("manyi", events=(ev.Use,))
@@ -1072,6 +1164,32 @@ def fangquan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.grant_extra_turn(t)
 
 
+@policy(Moment.PHASE_SKIP, order=30)
+def play_fangquan(sim: Sim, me: Seat, phase: str) -> bool:
+    """放权 (國戰 刘禅), now and then: the play phase skipped, for an extra turn given at the end of this one."""
+    if phase != "play":
+        return False
+    sim.notes["fangquan_due"] = False
+    if not me.has_skill(SKILL.fangquan) or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan))
+    sim.emit(ev.PhaseSkip(seat=me.seat, phase="play", reason=SKILL.fangquan))
+    sim.notes["fangquan_due"] = True
+    return True
+
+
+@policy(Moment.FINISH_PHASE, order=40)
+def play_fangquan_end(sim: Sim, me: Seat) -> None:
+    """放权, at the end of a turn whose play phase it skipped: mostly a hand card for another character's extra turn
+    (not one whose next turn is to be skipped)."""
+    due, sim.notes["fangquan_due"] = sim.notes.get("fangquan_due", False), False
+    others = [t for t in sim.eng.table.order_from(me.seat, include_first=False) if t not in sim.skipped_turn]
+    if due and me.alive and me.hand_count and others and sim.chance(0.8):
+        t = sim.rng.choice(others)
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan, cards=[sim.rng.choice(sim.hand_of(me.seat))], targets=[t]))
+        sim.extra_turns.append(t)
+
+
 @skill("shenzhi", timing=Timing.START_PHASE)
 def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
@@ -1090,6 +1208,13 @@ def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, n=1))
     else:
         C.effect(eng, e, Step("recover", seat=e.seat, forbid=True, optional=True))
+
+
+@policy(Moment.START_PHASE, "shenzhi", order=10)
+def play_shenzhi(sim: Sim, me: Seat) -> None:
+    """神智 (國戰 甘夫人), mostly when wounded and holding at least her HP in cards: every hand card, for 1 HP."""
+    if me.hand_count >= max(me.hp, 1) and me.hp < me.max_hp and sim.chance(0.7):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.shenzhi, cards=sim.hand_of(me.seat)))
 
 
 @watch_before("shushen", events=(ev.Recover,))
@@ -1125,10 +1250,23 @@ def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=t, n=1))
 
 
+@policy(Moment.CHANCE, key="shushen", order=1)
+def play_shushen(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """淑慎 (國戰 甘夫人): mostly, for each point of HP recovered, another of her kingdom draws one."""
+    seat = me.seat
+    for _ in range(times):
+        mates = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.eng.mode.same_kingdom(seat, t)]
+        if mates and sim.alive(seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=seat, skill=SKILL.shushen, targets=[sim.rng.choice(mates)]))
+
+
 @skill("juxiang", timing=Timing.ALWAYS)
 def juxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """巨象 (國戰 祝融): 锁定技，【南蛮入侵】对你无效；锁定技，每当其他角色使用的【南蛮入侵】因结算完毕而置入弃牌堆后，你获得之
     (applied to the card: she is no target; once it is over, its cards are hers, implied)."""
+
+
+SILENT_USES["juxiang"] = lambda eng: int(eng.skills.state.get("juxiang_taken", 0))  # the 南蛮入侵 巨象 took
 
 
 @watch_after("juxiang", events=(ev.Use,))

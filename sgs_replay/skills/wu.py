@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
@@ -17,7 +18,7 @@ from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
-from sgs_replay.skills.policy import Moment, policy
+from sgs_replay.skills.policy import PASSIVE_LORD, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
@@ -78,6 +79,9 @@ def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_TIMING, e.seat, "救援 applies while you are dying", observed=f"{seat.hp} HP")
 
 
+PASSIVE_LORD.add("jiuyuan")  # the simulator's coverage: in force by itself (the extra recovery)
+
+
 # --- 甘宁 吕蒙 黄盖 ---------------------------------------------------------------------------------
 
 
@@ -102,6 +106,16 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _keji_ok(eng, e.seat)
     if eng.phase != "discard":
         eng.skipped_phases.add("discard")
+
+
+@policy(Moment.PHASE_SKIP, "keji", order=5)
+def play_keji(sim: Sim, me: Seat, phase: str) -> bool:
+    """克己: mostly, with no 杀 used or played this turn, the discard phase skipped."""
+    if phase != "discard" or sim.slashed or not sim.chance(0.8):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.keji))
+    sim.emit(ev.PhaseSkip(seat=me.seat, phase="discard", reason=SKILL.keji))
+    return True
 
 
 @watch_before("keji", events=(ev.PhaseSkip,))
@@ -136,6 +150,13 @@ def play_kurou(sim: Sim, me: Seat) -> bool:
 def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
     C.draw_phase(eng, e)
+
+
+@policy(Moment.DRAW_PHASE, "yingzi", order=60)
+def play_yingzi(sim: Sim, me: Seat) -> None:
+    """英姿, often (when no skill replaced the draw)."""
+    if sim.chance(0.6):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.yingzi))
 
 
 @skill("fanjian", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
@@ -319,6 +340,13 @@ def lianying(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
+@policy(Moment.CHANCE, key="lianying", order=1)
+def play_lianying(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """连营: mostly, once her last hand card is gone (still none)."""
+    if not me.hand_count:
+        C.take_chance(sim, me.seat, SKILL.lianying)
+
+
 @watch_before("lianying", "xiaoji", "sijian")
 def snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state[f"snap:{seat.seat}"] = (seat.hand_count, list(seat.equip.values()))
@@ -385,6 +413,12 @@ def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("choice", seat=e.seat, alts=(draw, Step("recover", seat=e.seat, n=1))))
     else:
         C.effect(eng, e, draw)
+
+
+@policy(Moment.CHANCE, key="xiaoji", order=1)
+def play_xiaoji(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """枭姬: mostly, after losing an equipment card."""
+    C.take_chance(sim, me.seat, SKILL.xiaoji)
 
 
 @watch_after("xiaoji")
@@ -466,6 +500,24 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              Step("draw", seat=t, check=draw_lost, needed=lost_hp))
 
 
+@policy(Moment.BEFORE_DAMAGE, "tianxiang", order=10)
+def play_tianxiang(sim: Sim, me: Seat, source: int | None, card: str | None, nature: str) -> bool:
+    """天香, often: a ♥ hand card; another character takes the damage, then draws its lost HP. True: it was used."""
+    eng, target = sim.eng, me.seat
+    hearts = [c for c in sim.hand_of(target) if sim.is_heart(target, c)]
+    pending = incoming_damage(eng, target)
+    others = eng.table.order_from(target, include_first=False)
+    if not hearts or pending is None or not others or not sim.chance(0.6):
+        return False
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=target, skill=SKILL.tianxiang, targets=[t], cards=[sim.rng.choice(hearts)]))
+    sim.damage(t, F.damage_taken(eng, sim.seat(t), pending[1], nature), source, card, nature)
+    ts = sim.seat(t)
+    if ts.alive and ts.max_hp > ts.hp:
+        sim.emit(ev.Draw(seat=t, cards=sim.take(ts.max_hp - ts.hp), reason="skill", skill=SKILL.tianxiang))
+    return True
+
+
 @skill("hongyan", timing=Timing.ALWAYS)
 def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 (applied to her judgements and her cards)."""
@@ -496,6 +548,23 @@ def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     frame.add(Step("move", n=due, partial=True, from_zone="deck|processing", to_seat=e.seat, to_zone="pile:不屈", then=placed))
     C.insert_below_dying(eng, frame, e.seat)
+
+
+@policy(Moment.AT_ZERO_HP, "buqu", order=10)
+def play_buqu(sim: Sim, me: Seat) -> None:
+    """不屈 (always): a card from the pile onto the general for each point lost at 0 HP or below; a rank seen before
+    there, and he dies."""
+    seat = me.seat
+    due = sim.eng.skills.state.get(f"buqu:{seat}", 0)
+    if not due:
+        return
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.buqu))
+    cards = sim.take(due)
+    sim.emit(ev.Move(cards=cards, from_=ev.Place(zone="deck"), to=ev.Place(zone=f"pile:{SKILL.buqu}", seat=seat),
+                     reason=SKILL.buqu))
+    ranks = [parse_card(c).rank for c in me.piles.get(SKILL.buqu, Counter()).elements()]
+    if len(ranks) != len(set(ranks)):
+        sim.die(seat, sim.eng.last_damage_source.get(seat))
 
 
 @watch_after("buqu", events=(ev.Damage, ev.LoseHp))
@@ -531,6 +600,30 @@ def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         frame.add(Step("discard", seat=t, n=min(must, C.card_count(ts) + n) if ts else must))
 
     frame.add(Step("draw", seat=t, then=drew))
+
+
+@policy(Moment.START_PHASE, "yinghun", order=40)
+def play_yinghun(sim: Sim, me: Seat) -> None:
+    """英魂, mostly when wounded: another character draws 1 and discards X, or draws X and discards 1 (X: HP lost)."""
+    seat = me.seat
+    x = me.max_hp - me.hp
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if x <= 0 or not others or not sim.chance(0.8):
+        return
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.yinghun, targets=[t]))
+    n = sim.rng.choice((1, x))
+    sim.emit(ev.Draw(seat=t, cards=sim.take(n), reason="skill", skill=SKILL.yinghun))
+    ts = sim.seat(t)
+    must = x if n == 1 else 1
+    hand = sim.hand_of(t)
+    equips = [ts.equip[sl] for sl in sorted(ts.equip)]
+    cards = sim.rng.sample(hand, min(must, len(hand)))
+    cards += sim.rng.sample(equips, min(must - len(cards), len(equips)))
+    if cards:
+        mark = sim.eng.frame_seq
+        sim.emit(ev.Discard(seat=t, cards=cards))
+        sim.fulfil(after=mark)  # 白银狮子 lost
 
 
 # --- 徐盛 (FreeKill 3v3) --------------------------------------------------------------------------
@@ -584,10 +677,29 @@ def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
 
 
+@policy(Moment.DRAW_PHASE, "hongyuan", order=40)
+def play_hongyuan(sim: Sim, me: Seat) -> bool:
+    """弘援, half the time: one card fewer, the others of his side draw one each."""
+    if not sim.chance(0.5):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.hongyuan))
+    return True
+
+
 @skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@policy(Moment.RETRIAL, "huanshi", order=30)
+def play_huanshi(sim: Sim, me: Seat, judged: int) -> str | None:
+    """缓释: one judgement of his side in four, a card of his replaces the judgement card."""
+    if me.side is None or me.side != sim.seat(judged).side or not sim.hand_of(me.seat) or not sim.chance(0.25):
+        return None
+    card = sim.rng.choice(sim.hand_of(me.seat))
+    sim.emit(ev.Retrial(seat=me.seat, card=card, skill=SKILL.huanshi))
+    return card
 
 
 @skill("mingzhe", timing=Timing.LOSE_CARDS)
@@ -598,6 +710,13 @@ def mingzhe(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed="no such card just now")
         return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.CHANCE, key="red_out", order=1)
+def play_mingzhe(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """明哲: mostly, after a red card of hers left outside her turn (not inside a retrial or a 无懈可击 window)."""
+    if not C.answer_window(e):
+        C.take_chance(sim, me.seat, SKILL.mingzhe)
 
 
 @watch_after("mingzhe")
@@ -626,6 +745,13 @@ def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
+@policy(Moment.CHANCE, key="jiang", order=1)
+def play_jiang(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """激昂: mostly, as a red 杀 or a 决斗 of his or at him is used (not inside a retrial or a 无懈可击 window)."""
+    if not C.answer_window(e):
+        C.take_chance(sim, me.seat, SKILL.jiang)
+
+
 @watch_after("jiang", events=(ev.Use,))
 def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use):
@@ -647,6 +773,12 @@ def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
     eng.skills.gain(seat, "yingzi")
     eng.skills.gain(seat, "yinghun")
+
+
+@policy(Moment.START_PHASE, order=23)
+def play_hunzi(sim: Sim, me: Seat) -> None:
+    """魂姿 (awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "hunzi")
 
 
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
@@ -853,6 +985,25 @@ def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
 
 
+@policy(Moment.DRAW_PHASE, "haoshi", order=80)
+def play_haoshi(sim: Sim, me: Seat) -> None:
+    """好施, often (when no skill replaced the draw)."""
+    if sim.chance(0.6):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.haoshi))
+
+
+@policy(Moment.AFTER_DRAW, order=10)
+def give_haoshi(sim: Sim, me: Seat) -> None:
+    """好施, after the phase draw: more than five hand cards, half of them to another character holding the fewest."""
+    others = sim.eng.table.order_from(me.seat, include_first=False)
+    if SKILL.haoshi not in sim.eng.phase_draw_mods or me.hand_count <= 5 or not others:
+        return
+    fewest = min(sim.seat(t).hand_count for t in others)
+    t = sim.rng.choice([x for x in others if sim.seat(x).hand_count == fewest])
+    sim.emit(ev.Move(cards=sim.rng.sample(sim.hand_of(me.seat), me.hand_count // 2),
+                     from_=ev.Place(zone="hand", seat=me.seat), to=ev.Place(zone="hand", seat=t), reason=SKILL.haoshi))
+
+
 @watch_after("haoshi", events=(ev.Draw,))
 def haoshi_gift(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """After the phase draw of a turn with 好施: more than five hand cards → half of them to one of the
@@ -1039,6 +1190,29 @@ def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                       observed=wrong)
 
     C.effect(eng, e, Step("move", from_zone=Zone.DISCARD, to_seat=e.seat, to_zone=Zone.HAND, optional=True, check=taken))
+
+
+@policy(Moment.DISCARDED, order=10)
+def play_guzheng(sim: Sim, seat: int) -> None:
+    """固政 (the first holder after the discarder), mostly: one hand card it discarded back to it, then mostly the other
+    cards discarded in the phase to 张昭张纮."""
+    eng = sim.eng
+    for o in eng.table.order_from(seat, include_first=False):
+        record = eng.skills.state.get(f"guzheng:{o}")
+        if not sim.seat(o).has_skill(SKILL.guzheng) or not record:
+            continue
+        own = sorted({c for c in record["own"] if eng.table.discard[c] > 0})
+        if not own or not sim.chance(0.7):
+            continue
+        back = sim.rng.choice(own)
+        sim.emit(ev.Skill(seat=o, skill=SKILL.guzheng, targets=[seat], cards=[back]))
+        rest = list(record["all"])
+        rest.remove(back)
+        take = C.in_discard(eng, rest)
+        if take and sim.chance(0.7):
+            sim.emit(ev.Move(cards=sorted(take), from_=ev.Place(zone="discard"), to=ev.Place(zone="hand", seat=o),
+                             reason=SKILL.guzheng))
+        return
 
 
 @modifier("hand_limit")
