@@ -152,6 +152,7 @@ class Policy:
     fn: Callable[..., Any]
     modes: tuple[str, ...] = ()  # the modes whose games ask it (none: every mode)
     key: str | None = None  # Moment.CHANCE: the chance key
+    name: str = ""  # the skill's printed name (what ``Seat.has_skill`` looks for)
 
 
 _POLICIES: dict[str, list[Policy]] = {}
@@ -168,7 +169,7 @@ def policy(moment: str, skill: str | None = None, *, order: int, modes: tuple[st
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
         entries = _POLICIES.setdefault(moment, [])
-        entries.append(Policy(moment, skill, order, fn, modes, key))
+        entries.append(Policy(moment, skill, order, fn, modes, key, getattr(SKILL, skill) if skill else ""))
         entries.sort(key=lambda p: (p.order, p.skill or "", p.key or "", p.fn.__name__))
         return fn
 
@@ -182,7 +183,7 @@ def asked(sim: Sim, moment: str, me: Seat | None = None) -> Iterator[Callable[..
     for p in _POLICIES.get(moment, ()):
         if p.modes and mode not in p.modes:
             continue
-        if p.skill is not None and (me is None or not me.has_skill(getattr(SKILL, p.skill))):
+        if p.skill is not None and (me is None or not me.has_skill(p.name)):
             continue
         yield p.fn
 
