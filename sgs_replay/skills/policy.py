@@ -6,9 +6,9 @@ for the policies of that moment and calls each in turn: a policy looks at the ta
 skill (writes the skill's events through the simulator). A skill's policy lives in the skill's own module,
 next to its ``@skill`` definition::
 
-    @policy(Moment.DAMAGED, "fankui", order=20)
-    def play_fankui(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
-        \"\"\"反馈: most of the time, a card of the damage's source.\"\"\"
+    @policy(Moment.DAMAGED, "jianxiong", order=10)
+    def play_jianxiong(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+        \"\"\"奸雄: mostly, while the card that dealt the damage is still in the processing area or the discard pile.\"\"\"
 
 The order of a moment's policies is their ``order`` (then the skill id): never the import order, since the
 random stream of a game must be consumed the same way every time. A policy named with a skill id is asked
