@@ -274,3 +274,24 @@ def test_unsupported_requests_are_refused(tmp_path: Path) -> None:
         check_request(ruleset("3v3-2013"), 5)
     r = _cli("--ruleset", "no-such-ruleset", "--games", "1", "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and "error" in r.stderr and r.stdout == ""
+
+
+def test_the_simulator_names_no_skill_and_each_policy_says_what_it_does() -> None:
+    """A skill's random play is its policy, in the skill's module (``skills/policy.py``): the simulator's code
+    names no skill id (鏖戰's ``aozhan`` is the mode's flag, read from the mode), and every policy has its
+    docstring."""
+    import ast
+
+    from sgs_replay.content import skills
+    from sgs_replay.skills import policy
+
+    ids = set(skills()) - {"aozhan"}
+    for path in sorted((ROOT / "sgs_replay" / "simulate").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == "SKILL"}
+        named |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in ids}
+        assert not named, f"{path.name} names skills {sorted(named)}: their policies belong in the skill modules"
+    entries = [p for ps in policy._POLICIES.values() for p in ps]
+    assert len(entries) > 80
+    assert all(p.fn.__doc__ and p.fn.__module__.startswith("sgs_replay.skills.") for p in entries)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from sgs_replay.content import Ruleset
+from sgs_replay.simulate import hegemony, hulao, one_v_one  # noqa: F401  (they register their modes' games)
+from sgs_replay.skills import policy
 
 #: the player counts each mode allows
 PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5), "hegemony": range(4, 11)}
@@ -104,10 +106,6 @@ def check_request(rs: Ruleset, players: int) -> None:
 
 #: the kinds of skill that are in force by themselves, with no event of their own (skills.toml ``kind``)
 PASSIVE_KINDS = frozenset({"locked", "modifier"})
-#: locked skills that do write an event when they take effect (武魂's judgement)
-ANNOUNCED_LOCKED = frozenset({"wuhun"})
-#: lord skills in force by themselves (救援's extra recovery, 血裔's hand limit)
-PASSIVE_LORD = frozenset({"jiuyuan", "xueyi"})
 
 
 def roster_skills(rs: Ruleset) -> tuple[list[str], dict[str, list[str]]]:
@@ -126,7 +124,7 @@ def roster_skills(rs: Ruleset) -> tuple[list[str], dict[str, list[str]]]:
             info = table.get(sid)
             if info is None or (info.lord and not rs.p.lord_skills):
                 continue
-            if (info.kind in PASSIVE_KINDS and sid not in ANNOUNCED_LOCKED) or sid in PASSIVE_LORD:
+            if (info.kind in PASSIVE_KINDS and sid not in policy.ANNOUNCED_LOCKED) or sid in policy.PASSIVE_LORD:
                 passive.setdefault(g.name, []).append(info.name)
             else:
                 active.add(info.name)

@@ -13,15 +13,12 @@ from typing import Literal
 
 import msgspec
 
-from sgs_replay.content.names import CARD, SKILL
-from sgs_replay.engine import frames as F
 from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
-from sgs_replay.engine.state import Seat
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import parse_card
-from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game
+from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game, plays
 
 
+@plays("hegemony")
 class HegemonyGame(Game):
     """國戰 with ``n`` players."""
 
@@ -96,37 +93,6 @@ class HegemonyGame(Game):
         return [self.enc.encode(msgspec.structs.replace(header, players=players)), *self.lines[1:]]
 
     # ------------------------------------------------------------------ the skills that speak of kingdoms
-    def active_skill(self, me: Seat) -> bool:
-        """雄异 and 倾城 besides the play-phase skills of every mode."""
-        if super().active_skill(me):
-            return True
-        seat = me.seat
-        if me.has_skill(SKILL.xiongyi) and (seat, "xiongyi") not in self.eng.skills.used_once and self.chance(0.3):
-            self.invoke(ev.Skill(seat=seat, skill=SKILL.xiongyi))  # the draws of the kingdom, then perhaps the recovery
-            return True
-        if me.has_skill(SKILL.qingcheng) and self.chance(0.3):
-            equips = [c for c in self.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
-            shown = [t for t in self.eng.table.order_from(seat, include_first=False) if all(self.mode.up[t])]
-            if equips and shown:
-                self.invoke(ev.Skill(seat=seat, skill=SKILL.qingcheng, cards=[self.rng.choice(equips)],  # 白银狮子's recovery
-                                     targets=[self.rng.choice(shown)], choice=self.rng.choice(["main", "deputy"])))
-                return True
-        return False
-
-    def resolve_slash(self, user: int) -> None:
-        """烈刃 (祝融 in 國戰) after her 杀 damaged its target."""
-        frame = self.eng.top(F.CardEffect)
-        target = frame.head if frame is not None and frame.name == CARD.slash and frame.user == user else None
-        super().resolve_slash(user)
-        if target is not None and self.seat(user).has_skill(SKILL.lieren):
-            self.lieren(user, target)
-
-    def dying_words(self, seat: int) -> None:
-        """断肠: her killer loses the skills of one of its generals (locked: always)."""
-        killer = self.eng.killer_of.get(seat)
-        if self.seat(seat).has_skill(SKILL.duanchang) and killer is not None and killer != seat and self.alive(killer):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.duanchang, targets=[killer], choice=self.rng.choice(["main", "deputy"])))
-
     def played_generals(self) -> list[str]:
         """Both generals of every seat (face up or not: the coverage counts the skills a general holds in force)."""
         return [g.name for seat in sorted(self.mode.gens) for g in self.mode.gens[seat] if g is not None]

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.content.names import SKILL
 from sgs_replay.engine.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.engine.state import slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import parse_card
-from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver
+from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver, plays
 
 #: 神吕布's two forms, as the header and the switch write them
 FIRST, SECOND = "神吕布·最强神话", "神吕布·暴怒的战神"
@@ -28,6 +27,7 @@ class StageChange(Exception):
     """最强神话 has switched: the turn in progress and every resolution are over."""
 
 
+@plays("1v3")
 class HulaoGame(Game):
     """1v3: seat 1 神吕布, seats 2–4 the allies."""
 
@@ -75,17 +75,6 @@ class HulaoGame(Game):
         """重鑄: a weapon in hand, besides 铁索连环."""
         weapons = [c for c in self.hand_of(seat) if slot_of(parse_card(c)) == "weapon"]
         return super().recastable(seat) + weapons
-
-    def awaken(self, me: Any) -> None:
-        """修罗 at the start of the start phase: a hand card of a delayed trick's suit discards the trick."""
-        super().awaken(me)
-        while me.has_skill(SKILL.xiuluo) and me.judge and self.chance(0.8):
-            pairs = [(h, t) for t in me.judge for h in self.hand_of(me.seat)
-                     if parse_card(h).suit == parse_card(t).suit]
-            if not pairs:
-                return
-            hand, trick = self.rng.choice(pairs)
-            self.emit(ev.Skill(seat=me.seat, skill=SKILL.xiuluo, cards=[hand, trick]))
 
     # ------------------------------------------------------------------ turns
     def rounds(self) -> None:

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
-from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.one_v_one import Drowning
-from sgs_replay.engine.state import Seat
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import parse_card
-from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game
-from sgs_replay.skills import common as C
+from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, plays
+from sgs_replay.skills import policy
+from sgs_replay.skills.policy import Moment
 
 #: the pick turns of the draft (warm first): five generals a player
 PICK_SIZES = (1, 2, 2, 2, 2, 1)
@@ -31,6 +29,7 @@ class TurnCut(Exception):
     """The current turn is over at once: its character died in it (or 翩仪 ended it)."""
 
 
+@plays("1v1")
 class OneVOneGame(Game):
     """1v1: seat 1 is the cold (内奸) player, seat 2 the warm (主公) one."""
 
@@ -85,8 +84,11 @@ class OneVOneGame(Game):
         a death in one's own turn (or 翩仪) ends the turn."""
         super().aftermath()
         mode: Any = self.eng.mode
-        for dead in list(mode.awaiting):
-            self.death_skills(dead)
+        for dead in list(mode.awaiting):  # A (死亡时): 藏机, 延祸, then the opponent's 肃资
+            snap = mode.at_death.get(dead)
+            if snap is not None:
+                for act in policy.asked(self, Moment.AT_DEATH, self.seat(dead)):
+                    act(self, dead, snap)
         while mode.awaiting:
             seat = mode.awaiting[0]
             self.skipped_turn.discard(seat)  # the dead general's skipped turn (据守) is not the next one's
@@ -94,86 +96,10 @@ class OneVOneGame(Game):
             general = self.rng.choice(left)
             self.emit(ev.GeneralChoice(seat=seat, general=self.plain.get(general, general)))
             self.emit(ev.Draw(seat=seat, cards=self.take(self.seat(seat).max_hp), reason="initial"))
-            self.entry_skills(seat)
+            me = self.seat(seat)  # D (登场时): 虎威, 骁袭 or 蛮裔 at the opponent, perhaps
+            any(act(self, me) for act in policy.asked(self, Moment.ENTERS, me))
             if mode.cut_turn is not None and mode.cut_turn == self.eng.current:
                 raise TurnCut
-
-    def death_skills(self, dead: int) -> None:
-        """A (死亡时): 藏机 (the equipment set aside), 延祸 (X of the opponent's cards), then the opponent's 肃资."""
-        snap = self.eng.mode.at_death.get(dead)  # type: ignore[attr-defined]
-        me, other = self.seat(dead), 3 - dead
-        if snap is None:
-            return
-        if me.has_skill(SKILL.cangji) and snap["equip"] and self.chance(0.8):
-            self.emit(ev.Skill(seat=dead, skill=SKILL.cangji))
-        them = self.seat(other)
-        if me.has_skill(SKILL.yanhuo) and snap["count"] and self.alive(other) and C.card_count(them) and self.chance(0.8):
-            self.emit(ev.Skill(seat=dead, skill=SKILL.yanhuo))
-            for _ in range(min(int(snap["count"]), C.card_count(them))):
-                zone, c = self.rng.choice(self.places_of(other))
-                self.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=other), to=ev.Place(zone="discard"),
-                                  reason=SKILL.yanhuo))
-        if self.alive(other) and them.has_skill(SKILL.suzi) and self.chance(0.8):
-            self.emit(ev.Skill(seat=other, skill=SKILL.suzi))
-
-    def entry_skills(self, seat: int) -> None:
-        """D (登场时): 虎威 (a 水淹七军), 骁袭 (a 杀) or 蛮裔 (a 南蛮入侵) at the opponent, perhaps."""
-        me, other = self.seat(seat), 3 - seat
-        for sk, card in ((SKILL.huwei, CARD.drowning), (SKILL.xiaoxi, CARD.slash), (SKILL.manyi, CARD.savage_assault)):
-            use = ev.Use(seat=seat, as_=card, cards=[], skill=sk, targets=[other])
-            if me.has_skill(sk) and self.alive(other) and not plugins.target_bans(self.eng, me, self.seat(other), card, use) \
-                    and self.chance(0.8):
-                self.emit(ev.Skill(seat=seat, skill=sk))
-                self.use(use)
-                return
-
-    def active_skill(self, me: Seat) -> bool:
-        """挟缠 (限定技): a 拼点 with the opponent, then the winner's 决斗 at the other; else the usual skills."""
-        seat, other = me.seat, 3 - me.seat
-        them = self.seat(other)
-        if me.has_skill(SKILL.xiechan) and (seat, "xiechan") not in self.eng.skills.used_once and me.hand_count \
-                and them.hand_count and not them.has_skill(SKILL.kongcheng) and self.chance(0.3):
-            self.emit(ev.Skill(seat=seat, skill=SKILL.xiechan, targets=[other]))
-            mine, theirs = self.rng.choice(self.hand_of(seat)), self.rng.choice(self.hand_of(other))
-            self.emit(ev.Pindian(seat=seat, target=other, cards=[mine, theirs]))
-            user, target = (seat, other) if parse_card(mine).rank > parse_card(theirs).rank else (other, seat)
-            duel = ev.Use(seat=user, as_=CARD.duel, cards=[], skill=SKILL.xiechan, targets=[target])
-            self.emit(duel)
-            self.resolve_duel(duel)
-            return True
-        if me.has_skill(SKILL.mouzhu) and not self.eng.this_turn.limits[SKILL.mouzhu] and self.alive(other) \
-                and self.chance(0.4):
-            self.mouzhu(seat, other)
-            return True
-        return super().active_skill(me)
-
-    def mouzhu(self, seat: int, other: int) -> None:
-        """谋诛: the opponent gives a hand card; then, if 何进 holds more, it uses a 杀 or a 决斗 at him (no card)."""
-        self.emit(ev.Skill(seat=seat, skill=SKILL.mouzhu, targets=[other]))
-        if self.seat(other).hand_count:
-            self.emit(ev.Move(cards=[self.rng.choice(self.hand_of(other))], from_=ev.Place(zone="hand", seat=other),
-                              to=ev.Place(zone="hand", seat=seat), reason=SKILL.mouzhu))
-        if self.seat(seat).hand_count > self.seat(other).hand_count:
-            card = self.rng.choice((CARD.slash, CARD.duel))
-            use = ev.Use(seat=other, as_=card, cards=[], skill=SKILL.mouzhu, targets=[seat])
-            if card == CARD.duel:
-                self.emit(use)
-                self.resolve_duel(use)
-            else:
-                self.use(use)
-
-    def resolve_slash(self, user: int) -> None:
-        """烈弓 (1v1): announced once the 杀 has its target, when the target holds at least the user's HP in cards."""
-        frame = self.eng.top(F.CardEffect)
-        me = self.seat(user)
-        if frame is not None and frame.name == CARD.slash and frame.user == user and frame.head is not None \
-                and me.has_skill(SKILL.liegong) and self.eng.in_play_phase(user) \
-                and self.seat(frame.head).hand_count >= me.hp and self.chance(0.8):
-            self.emit(ev.Skill(seat=user, skill=SKILL.liegong))
-        target = frame.head if frame is not None and frame.name == CARD.slash and frame.user == user else None
-        super().resolve_slash(user)
-        if target is not None and me.has_skill(SKILL.lieren):
-            self.lieren(user, target)
 
     # ------------------------------------------------------------------ the 1v1 card
     def use(self, e: ev.Use) -> None:

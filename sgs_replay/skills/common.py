@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import triggers
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.plugins import answers, modifier
+from sgs_replay.engine.plugins import answers, modifier, target_bans
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Card, Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.frames import JudgeFrame
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 SUIT_WORDS = {
     "♠": Suit.SPADE, "s": Suit.SPADE, "spade": Suit.SPADE, "黑桃": Suit.SPADE,
@@ -425,6 +426,67 @@ def provide(eng: Engine, e: ev.Skill, need: str, kingdom: str) -> None:
         return
     eng.skills.push(Provide(e.seat, e.skill, need, kingdom, demand))
 
+
+def ask_kingdom(sim: Sim, lord: int, skill: str, need: str, kingdom: str) -> bool:
+    """The simulator's 护驾 and 激将: mostly the lord asks the characters of ``kingdom`` in turn for ``need``; each
+    gives one it holds 60% of the time, else passes. True: someone gave it."""
+    if not sim.chance(0.7):
+        return False
+    helpers = [t for t in sim.eng.table.order_from(lord, include_first=False)
+               if (g := sim.seat(t).general) is not None and g.kingdom == kingdom]
+    if not helpers:
+        return False
+    sim.emit(ev.Skill(seat=lord, skill=skill))
+    for t in helpers:
+        cards = sim.hand_of(t, need)
+        if cards and sim.chance(0.6):
+            sim.emit(ev.Respond(seat=t, card=sim.rng.choice(cards)))
+            return True
+        sim.emit(ev.Pass(seat=t))
+    return False
+
+
+
+def take_chance(sim: Sim, seat: int, skill: str) -> None:
+    """The simulator's use of a skill an event gave its chance (集智, 枭姬, 连营 …): most of the time, its event,
+    then its own draw only (what the event owed comes from its writer)."""
+    if sim.chance(0.8):
+        mark = sim.eng.frame_seq
+        sim.emit(ev.Skill(seat=seat, skill=skill))
+        sim.fulfil(after=mark)
+
+
+def answer_window(e: ev.Event) -> bool:
+    """``e`` is a retrial or a 无懈可击: a skill whose chance it opened waits (what the window decides comes first)."""
+    from sgs_replay.engine.frames import used_name
+
+    return isinstance(e, ev.Retrial) or (isinstance(e, ev.Use) and used_name(e) == CARD.nullification)
+
+
+def awaken(sim: Sim, me: Seat, sid: str, then: Callable[[], None] | None = None) -> None:
+    """The simulator's awakening skills (战神, 志继, 魂姿): used at the start of the start phase when their condition
+    held as the turn began (the engine keeps that: ``awaken:<skill>:<seat>``); ``then``: its choice."""
+    from sgs_replay.engine.skills import owns
+
+    if not owns(me, sid) or not sim.eng.skills.state.get(f"awaken:{sid}:{me.seat}"):
+        return
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=me.seat, skill=getattr(SKILL, sid)))
+    if then is not None:
+        then()
+    sim.fulfil(after=mark)
+
+
+def enter_with(sim: Sim, me: Seat, skill: str, card: str) -> bool:
+    """The simulator's 1v1 skills of the entry (虎威, 骁袭, 蛮裔): mostly, the card (no card) at the opponent, when
+    no target ban stops it. True: used."""
+    other = 3 - me.seat
+    use = ev.Use(seat=me.seat, as_=card, cards=[], skill=skill, targets=[other])
+    if not sim.alive(other) or target_bans(sim.eng, me, sim.seat(other), card, use) or not sim.chance(0.8):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=skill))
+    sim.use(use)
+    return True
 
 def card_kind(name: str | None) -> Any:
     """The kind of a card name (type basic / trick / equip, delayed or not), or None."""

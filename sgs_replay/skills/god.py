@@ -14,13 +14,15 @@ from sgs_replay.engine.skills import skill, watch_after, watch_before
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import Suit
+from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import ANNOUNCED_LOCKED, DRAW_REPLACED, HAND_BANS, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 神关羽 -------------------------------------------------------------------------------------
@@ -29,6 +31,14 @@ if TYPE_CHECKING:
 @skill("wushen", timing=Timing.ALWAYS)
 def wushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武神 (seed 000 神关羽): 锁定技，你的每一张红桃手牌都视为“杀”，你对使用红桃的“杀”时无距离限制 (checked on each use)."""
+
+
+def _wushen_bans(seat: Seat, card: str, name: str) -> bool:
+    """武神: a ♥ hand card of his is a 杀, and cannot be used or played as anything else."""
+    return name != CARD.slash and seat.has_skill(SKILL.wushen) and parse_card(card).suit.name == "HEART"
+
+
+HAND_BANS.append(_wushen_bans)
 
 
 @watch_before("wushen", events=(ev.Use, ev.Respond))
@@ -52,6 +62,24 @@ def wuhun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     top = _most_marks(eng, marks)
     if e.targets and not set(e.targets) <= set(top):
         eng.report(R.S_CONDITION, e.seat, "武魂: the character with the most 梦魇 marks judges", expected=top, observed=e.targets)
+
+
+ANNOUNCED_LOCKED.add("wuhun")  # the simulator's coverage: locked, but its judgement is an event of its own
+
+
+@policy(Moment.AFTER_DEATH, "wuhun", order=20)
+def play_wuhun(sim: Sim, dead: int) -> None:
+    """武魂 (locked): the character with the most 梦魇 marks (one at random among equals) judges; unless the result is
+    桃 or 桃园结义, it dies."""
+    marks = sim.eng.skills.state.get(f"wuhun:{dead}", Counter())
+    alive = {t: n for t, n in marks.items() if n > 0 and sim.alive(t)}
+    if not alive:
+        return
+    best = max(alive.values())
+    t = sim.rng.choice(sorted(x for x, n in alive.items() if n == best))
+    sim.emit(ev.Skill(seat=dead, skill=SKILL.wuhun, targets=[t]))
+    if parse_card(sim.judge_card(t, SKILL.wuhun)).name not in (CARD.peach, CARD.god_salvation) and sim.alive(t):
+        sim.die(t, None)
 
 
 def _most_marks(eng: Engine, marks: Counter[int]) -> list[int]:
@@ -133,6 +161,26 @@ def shelie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              Step("move", to_seat=e.seat, to_zone=Zone.HAND, from_zone="processing|deck", then=taken))
 
 
+@policy(Moment.DRAW_PHASE, "shelie", order=10)
+def play_shelie(sim: Sim, me: Seat) -> bool:
+    """涉猎, often: instead of drawing, five cards shown and one of each suit taken at random."""
+    if not sim.chance(0.6):
+        return False
+    seat = me.seat
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.shelie))
+    shown = sim.take(5)
+    sim.emit(ev.Reveal(cards=shown, seat=seat, reason=SKILL.shelie))
+    by_suit: dict[str, list[str]] = {}
+    for c in shown:
+        by_suit.setdefault(parse_card(c).suit.name, []).append(c)
+    got = [sim.rng.choice(cs) for _, cs in sorted(by_suit.items())]
+    sim.emit(ev.Move(cards=got, from_=ev.Place(zone="processing"), to=ev.Place(zone="hand", seat=seat), reason=SKILL.shelie))
+    return True
+
+
+DRAW_REPLACED.add("shelie")
+
+
 @skill("gongxin", play=True, per_turn=1)
 def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """攻心 (seed 000 神吕蒙): 出牌阶段，你可以观看一次任意一名角色的手牌，并可以展示其中一张红桃牌，然后弃掉它或将它置于牌堆顶."""
@@ -151,6 +199,27 @@ def gongxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                 en.report(R.S_CONDITION, e.seat, "攻心 shows and moves a ♥ card", expected="a ♥ card", observed=x)
 
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone=Zone.HAND, to_zone="discard|deck", optional=True, check=heart))
+
+
+@policy(Moment.PLAY_ACTION, "gongxin", order=90)
+def play_gongxin(sim: Sim, me: Seat) -> bool:
+    """攻心 (once a turn), sometimes: a look at a hand; mostly a ♥ card of it to the discard pile or (less often) on
+    the pile."""
+    seat = me.seat
+    handed = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.seat(t).hand_count]
+    if sim.skill_limits()[SKILL.gongxin] or sim.eng.this_turn.limits[SKILL.gongxin] or not handed or not sim.chance(0.3):
+        return False
+    t = sim.rng.choice(handed)
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.gongxin, targets=[t]))
+    hearts = [c for c in sim.hand_of(t) if sim.is_heart(t, c)]
+    if hearts and sim.chance(0.8):
+        card = sim.rng.choice(hearts)
+        to_top = sim.chance(0.3)
+        if to_top:  # on the pile before the move is written: what it sets off (连营's draw) draws it
+            sim.pile.insert(0, card)
+        sim.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=t),
+                         to=ev.Place(zone="deck" if to_top else "discard"), reason=SKILL.gongxin))
+    return True
 
 
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
@@ -208,3 +277,14 @@ def xiuluo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     seat.judge.remove(trick)
     seat.judge_as.pop(trick, None)
     eng.to_discard([trick])
+
+
+@policy(Moment.START_PHASE, "xiuluo", order=25, modes=("1v3",))
+def play_xiuluo(sim: Sim, me: Seat) -> None:
+    """修罗 (虎牢關), mostly and again: a hand card of a delayed trick's suit discards the trick."""
+    while me.has_skill(SKILL.xiuluo) and me.judge and sim.chance(0.8):
+        pairs = [(h, t) for t in me.judge for h in sim.hand_of(me.seat) if parse_card(h).suit == parse_card(t).suit]
+        if not pairs:
+            return
+        hand, trick = sim.rng.choice(pairs)
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.xiuluo, cards=[hand, trick]))

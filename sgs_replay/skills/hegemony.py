@@ -22,10 +22,12 @@ from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 鏖戰 ---------------------------------------------------------------------------------------
@@ -59,6 +61,15 @@ def xiongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if _fewest(eng, e.seat) and seat.hp < seat.max_hp:
         steps.append(Step("recover", seat=e.seat, n=1))
     C.effect(eng, e, *steps)
+
+
+@policy(Moment.PLAY_ACTION, "xiongyi", order=210, modes=("hegemony",))
+def play_xiongyi(sim: Sim, me: Seat) -> bool:
+    """雄异 (once a game), sometimes: the draws of the kingdom, then perhaps the recovery."""
+    if (me.seat, "xiongyi") in sim.eng.skills.used_once or not sim.chance(0.3):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.xiongyi))
+    return True
 
 
 def _fewest(eng: Engine, seat: int) -> bool:
@@ -160,6 +171,22 @@ def qingcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.mode.conceal(t.seat, 0 if e.choice == "main" else 1)
 
 
+@policy(Moment.PLAY_ACTION, "qingcheng", order=220, modes=("hegemony",))
+def play_qingcheng(sim: Sim, me: Seat) -> bool:
+    """倾城, sometimes: an equipment card; a general of a character with both face up loses its skills a while."""
+    if not sim.chance(0.3):
+        return False
+    seat = me.seat
+    equips = [c for c in sim.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+    mode: Any = sim.eng.mode  # 國戰's: which generals are face up
+    shown = [t for t in sim.eng.table.order_from(seat, include_first=False) if all(mode.up[t])]
+    if not equips or not shown:
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.qingcheng, cards=[sim.rng.choice(equips)],  # 白银狮子's recovery
+                        targets=[sim.rng.choice(shown)], choice=sim.rng.choice(["main", "deputy"])))
+    return True
+
+
 # --- 蔡文姬 -------------------------------------------------------------------------------------
 
 
@@ -187,3 +214,11 @@ def duanchang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     for sid in list(k.general.skills if k.general else ()):
         eng.skills.lose(k, sid)
+
+
+@policy(Moment.AFTER_DEATH, "duanchang", order=30, modes=("hegemony",))
+def play_duanchang(sim: Sim, dead: int) -> None:
+    """断肠 (國戰, locked): her killer loses the skills of one of its generals, at random."""
+    killer = sim.eng.killer_of.get(dead)
+    if killer is not None and killer != dead and sim.alive(killer):
+        sim.emit(ev.Skill(seat=dead, skill=SKILL.duanchang, targets=[killer], choice=sim.rng.choice(["main", "deputy"])))

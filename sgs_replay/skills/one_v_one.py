@@ -22,10 +22,12 @@ from sgs_replay.engine.timing import Timing
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 def opponent(eng: Engine, seat: int) -> int | None:
@@ -81,6 +83,14 @@ def suzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     seat.hidden += snap["hidden"]  # its hidden hand cards, unknown still
 
 
+@policy(Moment.AT_DEATH, order=30, modes=("1v1",))
+def play_suzi(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """肃资, mostly, as the opponent's general dies."""
+    other = 3 - dead
+    if sim.alive(other) and sim.seat(other).has_skill(SKILL.suzi) and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=other, skill=SKILL.suzi))
+
+
 # --- 黄月英 ----------------------------------------------------------------------------------------
 
 
@@ -109,6 +119,13 @@ def cangji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if eng.table.discard[c] <= 0:
             del eng.table.discard[c]
     eng.skills.state.setdefault("cangji", {})[e.seat] = aside
+
+
+@policy(Moment.AT_DEATH, "cangji", order=10, modes=("1v1",))
+def play_cangji(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """藏机, mostly, as he dies with equipment: it is set aside for the next general."""
+    if snap["equip"] and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=dead, skill=SKILL.cangji))
 
 
 @watch_after("cangji", events=(ev.Draw,))
@@ -185,6 +202,12 @@ def yinli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     st["offered"] = Counter()
 
 
+@policy(Moment.CHANCE, key="yinli", order=1)
+def play_yinli(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """姻礼: mostly, when the opponent's equipment goes to the discard pile in its turn."""
+    C.take_chance(sim, me.seat, SKILL.yinli)
+
+
 # --- 何进 ------------------------------------------------------------------------------------------
 
 
@@ -228,6 +251,28 @@ def mouzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         then(eng)
 
 
+@policy(Moment.PLAY_ACTION, "mouzhu", order=2, modes=("1v1",))
+def play_mouzhu(sim: Sim, me: Seat) -> bool:
+    """谋诛 (once a turn), often: the opponent gives a hand card; then, if 何进 holds more, it uses a 杀 or a 决斗
+    at him (no card)."""
+    seat, other = me.seat, 3 - me.seat
+    if sim.eng.this_turn.limits[SKILL.mouzhu] or not sim.alive(other) or not sim.chance(0.4):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.mouzhu, targets=[other]))
+    if sim.seat(other).hand_count:
+        sim.emit(ev.Move(cards=[sim.rng.choice(sim.hand_of(other))], from_=ev.Place(zone="hand", seat=other),
+                         to=ev.Place(zone="hand", seat=seat), reason=SKILL.mouzhu))
+    if sim.seat(seat).hand_count > sim.seat(other).hand_count:
+        card = sim.rng.choice((CARD.slash, CARD.duel))
+        use = ev.Use(seat=other, as_=card, cards=[], skill=SKILL.mouzhu, targets=[seat])
+        if card == CARD.duel:
+            sim.emit(use)
+            sim.resolve_duel(use)
+        else:
+            sim.use(use)
+    return True
+
+
 @skill("yanhuo", timing=Timing.DEATH)
 def yanhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """延祸 (《2013 王者之战 比赛规则》 1V1 何进): 你死亡时你可以依次弃置对手的X张牌（X为你死亡时拥有牌的数量）.
@@ -247,3 +292,17 @@ def yanhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="X ≥ 1 and an opponent with cards", observed=f"X = {snap['count']}")
         return
     C.effect(eng, e, Step("move", seat=t, n=n, from_zone="hand|equip", to_zone=Zone.DISCARD, partial=True))
+
+
+@policy(Moment.AT_DEATH, "yanhuo", order=20, modes=("1v1",))
+def play_yanhuo(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
+    """延祸, mostly, as he dies: X of the opponent's cards discarded, at random (X: his cards then)."""
+    other = 3 - dead
+    them = sim.seat(other)
+    if not snap["count"] or not sim.alive(other) or not C.card_count(them) or not sim.chance(0.8):
+        return
+    sim.emit(ev.Skill(seat=dead, skill=SKILL.yanhuo))
+    for _ in range(min(int(snap["count"]), C.card_count(them))):
+        zone, c = sim.rng.choice(sim.places_of(other))
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=other), to=ev.Place(zone="discard"),
+                         reason=SKILL.yanhuo))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import legality
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban, target_bans
@@ -14,14 +16,17 @@ from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_be
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import Suit
+from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import DRAW_REPLACED, PASSIVE_LORD, STOP, WRITES_OWN_STEPS, Moment, policy
 from sgs_replay.skills.shu import after_slash_damage
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.skills import DamageWindow
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 华佗 ---------------------------------------------------------------------------------------
@@ -51,6 +56,18 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="a wounded character", observed=f"seat {targets}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1))
+
+
+@policy(Moment.PLAY_ACTION, "qingnang", order=20)
+def play_qingnang(sim: Sim, me: Seat) -> bool:
+    """青囊 (once a play phase), now and then: a hand card for a wounded character's 1 HP."""
+    seat = me.seat
+    wounded = [t for t in sim.eng.table.order_from(seat) if (ts := sim.seat(t)).hp < ts.max_hp]
+    if sim.skill_limits()[SKILL.qingnang] or not me.hand_count or not wounded or not sim.chance(0.4):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.qingnang, cards=[sim.rng.choice(sim.hand_of(seat))],
+                        targets=[sim.rng.choice(wounded)]))
+    return True
 
 
 @skill("jijiu", timing=Timing.CARD_NEEDED)
@@ -86,6 +103,12 @@ def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _zhanshen_awaken(eng, e, seat, discard_weapon=True)
 
 
+@policy(Moment.START_PHASE, order=20)
+def play_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (2013 3v3 吕布, awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "zhanshen")
+
+
 def _zhanshen_awaken(eng: Engine, e: ev.Skill, seat: Seat, *, discard_weapon: bool) -> None:
     if not _zhanshen_due(eng, seat):
         eng.report(R.S_CONDITION, e.seat, "战神 awakens when you are wounded and a teammate has died",
@@ -103,6 +126,12 @@ def v33_nos_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布, the 2013 version as the mode implements it): 觉醒技，准备阶段，若你已受伤且己方有角色已死亡，你减1点体力上限，获得技能〖马术〗和〖神戟〗 (no weapon is discarded)."""
     if C.need_phase(eng, e, "at the start of your start phase", "start", None):
         _zhanshen_awaken(eng, e, seat, discard_weapon=False)
+
+
+@policy(Moment.START_PHASE, order=21)
+def play_v33_nos_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (FreeKill's older 吕布v33, awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "v33_nos__zhanshen")
 
 
 def _zhanshen_due(eng: Engine, seat: Seat) -> bool:
@@ -142,6 +171,17 @@ def zhanshen_chosen(eng: Engine, seat: int) -> set[int]:
 def v33_zhanshen_draw(n: int, eng: Engine, seat: Seat) -> int:
     """战神 1: the draw phase gives one more card."""
     return n + 1 if 1 in zhanshen_chosen(eng, seat.seat) and owns(seat, "v33__zhanshen") else n
+
+
+@policy(Moment.START_PHASE, order=30)
+def play_v33_zhanshen(sim: Sim, me: Seat) -> None:
+    """战神 (the later 吕布v33, locked): each start phase, one effect not chosen before, at random; the draw count,
+    the 杀's damage and its targets then follow from the engine's modifiers."""
+    if not owns(me, "v33__zhanshen"):
+        return
+    left = sorted(set(V33_ZHANSHEN) - zhanshen_chosen(sim.eng, me.seat))
+    if left:
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.v33__zhanshen, choice=sim.rng.choice(left)))
 
 
 @modifier("damage_bonus")
@@ -197,6 +237,26 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
 
 
+@policy(Moment.PLAY_ACTION, "lijian", order=80)
+def play_lijian(sim: Sim, me: Seat) -> bool | str:
+    """离间 (once a turn), sometimes: a card; one man uses a 决斗 (no card) on another."""
+    eng, seat = sim.eng, me.seat
+    others = eng.table.order_from(seat, include_first=False)
+    men = [t for t in others if (g := sim.seat(t).general) is not None and g.gender == "male"]
+    cards = [c for _, c in sim.places_of(seat)]
+    if sim.skill_limits()[SKILL.lijian] or eng.this_turn.limits[SKILL.lijian] or len(men) < 2 or not cards \
+            or not sim.chance(0.3):
+        return False
+    a, b = sim.rng.sample(men, 2)
+    duel = ev.Use(seat=b, as_=CARD.duel, cards=[], skill=SKILL.lijian, targets=[a])
+    if target_bans(eng, sim.seat(b), sim.seat(a), CARD.duel, duel):
+        return STOP  # 空城 …: that man cannot be the 决斗's target
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.lijian, targets=[a, b], cards=[sim.rng.choice(cards)]))
+    sim.emit(duel)
+    sim.resolve_duel(duel, nullifiable=bool(sim.rs.p.lijian_nullifiable) or version(eng, "lijian") == "heg")
+    return True
+
+
 @watch_after("lijian", events=(ev.Use,))
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Use) and e.skill == SKILL.lijian:
@@ -222,6 +282,13 @@ def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """闭月 (seed 001 貂蝉): 回合结束阶段，可以摸一张牌 (seed 000: 弃牌阶段结束后)."""
     if C.need_phase(eng, e, "in your finish phase", "finish"):
         C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.FINISH_PHASE, "biyue", order=20)
+def play_biyue(sim: Sim, me: Seat) -> None:
+    """闭月, almost always."""
+    if sim.chance(0.9):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.biyue))
 
 
 # --- 张角 ---------------------------------------------------------------------------------------
@@ -254,6 +321,19 @@ def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.steps[0].on_result = result
 
 
+@policy(Moment.CHANCE, key="leiji", order=1)
+def play_leiji(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """雷击, mostly, after a 闪 of his: a character at random judges; a ♠ deals it 2 thunder damage."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if not others or not sim.chance(0.7):
+        return
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.leiji, targets=[t]))
+    if parse_card(sim.judge_card(t, SKILL.leiji)).suit.name == "SPADE":
+        sim.damage(t, F.damage_taken(sim.eng, sim.seat(t), 2, "thunder"), seat, None, "thunder")
+
+
 @watch_after("leiji", events=(ev.Use, ev.Respond))
 def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, (ev.Use, ev.Respond)) and e.seat == seat.seat and F.used_name(e) == CARD.jink:
@@ -264,6 +344,19 @@ def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@policy(Moment.RETRIAL, "guidao", order=20)
+def play_guidao(sim: Sim, me: Seat, judged: int) -> str | None:
+    """鬼道: one judgement in four, a black card of his replaces the judgement card (the old one is his)."""
+    black = [c for _, c in sim.places_of(me.seat) if parse_card(c).is_black]
+    if not black or not sim.chance(0.25):
+        return None
+    card = sim.rng.choice(black)
+    seq = sim.eng.frame_seq
+    sim.emit(ev.Retrial(seat=me.seat, card=card, skill=SKILL.guidao))
+    sim.fulfil(after=seq)  # an armour given up this way (白银狮子), nothing older
+    return card
 
 
 @skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE)
@@ -282,6 +375,22 @@ def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.give(eng, seat, cards, lord)
 
 
+@policy(Moment.PLAY_ACTION, order=100)
+def play_huangtian(sim: Sim, me: Seat) -> bool:
+    """黄天, sometimes: a 群 character gives the first 群 lord who has it a 闪 or a 闪电."""
+    seat = me.seat
+    gifts = sim.hand_of(seat, CARD.jink) + sim.hand_of(seat, CARD.lightning)
+    g = me.general
+    if not gifts or g is None or g.kingdom != "qun" or sim.eng.this_turn.limits[SKILL.huangtian] \
+            or me.has_skill(SKILL.huangtian):
+        return False
+    lords = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.seat(t).has_skill(SKILL.huangtian)]
+    if not lords or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.huangtian, targets=[lords[0]], cards=[sim.rng.choice(gifts)]))
+    return True
+
+
 # --- 于吉 ---------------------------------------------------------------------------------------
 
 QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
@@ -290,6 +399,47 @@ QUESTION = {"质疑", "question", "challenge", "doubt", "yes", "true"}
 @skill("guhuo", timing=Timing.CARD_NEEDED)
 def guhuo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """蛊惑 (seed 000 于吉): 你可以说出任何一种基本牌或者非延时类锦囊，并正面朝下打出 … (the claim is the use or response itself)."""
+
+
+#: what 蛊惑 never claims: answers (闪, 无懈可击) and 借刀杀人 (its victim's choice is another path)
+GUHUO_NOT_CLAIMED = frozenset({CARD.jink, CARD.nullification, CARD.collateral})
+
+
+@policy(Moment.PLAY_CARD, "guhuo", order=10)
+def play_guhuo(sim: Sim, me: Seat) -> bool:
+    """蛊惑, now and then: a hand card face down as a basic card or non-delayed trick of the deck, claimed at random;
+    each other character doubts it one time in three or so."""
+    seat, eng = me.seat, sim.eng
+    hand = sim.hand_of(seat)
+    if not sim.chance(0.2) or not hand:
+        return False
+    card = sim.rng.choice(hand)
+    claims = sorted({k.name for c in sim.rs.deck if (k := card_kinds.BY_NAME.get(parse_card(c).name)) is not None
+                     and (k.type == "basic" or (k.type == "trick" and not k.is_delayed))} - GUHUO_NOT_CLAIMED)
+    claim = sim.rng.choice(claims)
+    probe = f"{card.split(' ')[0]} {claim}"
+    uses = [u for cand in legality._candidates(eng, seat, probe)
+            if not legality.answers_a_demand(eng, u := ev.Use(seat=seat, as_=claim, cards=[card], skill=SKILL.guhuo,
+                                                               targets=cand.targets, victim=cand.victim))
+            and not legality.check_use(eng, u)]
+    if not uses:
+        return False
+    e = sim.directed(sim.rng.choice(uses))
+    sim.emit(e)
+    doubters = [q for q in eng.table.order_from(seat, include_first=False) if sim.chance(0.3)]
+    if doubters:
+        for q in doubters:
+            sim.emit(ev.Choose(seat=q, choice="质疑", reason=SKILL.guhuo))
+        mark, hp = eng.frame_seq, me.hp
+        sim.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.guhuo))
+        sim.fulfil(after=mark)
+        c = parse_card(card)
+        if c.name != claim or c.suit.name != "HEART" or not sim.alive(seat) or eng.current != seat:
+            return True
+        if claim == CARD.peach and me.hp > hp:
+            return True  # its recovery was written already (what a doubter's death set going wrote it)
+    sim.resolve_use(e)
+    return True
 
 
 @watch_before("guhuo", events=(ev.Use, ev.Respond))
@@ -353,12 +503,32 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=t.seat, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
 
 
+@policy(Moment.SLASH_DODGED, "mengjin", order=10)
+def play_mengjin(sim: Sim, frame: F.CardEffect, t: int) -> bool:
+    """猛进, mostly, after his 杀 was dodged: one of the target's cards discarded. True: used."""
+    places = sim.places_of(t)
+    if not places or not sim.chance(0.7):
+        return False
+    zone, c = sim.rng.choice(places)
+    sim.emit(ev.Skill(seat=frame.user, skill=SKILL.mengjin))
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.mengjin))
+    sim.fulfil(after=mark)
+    return True
+
+
 # --- 贾诩 ---------------------------------------------------------------------------------------
 
 
 @skill("wansha", timing=Timing.ALWAYS)
 def wansha(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """完杀 (official text, 贾诩): 锁定技，在你的回合内，除你以外，只有处于濒死状态的角色才能使用【桃】 (checked on each 桃)."""
+
+
+@policy(Moment.RESCUERS, "wansha", order=10)
+def wansha_rescuers(sim: Sim, current: int, dying: int) -> tuple[int, ...]:
+    """完杀 (locked): in 贾诩's turn only he and the dying character may use 桃."""
+    return (current, dying)
 
 
 @watch_before("wansha", events=(ev.Use,))
@@ -390,6 +560,36 @@ def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return Step("choice", seat=user, alts=(Step("use", seat=user, check=check), Step("lose_hp", seat=user, n=1)))
 
     C.effect(eng, e, *[nearest(s) for s in order], order_rule=R.R_TARGET_ORDER)
+
+
+@policy(Moment.PLAY_ACTION, "luanwu", order=180)
+def play_luanwu(sim: Sim, me: Seat) -> bool:
+    """乱武 (once a game), rarely: every other character in turn uses a 杀 on its nearest other character most of
+    the time it can, else loses 1 HP."""
+    if (me.seat, "luanwu") in sim.eng.skills.used_once or not sim.chance(0.1):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luanwu))
+    table = sim.eng.table
+    for s in table.order_from(me.seat, include_first=False):
+        if not sim.alive(s):
+            continue
+        others = [x for x in table.alive() if x != s]
+        best = min((table.distance(s, x) for x in others), default=0)
+        uses = [ev.Use(seat=s, card=c, targets=[x]) for c in sim.hand_of(s, CARD.slash)
+                for x in others if table.distance(s, x) == best]
+        uses = [u for u in uses if not legality.check_use(sim.eng, u)]
+        if uses and sim.chance(0.7):
+            sim.emit(sim.rng.choice(uses))
+            sim.resolve_slash(s)
+        else:
+            sim.emit(ev.LoseHp(seat=s, amount=1, reason=SKILL.luanwu))
+            sim.after_hp_change(s)
+        if sim.eng.over:
+            break  # else it goes on, 贾诩 dead or alive
+    return True
+
+
+WRITES_OWN_STEPS.add("luanwu")  # each character's 杀 or loss of HP: written above, not as what the effect owes
 
 
 @skill("weimu", timing=Timing.ALWAYS)
@@ -452,6 +652,9 @@ def xueyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """血裔 (火, 袁绍): 主公技，锁定技，场上每有一名其他群雄角色存活，你的手牌上限便+2 (applied to the hand limit)."""
 
 
+PASSIVE_LORD.add("xueyi")  # the simulator's coverage: in force by itself (the hand limit)
+
+
 @modifier("hand_limit")
 def xueyi_limit(value: int, eng: Engine, seat: Seat) -> int:
     """血裔: +2 for each other living 群 character (a lord skill: only the identity-mode lord has it)."""
@@ -484,6 +687,19 @@ def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         judged[e.seat] = (en.turns_taken, None if c is None else "red" if c.is_red else "black")
 
     C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.shuangxiong, on_result=result))
+
+
+@policy(Moment.DRAW_PHASE, "shuangxiong", order=30)
+def play_shuangxiong(sim: Sim, me: Seat) -> bool:
+    """双雄, half the time: instead of drawing, a judgement whose card is his (implied)."""
+    if not sim.chance(0.5):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.shuangxiong))
+    sim.judge_card(me.seat, SKILL.shuangxiong)
+    return True
+
+
+DRAW_REPLACED.add("shuangxiong")
 
 
 def _other_colour(eng: Engine, e: ev.Use | ev.Respond, seat: Seat) -> str | None:
@@ -556,6 +772,26 @@ def kuangfu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         Step("move", seat=t, n=1, from_zone=Zone.EQUIP, to_zone=Zone.DISCARD))))
 
 
+@policy(Moment.SLASH_DAMAGED, order=10)
+def play_kuangfu(sim: Sim, target: int, source: int | None, window: DamageWindow) -> None:
+    """狂斧, mostly, after the user's 杀 damaged a character with equipment: one of its equipment cards into his empty
+    slot (more often than not) or discarded."""
+    eng = sim.eng
+    d = window.damage
+    ts = sim.seat(target)
+    if source is None or source == target or not sim.alive(source) or not sim.seat(source).has_skill(SKILL.kuangfu) \
+            or eng.skills.state.get(f"slash_damage:{source}") is not d or not ts.equip or not sim.chance(0.7):
+        return
+    me = sim.seat(source)
+    c = sim.rng.choice([ts.equip[sl] for sl in sorted(ts.equip)])
+    into = slot_of(parse_card(c)) not in me.equip and sim.chance(0.6)
+    mark = eng.frame_seq
+    sim.emit(ev.Skill(seat=source, skill=SKILL.kuangfu, targets=[target]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone="equip", seat=target),
+                     to=ev.Place(zone="equip", seat=source) if into else ev.Place(zone="discard"), reason=SKILL.kuangfu))
+    sim.fulfil(after=mark)  # 白银狮子 lost
+
+
 # --- 國戰: 蔡文姬 (断肠, her other skill, is defined with the 國戰 mode) ------------------------------------
 
 
@@ -614,6 +850,41 @@ def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             C.turn_over(en, src.seat)
 
     frame.add(Step("judge", seat=t, reason=SKILL.beige, on_result=result))
+
+
+@policy(Moment.SLASH_DAMAGED, order=20)
+def play_beige(sim: Sim, target: int, source: int | None, window: DamageWindow) -> None:
+    """悲歌 (the first holder from the current player), often: a card; the damaged character judges: ♥ 1 HP back,
+    ♦ two cards, ♣ the source discards two, ♠ the source's next turn does not take place."""
+    eng = sim.eng
+    d = window.damage
+    ts = sim.seat(target)
+    for o in eng.table.order_from(eng.current or target):
+        ws = sim.seat(o)
+        if not ws.has_skill(SKILL.beige) or not sim.alive(target) or eng.skills.state.get(f"beige:{target}") is not d \
+                or eng.skills.damaged.get(target) is not window:
+            continue
+        mine = [c for _, c in sim.places_of(o)]
+        if not mine or not sim.chance(0.6):
+            continue
+        mark = eng.frame_seq
+        sim.emit(ev.Skill(seat=o, skill=SKILL.beige, targets=[target], cards=[sim.rng.choice(mine)]))
+        sim.fulfil(after=mark)  # 白银狮子 given up
+        suit = parse_card(sim.judge_card(target, SKILL.beige)).suit.name
+        src = d.source
+        if suit == "HEART" and ts.hp < ts.max_hp:
+            sim.emit(ev.Recover(seat=target, amount=1))
+        elif suit == "DIAMOND":
+            sim.emit(ev.Draw(seat=target, cards=sim.take(2), reason="skill", skill=SKILL.beige))
+        elif suit == "CLUB" and src is not None and sim.alive(src):
+            cards = [c for _, c in sim.places_of(src)]
+            if cards:
+                mark = eng.frame_seq
+                sim.emit(ev.Discard(seat=src, cards=sim.rng.sample(cards, min(2, len(cards)))))
+                sim.fulfil(after=mark)
+        elif suit == "SPADE" and src is not None and sim.alive(src):  # 叠置: its next turn does not take place
+            sim.skipped_turn ^= {src}
+        return
 
 
 # --- 國戰: 纪灵 --------------------------------------------------------------------------------------
@@ -676,6 +947,37 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_BEGINS, "shuangren", order=10)
+def play_shuangren(sim: Sim, me: Seat) -> bool | None:
+    """双刃, half the time: a 拼点; won, a 杀 (no card, no distance limit) on that character or another of its
+    kingdom; lost, the play phase is over (False). None: not used."""
+    eng, seat = sim.eng, me.seat
+    if not me.hand_count or not sim.chance(0.5):
+        return None
+
+    def slash(x: int) -> ev.Use:
+        return ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shuangren, targets=[x])
+
+    def aims(t: int) -> list[int]:
+        return [x for x in eng.table.order_from(t) if x != seat and (x == t or eng.mode.same_kingdom(x, t))
+                and not legality.check_use(eng, slash(x))]
+
+    rivals = [t for t in eng.table.order_from(seat, include_first=False) if sim.seat(t).hand_count and aims(t)]
+    if not rivals:
+        return None
+    t = sim.rng.choice(rivals)
+    if not sim.pindian(seat, SKILL.shuangren, t):
+        return False
+    targets = aims(t)  # after the 拼点: its card gone, a character may be empty-handed now (空城)
+    if not me.alive or eng.current != seat:
+        return False
+    if not targets:
+        return True
+    sim.emit(slash(sim.rng.choice(targets)))
+    sim.resolve_slash(seat)
+    return True
+
+
 @modifier("ignores_range")
 def shuangren_range(value: bool, eng: Engine, e: ev.Use) -> bool:
     """双刃's 杀 (视为使用) has no distance limit."""
@@ -706,6 +1008,25 @@ def sijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed="none")
         return
     C.effect(eng, e, Step("move", seat=t, n=1, from_zone="hand|equip", to_zone=Zone.DISCARD))
+
+
+@policy(Moment.CHANCE, key="sijian", order=1)
+def play_sijian(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """死谏 (國戰 田丰), mostly, his last hand card gone: a card of another character discarded (not inside a retrial,
+    a 无懈可击 window or a skill's effect still owed)."""
+    if C.answer_window(e) or any(isinstance(f, Effect) and not f.done for f in sim.eng.stack):
+        return
+    seat = me.seat
+    others = [t for t in sim.eng.table.order_from(seat, include_first=False)
+              if sim.seat(t).hand_count or sim.seat(t).equip]
+    if not others or not sim.alive(seat) or not sim.chance(0.7):
+        return
+    t = sim.rng.choice(others)
+    zone, c = sim.rng.choice(sim.places_of(t))
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.sijian, targets=[t]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.sijian))
+    sim.fulfil(after=mark)
 
 
 #: what closes 礼让's window: the game moving on (a turn, a phase, a card used or played, a judgement)
@@ -764,3 +1085,13 @@ def lirang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     eng.skills.state[f"lirang:{e.seat}"] = rest
     eng.skills.implied_move(t, cards)
+
+
+@policy(Moment.CHANCE, key="lirang", order=1)
+def play_lirang(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """礼让 (國戰 孔融), mostly: his cards just discarded, still in the discard pile, to another character."""
+    seat = me.seat
+    cards = [c for c in sim.eng.skills.state.get(f"lirang:{seat}", []) if sim.eng.table.discard[c] > 0]
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if cards and others and sim.alive(seat) and sim.chance(0.7):
+        sim.emit(ev.Skill(seat=seat, skill=SKILL.lirang, targets=[sim.rng.choice(others)], cards=cards))

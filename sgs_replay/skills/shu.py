@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import legality
 from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -19,10 +20,12 @@ from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import DRAW_REPLACED, DYING_ANYWAY, SILENT_USES, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat, Table
+    from sgs_replay.skills.policy import Sim
 
 
 def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
@@ -76,10 +79,30 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, optional=True, forbid=True))
 
 
+@policy(Moment.PLAY_ACTION, "rende", order=40)
+def play_rende(sim: Sim, me: Seat) -> bool:
+    """仁德, now and then: one to three hand cards to another character (no more than the ruleset's cap a phase)."""
+    others = sim.eng.table.order_from(me.seat, include_first=False)
+    cap = sim.rs.p.rende_max_cards  # a ruleset's cap on the cards given in a play phase
+    room = 3 if cap is None else min(3, cap - sim.eng.this_phase.given)
+    if not me.hand_count or not others or room <= 0 or not sim.chance(0.2):
+        return False
+    hand = sim.hand_of(me.seat)
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.rende, targets=[sim.rng.choice(others)],
+                        cards=sim.rng.sample(hand, sim.rng.randint(1, min(room, len(hand))))))
+    return True
+
+
 @skill("jijiang", timing=Timing.CARD_NEEDED)
 def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
     C.provide(eng, e, CARD.slash, "shu")
+
+
+@policy(Moment.CARD_NEEDED, "jijiang", order=20)
+def play_jijiang(sim: Sim, me: Seat, name: str) -> bool:
+    """激将: mostly, the 蜀 characters asked in turn for the 杀; each gives one it holds half the time or so."""
+    return name == CARD.slash and C.ask_kingdom(sim, me.seat, SKILL.jijiang, CARD.slash, "shu")
 
 
 @watch_before("jijiang", events=(ev.Use,))
@@ -170,6 +193,21 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.table.pile_top = list(top or [])
 
 
+@policy(Moment.START_PHASE, "guanxing", order=60)
+def play_guanxing(sim: Sim, me: Seat) -> None:
+    """观星, often: the top X cards in a random order, some of them back on top, the rest at the bottom."""
+    if not sim.chance(0.6):
+        return
+    x = 3 if version(sim.eng, "guanxing") == "000" else min(5, len(sim.eng.table.alive()))
+    if len(sim.pile) < x:
+        return  # the engine would reshuffle first: left for another turn
+    seen = sim.pile[:x]
+    sim.rng.shuffle(seen)
+    k = sim.rng.randint(0, x)
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.guanxing, choice=list(seen[:k])))
+    sim.pile[:] = seen[:k] + sim.pile[x:] + seen[k:]
+
+
 # --- 马超 ---------------------------------------------------------------------------------------
 
 
@@ -214,6 +252,16 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("judge", seat=cf.head, reason=SKILL.tieji, on_result=result))
 
 
+@policy(Moment.SLASH_USED, "tieji", order=20)
+def play_tieji(sim: Sim, frame: F.CardEffect) -> bool:
+    """铁骑: mostly, on a 杀 whose target can be hit; a red judgement and the first target cannot dodge it."""
+    eng = sim.eng
+    if frame.head is None or not sim.chance(0.8) or any(rule.voids(frame, eng, sim.seat(frame.head)) for rule in F.EFFECT_RULES):
+        return False
+    sim.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
+    return parse_card(sim.judge_card(frame.user, SKILL.tieji)).is_red
+
+
 # --- 黄月英 -------------------------------------------------------------------------------------
 
 
@@ -229,6 +277,12 @@ def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="right after a trick you use", observed="no trick just used")
         return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.CHANCE, key="jizhi", order=0)  # first of the chances an event opens
+def play_jizhi(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """集智: mostly, after a non-delayed trick of his."""
+    C.take_chance(sim, me.seat, SKILL.jizhi)
 
 
 @watch_after("jizhi", events=(ev.Use,))
@@ -281,6 +335,27 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed=f"{eng.seat(cf.head).hand_count} cards")  # type: ignore[union-attr]
         return
     cf.undodgeable = True
+
+
+@policy(Moment.SLASH_USED, "liegong", order=30)
+def play_liegong(sim: Sim, frame: F.CardEffect) -> None:
+    """烈弓 (國戰): mostly announced in the play phase, when the target's hand count allows it."""
+    eng, user = sim.eng, sim.seat(frame.user)
+    if frame.head is None or version(eng, "liegong") != "heg" or not eng.in_play_phase(frame.user):
+        return
+    n = sim.seat(frame.head).hand_count
+    if (n >= user.hp or n <= eng.table.attack_range(frame.user)) and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=frame.user, skill=SKILL.liegong))
+
+
+@policy(Moment.SLASH_BEGINS, "liegong", order=10, modes=("1v1",))
+def play_liegong_1v1(sim: Sim, user: int, frame: F.CardEffect | None) -> None:
+    """烈弓 (1v1): mostly announced in the play phase, once the 杀 has its target, when the target holds at least
+    the user's HP in cards."""
+    me = sim.seat(user)
+    if frame is not None and frame.name == CARD.slash and frame.user == user and frame.head is not None \
+            and sim.eng.in_play_phase(user) and sim.seat(frame.head).hand_count >= me.hp and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=user, skill=SKILL.liegong))
 
 
 @watch_after("liegong", events=(ev.Use,))
@@ -373,6 +448,21 @@ def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.steps[0].then = revealed
 
 
+@policy(Moment.DRAW_PHASE, "zaiqi", order=20)
+def play_zaiqi(sim: Sim, me: Seat) -> bool:
+    """再起, often when wounded: instead of drawing, X cards shown (X: HP lost); 1 HP for each ♥, the rest taken."""
+    if me.hp >= me.max_hp or not sim.chance(0.6):
+        return False
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.zaiqi))
+    sim.emit(ev.Reveal(cards=sim.take(me.max_hp - me.hp), seat=me.seat, reason=SKILL.zaiqi))
+    sim.fulfil(after=mark)
+    return True
+
+
+DRAW_REPLACED.add("zaiqi")
+
+
 # --- 姜维 ---------------------------------------------------------------------------------------
 
 
@@ -406,6 +496,32 @@ def tiaoxin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("choice", seat=t, alts=alts, optional=ts is not None and C.card_count(ts) == 0))
 
 
+@policy(Moment.PLAY_ACTION, "tiaoxin", order=190)
+def play_tiaoxin(sim: Sim, me: Seat) -> bool:
+    """挑衅, sometimes, on a character whose attack range holds 姜维: it uses a 杀 on him most of the time it can,
+    else he discards one of its cards."""
+    seat = me.seat
+    provokable = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.eng.table.in_attack_range(t, seat)]
+    if sim.skill_limits()[SKILL.tiaoxin] or sim.eng.this_turn.limits[SKILL.tiaoxin] or not provokable \
+            or not sim.chance(0.3):
+        return False
+    t = sim.rng.choice(provokable)
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.tiaoxin, targets=[t]))
+    uses = [u for c in sim.hand_of(t, CARD.slash)
+            if not legality.check_use(sim.eng, u := ev.Use(seat=t, card=c, targets=[seat]))]
+    if uses and sim.chance(0.6):
+        sim.emit(sim.rng.choice(uses))
+        sim.resolve_slash(t)
+        return True
+    places = sim.places_of(t)
+    if places:
+        zone, c = sim.rng.choice(places)
+        mark = sim.eng.frame_seq
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="discard"), reason=SKILL.tiaoxin))
+        sim.fulfil(after=mark)
+    return True
+
+
 @skill("zhiji", per_game=True, timing=Timing.START_PHASE)
 def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """志继 (official text, 姜维): 觉醒技，回合开始阶段开始时，若你没有手牌，你选择一项：回复1点体力，或摸两张牌。然后你减1点体力上限，并获得技能“观星”."""
@@ -417,6 +533,19 @@ def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                   optional=seat.hp >= seat.max_hp)
     C.effect(eng, e, choice, Step("max_hp", seat=e.seat, n=-1))
     eng.skills.gain(seat, "guanxing")
+
+
+@policy(Moment.START_PHASE, order=22)
+def play_zhiji(sim: Sim, me: Seat) -> None:
+    """志继 (awakening): 1 HP back half the time when wounded, else two cards."""
+
+    def choose() -> None:
+        if me.hp < me.max_hp and sim.chance(0.5):
+            sim.emit(ev.Recover(seat=me.seat, amount=1))
+        else:
+            sim.emit(ev.Draw(seat=me.seat, cards=sim.take(2), reason="skill", skill=SKILL.zhiji))
+
+    C.awaken(sim, me, "zhiji", choose)
 
 
 C.must_awaken("zhiji", lambda eng, s: s.hand_count == 0)
@@ -445,6 +574,17 @@ def zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if x != "?":
             pile[x] += 1
     eng.skills.state["zhongyi_round"] = eng.round
+
+
+@policy(Moment.PLAY_ACTION, order=170)
+def play_zhongyi(sim: Sim, me: Seat) -> bool:
+    """忠义 (2013 3v3, once a game; not FreeKill's skill of that name): now and then, a red hand card."""
+    red = [c for c in sim.hand_of(me.seat) if parse_card(c).is_red]
+    own = me.general.skills if me.general is not None else ()
+    if "zhongyi" not in own or (me.seat, "zhongyi") in sim.eng.skills.used_once or not red or not sim.chance(0.2):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.zhongyi, cards=[sim.rng.choice(red)]))
+    return True
 
 
 @watch_after("zhongyi")
@@ -490,6 +630,34 @@ def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     for x in cards:
         if x != "?":
             pile[x] += 1
+
+
+@policy(Moment.PLAY_ACTION, order=60)
+def play_v33_zhongyi(sim: Sim, me: Seat) -> bool:
+    """忠义 (FreeKill 3v3): with no 义 left, sometimes one or two red hand cards as 义."""
+    reds = [c for c in sim.hand_of(me.seat) if parse_card(c).is_red]
+    if me.general is None or "v33__zhongyi" not in me.general.skills:  # not the 2013 忠义 (same name)
+        return False
+    if sum(me.piles.get(YI, {}).values()) or not reds or not sim.chance(0.3):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.v33__zhongyi,
+                        cards=sim.rng.sample(reds, sim.rng.randint(1, min(2, len(reds))))))
+    return True
+
+
+@policy(Moment.SLASH_HITS, order=10)
+def spend_yi(sim: Sim, frame: F.CardEffect, t: int) -> None:
+    """忠义 (FreeKill 3v3): the 杀 of 关羽's side hits one of the other side while 义 are left: one 义 goes to the
+    discard pile (the engine counts the damage's extra point)."""
+    us, ts = sim.seat(frame.user), sim.seat(t)
+    for g in sorted(sim.eng.table.seats):
+        gs = sim.seat(g)
+        left = sorted(gs.piles[YI].elements()) if YI in gs.piles else []
+        if gs.alive and left and gs.general is not None and "v33__zhongyi" in gs.general.skills \
+                and us.side == gs.side and ts.side != gs.side:
+            sim.emit(ev.Move(cards=[left[0]], from_=ev.Place(zone=f"pile:{YI}", seat=g),
+                             to=ev.Place(zone="discard"), reason=SKILL.v33__zhongyi))
+            return
 
 
 @watch_after("v33__zhongyi")
@@ -554,6 +722,19 @@ def zhongjianh(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
+@policy(Moment.PLAY_ACTION, "zhongjianh", order=50)
+def play_zhongjianh(sim: Sim, me: Seat) -> bool:
+    """忠谏 (FreeKill 3v3), sometimes: a card to a teammate, then a draw."""
+    mates = [t for t in sim.eng.table.order_from(me.seat, include_first=False)
+             if me.side is not None and sim.seat(t).side == me.side]
+    given = sim.places_of(me.seat)
+    if sim.eng.this_turn.limits[SKILL.zhongjianh] or not mates or not given or not sim.chance(0.3):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.zhongjianh, targets=[sim.rng.choice(mates)],
+                        cards=[sim.rng.choice([c for _, c in given])]))
+    return True
+
+
 # --- 赵云 (3v3 2013) ------------------------------------------------------------------------------
 
 
@@ -603,6 +784,22 @@ def jiuzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("recover", seat=dying, n=1))
 
 
+@policy(Moment.RESCUE, "jiuzhu", order=10)
+def play_jiuzhu(sim: Sim, me: Seat, dying: int) -> bool:
+    """救主 (FreeKill 3v3 赵云), often, for a dying teammate: 1 HP and a card for its 1 HP. True: under FreeKill's
+    fault (``undead_after_failed_rescue``) the rescue stops at him and that dying state is over."""
+    s = sim.seat(dying)
+    if me.seat == dying or me.side is None or me.side != s.side or me.hp <= 1 or not sim.places_of(me.seat) or s.hp > 0:
+        return False
+    if sim.chance(0.6):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.jiuzhu, cards=[sim.rng.choice([c for _, c in sim.places_of(me.seat)])]))
+    # FreeKill's 救主 fault: the character plays on at HP ≤ 0 (what 救主 set off, a chain's damage, may have followed)
+    return bool(sim.rs.p.undead_after_failed_rescue and s.hp <= 0 and F.survives_at_zero(sim.eng, s))
+
+
+DYING_ANYWAY.append(jiuzhu_undead)
+
+
 # --- conversions (当作 …使用或打出) ------------------------------------------------------------------
 
 
@@ -648,6 +845,15 @@ def niepan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     seat.chained = False
     C.effect(eng, e, Step("draw", seat=e.seat, n=3), Step("recover", seat=e.seat, n=min(3, seat.max_hp) - seat.hp),
              ordered=False)
+
+
+@policy(Moment.DYING, "niepan", order=10)
+def play_niepan(sim: Sim, me: Seat) -> bool:
+    """涅槃 (once a game), mostly: all his cards go, he draws three and is back at 3 HP. True: out of danger."""
+    if (me.seat, "niepan") in sim.eng.skills.used_once or not sim.chance(0.8):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.niepan))
+    return me.hp > 0
 
 
 @skill("lianhuan", timing=Timing.CARD_NEEDED)
@@ -765,6 +971,24 @@ def manyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _entry_use(eng, e, CARD.savage_assault, SKILL.manyi)
 
 
+@policy(Moment.ENTERS, "huwei", order=10, modes=("1v1",))
+def play_huwei(sim: Sim, me: Seat) -> bool:
+    """虎威 (1v1), mostly, as he enters: a 水淹七军 (no card) at the opponent."""
+    return C.enter_with(sim, me, SKILL.huwei, CARD.drowning)
+
+
+@policy(Moment.ENTERS, "xiaoxi", order=20, modes=("1v1",))
+def play_xiaoxi(sim: Sim, me: Seat) -> bool:
+    """骁袭 (1v1), mostly, as he enters: a 杀 (no card) at the opponent."""
+    return C.enter_with(sim, me, SKILL.xiaoxi, CARD.slash)
+
+
+@policy(Moment.ENTERS, "manyi", order=30, modes=("1v1",))
+def play_manyi(sim: Sim, me: Seat) -> bool:
+    """蛮裔 (1v1), mostly, as she enters: a 南蛮入侵 (no card)."""
+    return C.enter_with(sim, me, SKILL.manyi, CARD.savage_assault)
+
+
 @watch_after("manyi", events=(ev.Use,))
 def manyi_void(eng: Engine, e: ev.Event, seat: Seat) -> None:
     savage_assault_void(eng, e, seat)
@@ -817,6 +1041,24 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.SLASH_ENDS, "lieren", order=10, modes=("1v1", "hegemony"))
+def play_lieren(sim: Sim, user: int, t: int) -> None:
+    """烈刃: mostly, after her 杀 damaged its target, a 拼点 with it; won, one of its cards."""
+    w = sim.eng.skills.damaged.get(t)
+    if w is None or w.damage.source != user or w.uses["lieren"] or not sim.alive(user) or not sim.alive(t) \
+            or not sim.seat(user).hand_count or not sim.seat(t).hand_count or not sim.chance(0.7):
+        return
+    sim.emit(ev.Skill(seat=user, skill=SKILL.lieren, targets=[t]))
+    mine, theirs = sim.rng.choice(sim.hand_of(user)), sim.rng.choice(sim.hand_of(t))
+    sim.emit(ev.Pindian(seat=user, target=t, cards=[mine, theirs]))
+    if parse_card(mine).rank > parse_card(theirs).rank and sim.seat(t).hand_count + len(sim.seat(t).equip):
+        zone, c = sim.rng.choice(sim.places_of(t))
+        seq = sim.eng.frame_seq
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=t), to=ev.Place(zone="hand", seat=user),
+                         reason=SKILL.lieren))
+        sim.fulfil(after=seq)  # 白银狮子 taken from the equipment area: its recovery
+
+
 # --- 國戰: 刘禅 甘夫人 祝融 ----------------------------------------------------------------------------------
 
 
@@ -824,6 +1066,19 @@ def lieren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """享乐 (國戰 刘禅): 锁定技，每当你成为其他角色使用【杀】的目标时，你令其选择是否弃置一张基本牌，若其选择否或其已死亡，此次对你结算的此【杀】对你无效
     (applied to the 杀: see :class:`Xiangle`)."""
+
+
+@policy(Moment.SLASH_USED, order=10)
+def play_xiangle(sim: Sim, frame: F.CardEffect) -> None:
+    """享乐 (國戰 刘禅, locked): for each target with it, the 杀's user discards a basic card most of the time it can
+    (else the 杀 is void for it)."""
+    for t in list(frame.queue):
+        if t == frame.user or not sim.seat(t).has_skill(SKILL.xiangle):
+            continue
+        sim.skills[SKILL.xiangle] += 1  # a locked skill: it acts with no `skill` event
+        basics = [c for c in sim.hand_of(frame.user) if parse_card(c).type == "basic"]
+        if basics and sim.chance(0.6):
+            sim.emit(ev.Discard(seat=frame.user, cards=[sim.rng.choice(basics)]))
 
 
 def _xiangle_paid(eng: Engine, frame: F.CardEffect) -> set[int]:
@@ -911,6 +1166,32 @@ def fangquan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.grant_extra_turn(t)
 
 
+@policy(Moment.PHASE_SKIP, order=30)
+def play_fangquan(sim: Sim, me: Seat, phase: str) -> bool:
+    """放权 (國戰 刘禅), now and then: the play phase skipped, for an extra turn given at the end of this one."""
+    if phase != "play":
+        return False
+    sim.notes["fangquan_due"] = False
+    if not me.has_skill(SKILL.fangquan) or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan))
+    sim.emit(ev.PhaseSkip(seat=me.seat, phase="play", reason=SKILL.fangquan))
+    sim.notes["fangquan_due"] = True
+    return True
+
+
+@policy(Moment.FINISH_PHASE, order=40)
+def play_fangquan_end(sim: Sim, me: Seat) -> None:
+    """放权, at the end of a turn whose play phase it skipped: mostly a hand card for another character's extra turn
+    (not one whose next turn is to be skipped)."""
+    due, sim.notes["fangquan_due"] = sim.notes.get("fangquan_due", False), False
+    others = [t for t in sim.eng.table.order_from(me.seat, include_first=False) if t not in sim.skipped_turn]
+    if due and me.alive and me.hand_count and others and sim.chance(0.8):
+        t = sim.rng.choice(others)
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fangquan, cards=[sim.rng.choice(sim.hand_of(me.seat))], targets=[t]))
+        sim.extra_turns.append(t)
+
+
 @skill("shenzhi", timing=Timing.START_PHASE)
 def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
@@ -929,6 +1210,13 @@ def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, n=1))
     else:
         C.effect(eng, e, Step("recover", seat=e.seat, forbid=True, optional=True))
+
+
+@policy(Moment.START_PHASE, "shenzhi", order=10)
+def play_shenzhi(sim: Sim, me: Seat) -> None:
+    """神智 (國戰 甘夫人), mostly when wounded and holding at least her HP in cards: every hand card, for 1 HP."""
+    if me.hand_count >= max(me.hp, 1) and me.hp < me.max_hp and sim.chance(0.7):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.shenzhi, cards=sim.hand_of(me.seat)))
 
 
 @watch_before("shushen", events=(ev.Recover,))
@@ -964,10 +1252,23 @@ def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=t, n=1))
 
 
+@policy(Moment.CHANCE, key="shushen", order=1)
+def play_shushen(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """淑慎 (國戰 甘夫人): mostly, for each point of HP recovered, another of her kingdom draws one."""
+    seat = me.seat
+    for _ in range(times):
+        mates = [t for t in sim.eng.table.order_from(seat, include_first=False) if sim.eng.mode.same_kingdom(seat, t)]
+        if mates and sim.alive(seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=seat, skill=SKILL.shushen, targets=[sim.rng.choice(mates)]))
+
+
 @skill("juxiang", timing=Timing.ALWAYS)
 def juxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """巨象 (國戰 祝融): 锁定技，【南蛮入侵】对你无效；锁定技，每当其他角色使用的【南蛮入侵】因结算完毕而置入弃牌堆后，你获得之
     (applied to the card: she is no target; once it is over, its cards are hers, implied)."""
+
+
+SILENT_USES["juxiang"] = lambda eng: int(eng.skills.state.get("juxiang_taken", 0))  # the 南蛮入侵 巨象 took
 
 
 @watch_after("juxiang", events=(ev.Use,))

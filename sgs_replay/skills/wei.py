@@ -5,20 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD, SKILL
+from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier
+from sgs_replay.engine.plugins import modifier, modify, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_before
-from sgs_replay.engine.state import Zone
+from sgs_replay.engine.state import Slot, Zone
 from sgs_replay.engine.timing import Timing
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import Suit
+from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import KEPT_JUDGEMENTS, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
+    from sgs_replay.engine.frames import JudgeFrame
     from sgs_replay.engine.state import Seat, Table
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 曹操 ---------------------------------------------------------------------------------------
@@ -37,10 +41,23 @@ def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.skills.implied_move(e.seat, cards)
 
 
+@policy(Moment.DAMAGED, "jianxiong", order=10)
+def play_jianxiong(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """奸雄: mostly, while the card that dealt the damage is still in the processing area or the discard pile."""
+    if card is not None and sim.chance(0.8) and sim.eng.table.processing[card] + sim.eng.table.discard[card]:
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.jianxiong))
+
+
 @skill("hujia", timing=Timing.CARD_NEEDED)
 def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
     C.provide(eng, e, CARD.jink, "wei")
+
+
+@policy(Moment.CARD_NEEDED, "hujia", order=10)
+def play_hujia(sim: Sim, me: Seat, name: str) -> bool:
+    """护驾: mostly, the 魏 characters asked in turn for the 闪; each gives one it holds half the time or so."""
+    return name == CARD.jink and C.ask_kingdom(sim, me.seat, SKILL.hujia, CARD.jink, "wei")
 
 
 # --- 司马懿 -------------------------------------------------------------------------------------
@@ -60,11 +77,36 @@ def fankui(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("move", seat=src.seat, n=1, from_zone="hand|equip", to_seat=e.seat, to_zone=Zone.HAND))
 
 
+@policy(Moment.DAMAGED, "fankui", order=20)
+def play_fankui(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """反馈: mostly, one card of the damage's source (a hand or an equipment card, at random)."""
+    if source is None or source == me.seat or not sim.alive(source) or not sim.chance(0.8):
+        return
+    places = sim.places_of(source)
+    if places:
+        zone, c = sim.rng.choice(places)
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.fankui, targets=[source]))
+        seq = sim.eng.frame_seq
+        sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=source), to=ev.Place(zone="hand", seat=me.seat),
+                         reason=SKILL.fankui))
+        sim.fulfil(after=seq)
+
+
 @skill("guicai", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
                expected="a judgement waiting for its result", observed="no judgement pending")
+
+
+@policy(Moment.RETRIAL, "guicai", order=10)
+def play_guicai(sim: Sim, me: Seat, judged: int) -> str | None:
+    """鬼才: one judgement in four, a hand card at random replaces the judgement card."""
+    if not sim.hand_of(me.seat) or not sim.chance(0.25):
+        return None
+    card = sim.rng.choice(sim.hand_of(me.seat))
+    sim.emit(ev.Retrial(seat=me.seat, card=card, skill=SKILL.guicai))
+    return card
 
 
 # --- 夏侯惇 -------------------------------------------------------------------------------------
@@ -127,6 +169,29 @@ def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _ganglie(eng, e, e.seat, targets[0])
 
 
+@policy(Moment.DAMAGED, order=90)
+def play_ganglie(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """刚烈 (last of the damaged skills: its damage settles what the damage that set it off still owes), mostly:
+    the source (2013 3v3: any character of the other side) discards two hand cards half the time it can, else
+    takes 1 damage."""
+    target, victim = me.seat, source
+    g = me.general
+    if g is not None and "vsganglie" in g.skills:  # chosen before the skill is looked at: the stream as it was
+        enemies = [t for t in sim.eng.table.order_from(target, include_first=False)
+                   if sim.seat(t).side not in (None, me.side)]
+        victim = sim.rng.choice(enemies) if enemies else None
+    if not me.has_skill(SKILL.ganglie) or victim is None or victim == target or not sim.alive(victim) \
+            or not sim.chance(0.8):
+        return
+    sim.emit(ev.Skill(seat=target, skill=SKILL.ganglie, targets=[victim] if victim != source else None))
+    if parse_card(sim.judge_card(target, SKILL.ganglie)).suit.name != "HEART":
+        hand = sim.hand_of(victim)
+        if len(hand) >= 2 and sim.chance(0.5):
+            sim.emit(ev.Discard(seat=victim, cards=sim.rng.sample(hand, 2)))
+        else:
+            sim.damage(victim, F.damage_taken(sim.eng, sim.seat(victim), 1, "normal"), target, None, "normal")
+
+
 # --- 张辽 ---------------------------------------------------------------------------------------
 
 
@@ -153,6 +218,23 @@ def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                        for t in targets if t != e.seat], ordered=False)
 
 
+@policy(Moment.DRAW_PHASE, "tuxi", order=50)
+def play_tuxi(sim: Sim, me: Seat) -> bool:
+    """突袭, half the time: instead of drawing, a hand card of one or two others (1v1: of an opponent holding more)."""
+    others = [t for t in sim.eng.table.order_from(me.seat, include_first=False) if sim.seat(t).hand_count]
+    most = 2
+    if version(sim.eng, "tuxi") == "002-1v1":
+        others, most = [t for t in others if sim.seat(t).hand_count > me.hand_count], 1
+    if not others or not sim.chance(0.5):
+        return False
+    targets = sorted(sim.rng.sample(others, min(len(others), sim.rng.randint(1, most))))
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.tuxi, targets=targets))
+    for t in targets:
+        sim.emit(ev.Move(cards=[sim.rng.choice(sim.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                         to=ev.Place(zone="hand", seat=me.seat), reason=SKILL.tuxi))
+    return True
+
+
 # --- 许褚 ---------------------------------------------------------------------------------------
 
 
@@ -177,6 +259,24 @@ def xiechan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         frame.add(Step("use", seat=user, check=C.used_as(CARD.duel, SKILL.xiechan)))
 
     frame.add(C.pindian_step(eng, e, t, result))
+
+
+@policy(Moment.PLAY_ACTION, "xiechan", order=1, modes=("1v1",))
+def play_xiechan(sim: Sim, me: Seat) -> bool:
+    """挟缠 (once a game), sometimes: a 拼点 with the opponent, then the winner's 决斗 at the loser."""
+    seat, other = me.seat, 3 - me.seat
+    them = sim.seat(other)
+    if (seat, "xiechan") in sim.eng.skills.used_once or not me.hand_count or not them.hand_count \
+            or them.has_skill(SKILL.kongcheng) or not sim.chance(0.3):
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.xiechan, targets=[other]))
+    mine, theirs = sim.rng.choice(sim.hand_of(seat)), sim.rng.choice(sim.hand_of(other))
+    sim.emit(ev.Pindian(seat=seat, target=other, cards=[mine, theirs]))
+    user, target = (seat, other) if parse_card(mine).rank > parse_card(theirs).rank else (other, seat)
+    duel = ev.Use(seat=user, as_=CARD.duel, cards=[], skill=SKILL.xiechan, targets=[target])
+    sim.emit(duel)
+    sim.resolve_duel(duel)
+    return True
 
 
 
@@ -207,6 +307,13 @@ def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "裸衣 (seed 000) works with no weapon equipped", observed=seat.weapon())
 
 
+@policy(Moment.DRAW_PHASE, "luoyi", order=70)
+def play_luoyi(sim: Sim, me: Seat) -> None:
+    """裸衣, often (when no skill replaced the draw)."""
+    if sim.chance(0.6):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luoyi))
+
+
 # --- 郭嘉 ---------------------------------------------------------------------------------------
 
 
@@ -219,11 +326,26 @@ def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="right after your judgement", observed="no judgement of yours just now")
 
 
+@policy(Moment.JUDGED, "tiandu", order=10)
+def play_tiandu(sim: Sim, me: Seat, reason: str) -> None:
+    """天妒, mostly: the judgement card is his (implied); not 洛神's."""
+    if reason != SKILL.luoshen and sim.chance(0.7):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.tiandu))
+
+
 @skill("yiji", timing=Timing.DAMAGED)
 def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """遗计 (seed 001 郭嘉): 每受到1点伤害，可摸两张牌，将其中的一张交给任意一名角色，然后将另一张交给任意一名角色."""
     if eng.skills.after_damage(e, "yiji", per_point=True) is not None:
         C.effect(eng, e, Step("draw", seat=e.seat, n=2))
+
+
+@policy(Moment.DAMAGED, "yiji", order=40)
+def play_yiji(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """遗计: mostly, for each point of damage."""
+    for _ in range(amount):
+        if sim.alive(me.seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.yiji))
 
 
 # --- 甄姬 ---------------------------------------------------------------------------------------
@@ -258,6 +380,23 @@ def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             st["red"] = True
 
     C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.luoshen, on_result=result))
+
+
+@policy(Moment.START_PHASE, "luoshen", order=50)
+def play_luoshen(sim: Sim, me: Seat) -> None:
+    """洛神, mostly, again after each black judgement (hers, implied) until a red one."""
+    while me.has_skill(SKILL.luoshen) and sim.chance(0.8):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luoshen))
+        if parse_card(sim.judge_card(me.seat, SKILL.luoshen)).is_red:
+            break
+
+
+def _luoshen_keeps(eng: Engine, frame: JudgeFrame) -> bool:
+    """洛神's black judgement card is hers: it does not go to the discard pile."""
+    return frame.reason == SKILL.luoshen and parse_card(eng.skills.effective_card(frame.seat, frame.card)).is_black
+
+
+KEPT_JUDGEMENTS.append(_luoshen_keeps)
 
 
 @watch_before("luoshen", events=(ev.Judge,))
@@ -301,6 +440,53 @@ def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as(CARD.slash, SKILL.shensu)), *skips, ordered=False)
 
 
+def _shensu_targets(sim: Sim, me: Seat) -> list[int]:
+    """Whom 神速's 杀 (no card, no distance limit) may target: anyone no target ban protects."""
+    seat = me.seat
+    return [t for t in sim.eng.table.order_from(seat, include_first=False)
+            if not target_bans(sim.eng, me, sim.seat(t), CARD.slash,
+                               ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[t]))]
+
+
+@policy(Moment.PHASE_SKIP, "shensu", order=20)
+def play_shensu(sim: Sim, me: Seat, phase: str) -> bool:
+    """神速 (the first option), sometimes: the judge and draw phases skipped for a 杀 with no card on anyone."""
+    seat = me.seat
+    if phase != "judge" or not sim.chance(0.3):
+        return False
+    targets = _shensu_targets(sim, me)
+    if not targets:
+        return False
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_judge_draw"))
+    sim.emit(ev.PhaseSkip(seat=seat, phase="judge", reason=SKILL.shensu))
+    sim.emit(ev.PhaseSkip(seat=seat, phase="draw", reason=SKILL.shensu))
+    sim.skip.add("judge_and_draw")
+    sim.emit(ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[sim.rng.choice(targets)]))
+    sim.resolve_slash(seat)
+    return True
+
+
+@policy(Moment.PHASE_SKIP, "shensu", order=5)
+def play_shensu_play(sim: Sim, me: Seat, phase: str) -> bool:
+    """神速 (the second option), sometimes: the play phase skipped and an equipment card discarded for a 杀 with no
+    card on anyone."""
+    seat = me.seat
+    equips = [c for c in sim.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+    if phase != "play" or not equips or not sim.chance(0.3):
+        return False
+    targets = _shensu_targets(sim, me)
+    if not targets:
+        return False
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.shensu, choice="skip_play", cards=[sim.rng.choice(equips)]))
+    sim.fulfil(after=mark)  # an armour given up this way (白银狮子)
+    sim.emit(ev.Use(seat=seat, as_=CARD.slash, cards=[], skill=SKILL.shensu, targets=[sim.rng.choice(targets)]))
+    sim.resolve_slash(seat)
+    if me.alive and sim.eng.current == seat:
+        sim.emit(ev.PhaseSkip(seat=seat, phase="play", reason=SKILL.shensu))
+    return True
+
+
 # --- 曹仁 ---------------------------------------------------------------------------------------
 
 
@@ -311,6 +497,14 @@ def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     eng.skipped_turns.add(e.seat)
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
+
+
+@policy(Moment.FINISH_PHASE, "jushou", order=30)
+def play_jushou(sim: Sim, me: Seat) -> None:
+    """据守, now and then: three cards, and his next turn does not take place."""
+    if sim.chance(0.3):
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.jushou))
+        sim.skipped_turn.add(me.seat)
 
 
 # --- 徐晃 ---------------------------------------------------------------------------------------
@@ -433,6 +627,41 @@ def qiangxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, *steps, Step("damage", seat=t, source=e.seat, n=1))
 
 
+@policy(Moment.PLAY_ACTION, "qiangxi", order=110)
+def play_qiangxi(sim: Sim, me: Seat) -> bool:
+    """强袭 (once a play phase), sometimes: a weapon (from the hand or worn) or 1 HP, then 1 damage to a character
+    in range."""
+    eng, seat = sim.eng, me.seat
+    table = eng.table
+    if sim.skill_limits()[SKILL.qiangxi] or not sim.chance(0.3):
+        return False
+    others = table.order_from(seat, include_first=False)
+    weapons = [c for c in sim.hand_of(seat) if parse_card(c).subtype == "weapon"]
+    worn = me.equip.get(Slot.WEAPON)
+    costs: list[tuple[list[str], list[int]]] = []
+    in_range = [t for t in others if table.in_attack_range(seat, t)]
+    if weapons:
+        costs.append(([sim.rng.choice(weapons)], in_range))
+    if worn is not None:  # once it is discarded, its range is gone
+        costs.append(([worn], [t for t in others if table.distance(seat, t) <= 1]))
+    if me.hp >= 2:
+        costs.append(([], in_range))
+    costs = [(c, ts) for c, ts in costs if ts]
+    if not costs:
+        return False
+    cards, targets = sim.rng.choice(costs)
+    t = sim.rng.choice(targets)
+    mark = eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.qiangxi, targets=[t], cards=cards or None))
+    if not cards:
+        sim.emit(ev.LoseHp(seat=seat, amount=1, reason=SKILL.qiangxi))
+        sim.after_hp_change(seat)
+    sim.fulfil(after=mark)  # 白银狮子 given up
+    if sim.alive(t) and not eng.over:
+        sim.damage(t, F.damage_taken(eng, sim.seat(t), 1, "normal"), seat, None, "normal")
+    return True
+
+
 # --- 荀彧 ---------------------------------------------------------------------------------------
 
 
@@ -472,6 +701,28 @@ def quhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_ACTION, "quhu", order=130)
+def play_quhu(sim: Sim, me: Seat) -> bool:
+    """驱虎 (once a play phase), sometimes: a 拼点 with a character of more HP; won, it damages one in its range,
+    lost, it damages 荀彧."""
+    eng, seat = sim.eng, me.seat
+    table = eng.table
+    if not me.hand_count or sim.skill_limits()[SKILL.quhu] or not sim.chance(0.3):
+        return False
+    tigers = [t for t in table.order_from(seat, include_first=False) if sim.seat(t).hand_count and sim.seat(t).hp > me.hp]
+    if not tigers:
+        return False
+    t = sim.rng.choice(tigers)
+    won = sim.pindian(seat, SKILL.quhu, t)
+    prey = [x for x in table.alive() if x != t and table.in_attack_range(t, x)]
+    if won and prey:
+        x = sim.rng.choice(prey)
+        sim.damage(x, F.damage_taken(eng, sim.seat(x), 1, "normal"), t, None, "normal")
+    elif not won and sim.alive(seat):
+        sim.damage(seat, F.damage_taken(eng, me, 1, "normal"), t, None, "normal")
+    return True
+
+
 def _in_range(eng: Engine, seat: int) -> list[int]:
     """The other living characters in ``seat``'s attack range."""
     return [s for s in eng.table.alive() if s != seat and eng.table.in_attack_range(seat, s)]
@@ -496,6 +747,14 @@ def jieming(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("draw", seat=t.seat, n=n))
     else:
         C.effect(eng, e, Step("draw", seat=t.seat, forbid=True, optional=True))
+
+
+@policy(Moment.DAMAGED, "jieming", order=30)
+def play_jieming(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """节命: mostly, for each point of damage, on a living character at random."""
+    for _ in range(amount):
+        if sim.alive(me.seat) and sim.chance(0.8):
+            sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.jieming, targets=[sim.rng.choice(sim.eng.table.alive())]))
 
 
 # --- 國戰: 曹丕 乐进 ----------------------------------------------------------------------------------
@@ -533,6 +792,16 @@ def xingshang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     eng.skills.implied_move(e.seat, cards)
 
 
+@policy(Moment.AFTER_DEATH, order=10)
+def play_xingshang(sim: Sim, dead: int) -> None:
+    """行殇 (國戰 曹丕): almost always, the first living holder (from the current player) takes the dead one's cards."""
+    for s in sim.eng.table.order_from(sim.eng.current or dead):
+        got = sim.eng.skills.state.get(f"xingshang:{s}")
+        if got is not None and got[0] == dead and got[1] and sim.alive(s) and sim.chance(0.9):
+            sim.emit(ev.Skill(seat=s, skill=SKILL.xingshang, targets=[dead]))
+            return
+
+
 @skill("fangzhu", timing=Timing.DAMAGED)
 def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """放逐 (國戰 曹丕): 每当你受到伤害后，你可以令一名其他角色摸X张牌（X为你已损失的体力值），然后其叠置.
@@ -548,6 +817,18 @@ def fangzhu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.turn_over(eng, t)
     if x:
         C.effect(eng, e, Step("draw", seat=t, n=x))
+
+
+@policy(Moment.DAMAGED, "fangzhu", order=50)
+def play_fangzhu(sim: Sim, me: Seat, amount: int, source: int | None, card: str | None) -> None:
+    """放逐: often, on another character: its next turn does not take place (a second one turns that back)."""
+    if not sim.alive(me.seat) or not sim.chance(0.6):
+        return
+    others = sim.eng.table.order_from(me.seat, include_first=False)
+    if others:
+        t = sim.rng.choice(others)
+        sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.fangzhu, targets=[t]))
+        sim.skipped_turn ^= {t}
 
 
 @skill("xiaoguo", timing=Timing.END_PHASE)
@@ -577,6 +858,24 @@ def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     C.effect(eng, e, Step("choice", seat=t, alts=(Step("discard", seat=t, n=1, check=equipment),
                                                    Step("damage", seat=t, source=e.seat, n=1))))
+
+
+@policy(Moment.FINISH_PHASE, order=10)
+def play_xiaoguo(sim: Sim, me: Seat) -> None:
+    """骁果 (國戰 乐进), half the time, at another's finish phase: a basic card; it discards an equipment card (mostly,
+    when it can) or takes 1 damage from him."""
+    seat = me.seat
+    for s in sim.eng.table.order_from(seat, include_first=False):
+        basics = [c for c in sim.hand_of(s) if parse_card(c).type == "basic"]
+        if not sim.seat(s).has_skill(SKILL.xiaoguo) or not basics or not sim.alive(seat) or not sim.chance(0.5):
+            continue
+        sim.emit(ev.Skill(seat=s, skill=SKILL.xiaoguo, cards=[sim.rng.choice(basics)]))
+        equips = [c for c in sim.hand_of(seat) if parse_card(c).type == "equip"] + [me.equip[sl] for sl in sorted(me.equip)]
+        if equips and sim.chance(0.7):
+            sim.emit(ev.Discard(seat=seat, cards=[sim.rng.choice(equips)]))
+            sim.fulfil()  # 白银狮子 lost: its recovery
+        else:
+            sim.damage(seat, F.damage_taken(sim.eng, me, 1, "normal"), s, None, "normal")
 
 
 # --- 國戰: 张郃 ----------------------------------------------------------------------------------------
@@ -633,6 +932,48 @@ def qiaobian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if phase == "play":
         steps.append(Step("move", n=1, from_zone="judge|equip", to_zone="judge|equip", optional=True, check=_qiaobian_fits))
     C.effect(eng, e, *steps, ordered=False)
+
+
+@policy(Moment.PHASE_SKIP, "qiaobian", order=10)
+def play_qiaobian(sim: Sim, me: Seat, phase: ev.PhaseName) -> bool:
+    """巧变 (國戰 张郃): a hand card to skip the judge phase with a delayed trick waiting (mostly), the draw phase for
+    a hand card of one or two others (sometimes), the play phase for a card of a judge or equipment area moved to
+    another's (rarely), the discard phase with too many cards (mostly)."""
+    eng, seat = sim.eng, me.seat
+    if not me.alive or not me.hand_count:
+        return False
+    others = [t for t in eng.table.order_from(seat, include_first=False) if sim.seat(t).hand_count]
+    limit = modify("hand_limit", max(me.hp, 0) + eng.mode.hand_limit_bonus(me), eng, me)
+    wanted = {"judge": bool(me.judge) and sim.chance(0.7), "draw": bool(others) and sim.chance(0.3),
+              "play": sim.chance(0.15), "discard": me.hand_count - 1 > limit and sim.chance(0.7)}
+    if not wanted[phase]:
+        return False
+    targets = sorted(sim.rng.sample(others, min(len(others), sim.rng.randint(1, 2)))) if phase == "draw" else None
+    mark = eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.qiaobian, cards=[sim.rng.choice(sim.hand_of(seat))], choice=phase,
+                      targets=targets))
+    sim.emit(ev.PhaseSkip(seat=seat, phase=phase, reason=SKILL.qiaobian))
+    for t in targets or ():
+        if sim.seat(t).hand_count:
+            sim.emit(ev.Move(cards=[sim.rng.choice(sim.hand_of(t))], from_=ev.Place(zone="hand", seat=t),
+                             to=ev.Place(zone="hand", seat=seat), reason=SKILL.qiaobian))
+    if phase == "play" and sim.chance(0.7):
+        moves = []
+        alive = eng.table.order_from(seat)
+        for a in alive:
+            sa = sim.seat(a)
+            for c in sa.judge:
+                if c not in sa.judge_as:
+                    name = parse_card(c).name
+                    moves += [("judge", c, a, b) for b in alive if b != a and name not in sim.seat(b).judge_names()]
+            for sl in sorted(sa.equip):
+                moves += [("equip", sa.equip[sl], a, b) for b in alive if b != a and sl not in sim.seat(b).equip]
+        if moves:
+            zone, c, a, b = sim.rng.choice(moves)
+            sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=a), to=ev.Place(zone=zone, seat=b),
+                             reason=SKILL.qiaobian))
+    sim.fulfil(after=mark)  # 白银狮子 moved away: its wearer's recovery
+    return True
 
 
 @modifier("hand_limit_waived")

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import installer, modifier, target_ban
+from sgs_replay.engine.plugins import installer, modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import Suit
+from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
 from sgs_replay.skills import common as C
+from sgs_replay.skills.policy import PASSIVE_LORD, Moment, policy
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
     from sgs_replay.engine.state import Seat
+    from sgs_replay.skills.policy import Sim
 
 
 # --- 孙权 ---------------------------------------------------------------------------------------
@@ -55,11 +59,27 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
 
 
+@policy(Moment.PLAY_ACTION, "zhiheng", order=200)
+def play_zhiheng(sim: Sim, me: Seat) -> bool:
+    """制衡 (once a play phase), sometimes: some hand cards (1v1: two at most; 國戰: max HP at most) for as many."""
+    if sim.skill_limits()[SKILL.zhiheng] or not me.hand_count or not sim.chance(0.3):
+        return False
+    hand = sim.hand_of(me.seat)
+    v = version(sim.eng, "zhiheng")
+    most = 2 if v == "002-1v1" else me.max_hp if v == "heg" else len(hand)
+    cards = sim.rng.sample(hand, sim.rng.randint(1, min(most, len(hand))))
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.zhiheng, cards=cards))
+    return True
+
+
 @skill("jiuyuan", timing=Timing.DYING)
 def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """救援 (seed 001 孙权, 主公技): 锁定技，其他吴势力角色在濒死状态下使用〔桃〕时，额外回复1点体力 (checked on the 桃's recovery)."""
     if not seat.dying:
         eng.report(R.S_TIMING, e.seat, "救援 applies while you are dying", observed=f"{seat.hp} HP")
+
+
+PASSIVE_LORD.add("jiuyuan")  # the simulator's coverage: in force by itself (the extra recovery)
 
 
 # --- 甘宁 吕蒙 黄盖 ---------------------------------------------------------------------------------
@@ -88,6 +108,16 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.skipped_phases.add("discard")
 
 
+@policy(Moment.PHASE_SKIP, "keji", order=5)
+def play_keji(sim: Sim, me: Seat, phase: str) -> bool:
+    """克己: mostly, with no 杀 used or played this turn, the discard phase skipped."""
+    if phase != "discard" or sim.slashed or not sim.chance(0.8):
+        return False
+    sim.emit(ev.Skill(seat=me.seat, skill=SKILL.keji))
+    sim.emit(ev.PhaseSkip(seat=me.seat, phase="discard", reason=SKILL.keji))
+    return True
+
+
 @watch_before("keji", events=(ev.PhaseSkip,))
 def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
     """A ``phase_skip`` of the discard phase with reason 克己 and no ``skill`` event is the same choice."""
@@ -104,6 +134,15 @@ def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
 
 
+@policy(Moment.PLAY_ACTION, "kurou", order=10)
+def play_kurou(sim: Sim, me: Seat) -> bool:
+    """苦肉, now and then while at 2 HP or more: 1 HP for two cards."""
+    if me.hp < 2 or not sim.chance(0.2):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.kurou))
+    return True
+
+
 # --- 周瑜 ---------------------------------------------------------------------------------------
 
 
@@ -111,6 +150,13 @@ def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
     C.draw_phase(eng, e)
+
+
+@policy(Moment.DRAW_PHASE, "yingzi", order=60)
+def play_yingzi(sim: Sim, me: Seat) -> None:
+    """英姿, often (when no skill replaced the draw)."""
+    if sim.chance(0.6):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.yingzi))
 
 
 @skill("fanjian", play=True, per_turn=1, per_phase_in=("heg",))  # 國戰: 出牌阶段限一次
@@ -141,6 +187,29 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     taken = Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, then=shown)
     frame.add(Step("choose", seat=t, optional=True, then=guessed),
               Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
+
+
+@policy(Moment.PLAY_ACTION, "fanjian", order=70)
+def play_fanjian(sim: Sim, me: Seat) -> bool:
+    """反间 (once a turn), sometimes: another character guesses a suit at random; a wrong guess costs it 1 damage."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if sim.eng.this_turn.limits[SKILL.fanjian] or sim.skill_limits()[SKILL.fanjian] or not me.hand_count or not others \
+            or not sim.chance(0.3):
+        return False
+    t = sim.rng.choice(others)
+    guess = sim.rng.choice(("♠", "♥", "♣", "♦"))
+    card = sim.rng.choice(sim.hand_of(seat))
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.fanjian, targets=[t], choice=guess))
+    if sim.rs.p.fanjian_order == "damage_before_take" and version(sim.eng, "fanjian") != "heg":
+        # shown, the damage, then the target gets it (implied); 國戰: taken first
+        sim.emit(ev.Reveal(cards=[card], seat=seat, reason=SKILL.fanjian))
+    else:  # the target takes the card first, then the damage (FreeKill)
+        sim.emit(ev.Move(cards=[card], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="hand", seat=t),
+                         reason=SKILL.fanjian))
+    if parse_card(card).suit.symbol != guess:
+        sim.damage(t, F.damage_taken(sim.eng, sim.seat(t), 1, "normal"), seat, None, "normal")
+    return True
 
 
 def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, guess: Suit | str | None) -> None:
@@ -224,6 +293,27 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     cf.queue[cf.queue.index(e.seat)] = t
 
 
+@policy(Moment.SLASH_TARGET, order=10)
+def play_liuli(sim: Sim, frame: F.CardEffect, t: int) -> int | None:
+    """流离: half the time, the 杀's target discards a hand card and passes the 杀 to another character in its
+    attack range (not the user, not a target already)."""
+    ts = sim.seat(t)
+    if not ts.has_skill(SKILL.liuli) or not ts.hand_count or frame.head != t or frame.started:
+        return None
+    eng = sim.eng
+    user = sim.seat(frame.user)
+    probe = ev.Use(seat=frame.user, card=frame.card, as_=None if frame.card else CARD.slash,
+                   cards=None if frame.card else [])
+    others = [x for x in eng.table.order_from(t, include_first=False)
+              if x != frame.user and x not in frame.queue and eng.table.in_attack_range(t, x)
+              and not target_bans(eng, user, sim.seat(x), CARD.slash, probe)]
+    if not others or not sim.chance(0.5):
+        return None
+    x = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=t, skill=SKILL.liuli, targets=[x], cards=[sim.rng.choice(sim.hand_of(t))]))
+    return x
+
+
 @target_ban
 def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -> str | None:
     """谦逊: not a target of 顺手牵羊 or 乐不思蜀."""
@@ -248,6 +338,13 @@ def lianying(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="no hand cards, the last just lost", observed=f"{seat.hand_count} hand cards")
         return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.CHANCE, key="lianying", order=1)
+def play_lianying(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """连营: mostly, once her last hand card is gone (still none)."""
+    if not me.hand_count:
+        C.take_chance(sim, me.seat, SKILL.lianying)
 
 
 @watch_before("lianying", "xiaoji", "sijian")
@@ -288,6 +385,20 @@ def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
 
 
+@policy(Moment.PLAY_ACTION, "jieyin", order=30)
+def play_jieyin(sim: Sim, me: Seat) -> bool:
+    """结姻 (once a turn), now and then: two hand cards for a wounded man."""
+    seat = me.seat
+    males = [t for t in sim.eng.table.order_from(seat) if (ts := sim.seat(t)).hp < ts.max_hp
+             and t != seat and (g := ts.general) is not None and g.gender == "male"]
+    if sim.eng.this_turn.limits[SKILL.jieyin] or sim.skill_limits()[SKILL.jieyin] or me.hand_count < 2 or not males \
+            or not sim.chance(0.4):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.jieyin, cards=sim.rng.sample(sim.hand_of(seat), 2),
+                        targets=[sim.rng.choice(males)]))
+    return True
+
+
 @skill("xiaoji", timing=Timing.LOSE_CARDS)
 def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """枭姬 (seed 001 孙尚香): 当失去一张装备区里的牌时，可以立即摸两张牌.
@@ -302,6 +413,12 @@ def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("choice", seat=e.seat, alts=(draw, Step("recover", seat=e.seat, n=1))))
     else:
         C.effect(eng, e, draw)
+
+
+@policy(Moment.CHANCE, key="xiaoji", order=1)
+def play_xiaoji(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """枭姬: mostly, after losing an equipment card."""
+    C.take_chance(sim, me.seat, SKILL.xiaoji)
 
 
 @watch_after("xiaoji")
@@ -383,6 +500,24 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              Step("draw", seat=t, check=draw_lost, needed=lost_hp))
 
 
+@policy(Moment.BEFORE_DAMAGE, "tianxiang", order=10)
+def play_tianxiang(sim: Sim, me: Seat, source: int | None, card: str | None, nature: str) -> bool:
+    """天香, often: a ♥ hand card; another character takes the damage, then draws its lost HP. True: it was used."""
+    eng, target = sim.eng, me.seat
+    hearts = [c for c in sim.hand_of(target) if sim.is_heart(target, c)]
+    pending = incoming_damage(eng, target)
+    others = eng.table.order_from(target, include_first=False)
+    if not hearts or pending is None or not others or not sim.chance(0.6):
+        return False
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=target, skill=SKILL.tianxiang, targets=[t], cards=[sim.rng.choice(hearts)]))
+    sim.damage(t, F.damage_taken(eng, sim.seat(t), pending[1], nature), source, card, nature)
+    ts = sim.seat(t)
+    if ts.alive and ts.max_hp > ts.hp:
+        sim.emit(ev.Draw(seat=t, cards=sim.take(ts.max_hp - ts.hp), reason="skill", skill=SKILL.tianxiang))
+    return True
+
+
 @skill("hongyan", timing=Timing.ALWAYS)
 def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 (applied to her judgements and her cards)."""
@@ -413,6 +548,23 @@ def buqu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     frame.add(Step("move", n=due, partial=True, from_zone="deck|processing", to_seat=e.seat, to_zone="pile:不屈", then=placed))
     C.insert_below_dying(eng, frame, e.seat)
+
+
+@policy(Moment.AT_ZERO_HP, "buqu", order=10)
+def play_buqu(sim: Sim, me: Seat) -> None:
+    """不屈 (always): a card from the pile onto the general for each point lost at 0 HP or below; a rank seen before
+    there, and he dies."""
+    seat = me.seat
+    due = sim.eng.skills.state.get(f"buqu:{seat}", 0)
+    if not due:
+        return
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.buqu))
+    cards = sim.take(due)
+    sim.emit(ev.Move(cards=cards, from_=ev.Place(zone="deck"), to=ev.Place(zone=f"pile:{SKILL.buqu}", seat=seat),
+                     reason=SKILL.buqu))
+    ranks = [parse_card(c).rank for c in me.piles.get(SKILL.buqu, Counter()).elements()]
+    if len(ranks) != len(set(ranks)):
+        sim.die(seat, sim.eng.last_damage_source.get(seat))
 
 
 @watch_after("buqu", events=(ev.Damage, ev.LoseHp))
@@ -450,6 +602,30 @@ def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     frame.add(Step("draw", seat=t, then=drew))
 
 
+@policy(Moment.START_PHASE, "yinghun", order=40)
+def play_yinghun(sim: Sim, me: Seat) -> None:
+    """英魂, mostly when wounded: another character draws 1 and discards X, or draws X and discards 1 (X: HP lost)."""
+    seat = me.seat
+    x = me.max_hp - me.hp
+    others = sim.eng.table.order_from(seat, include_first=False)
+    if x <= 0 or not others or not sim.chance(0.8):
+        return
+    t = sim.rng.choice(others)
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.yinghun, targets=[t]))
+    n = sim.rng.choice((1, x))
+    sim.emit(ev.Draw(seat=t, cards=sim.take(n), reason="skill", skill=SKILL.yinghun))
+    ts = sim.seat(t)
+    must = x if n == 1 else 1
+    hand = sim.hand_of(t)
+    equips = [ts.equip[sl] for sl in sorted(ts.equip)]
+    cards = sim.rng.sample(hand, min(must, len(hand)))
+    cards += sim.rng.sample(equips, min(must - len(cards), len(equips)))
+    if cards:
+        mark = sim.eng.frame_seq
+        sim.emit(ev.Discard(seat=t, cards=cards))
+        sim.fulfil(after=mark)  # 白银狮子 lost
+
+
 # --- 徐盛 (FreeKill 3v3) --------------------------------------------------------------------------
 
 
@@ -471,6 +647,26 @@ def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
              Step("discard", alts=(Step("discard", seat=who, n=1), Step("use", seat=who))))
 
 
+@policy(Moment.SLASH_TARGET, order=20)
+def play_yicheng(sim: Sim, frame: F.CardEffect, t: int) -> None:
+    """疑城 (FreeKill 3v3): half the time, as an enemy's 杀 targets a teammate: it draws a card, then discards a
+    hand card, or uses it when it is equipment."""
+    ts, user = sim.seat(t), sim.seat(frame.user)
+    if frame.head != t or frame.started or ts.side is None or user.side == ts.side:
+        return
+    who = [x for x in sorted(sim.eng.table.seats) if (xs := sim.seat(x)).alive and xs.side == ts.side
+           and xs.has_skill(SKILL.v33__yicheng)]
+    if not who or not sim.chance(0.5):
+        return
+    sim.invoke(ev.Skill(seat=who[0], skill=SKILL.v33__yicheng, targets=[t]))
+    card = sim.rng.choice(sim.hand_of(t))
+    kind = card_kinds.BY_NAME.get(parse_card(card).name)
+    if kind is not None and kind.is_equip:
+        sim.emit(ev.Use(seat=t, card=card))
+    else:
+        sim.emit(ev.Discard(seat=t, cards=[card]))
+
+
 # --- 诸葛瑾 -------------------------------------------------------------------------------------
 
 
@@ -481,10 +677,29 @@ def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
 
 
+@policy(Moment.DRAW_PHASE, "hongyuan", order=40)
+def play_hongyuan(sim: Sim, me: Seat) -> bool:
+    """弘援, half the time: one card fewer, the others of his side draw one each."""
+    if not sim.chance(0.5):
+        return False
+    sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.hongyuan))
+    return True
+
+
 @skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+
+
+@policy(Moment.RETRIAL, "huanshi", order=30)
+def play_huanshi(sim: Sim, me: Seat, judged: int) -> str | None:
+    """缓释: one judgement of his side in four, a card of his replaces the judgement card."""
+    if me.side is None or me.side != sim.seat(judged).side or not sim.hand_of(me.seat) or not sim.chance(0.25):
+        return None
+    card = sim.rng.choice(sim.hand_of(me.seat))
+    sim.emit(ev.Retrial(seat=me.seat, card=card, skill=SKILL.huanshi))
+    return card
 
 
 @skill("mingzhe", timing=Timing.LOSE_CARDS)
@@ -495,6 +710,13 @@ def mingzhe(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed="no such card just now")
         return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.CHANCE, key="red_out", order=1)
+def play_mingzhe(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """明哲: mostly, after a red card of hers left outside her turn (not inside a retrial or a 无懈可击 window)."""
+    if not C.answer_window(e):
+        C.take_chance(sim, me.seat, SKILL.mingzhe)
 
 
 @watch_after("mingzhe")
@@ -523,6 +745,13 @@ def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
+@policy(Moment.CHANCE, key="jiang", order=1)
+def play_jiang(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
+    """激昂: mostly, as a red 杀 or a 决斗 of his or at him is used (not inside a retrial or a 无懈可击 window)."""
+    if not C.answer_window(e):
+        C.take_chance(sim, me.seat, SKILL.jiang)
+
+
 @watch_after("jiang", events=(ev.Use,))
 def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use):
@@ -544,6 +773,12 @@ def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
     eng.skills.gain(seat, "yingzi")
     eng.skills.gain(seat, "yinghun")
+
+
+@policy(Moment.START_PHASE, order=23)
+def play_hunzi(sim: Sim, me: Seat) -> None:
+    """魂姿 (awakening): used as soon as its condition held."""
+    C.awaken(sim, me, "hunzi")
 
 
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
@@ -629,6 +864,18 @@ def tianyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, C.pindian_step(eng, e, t, result))
 
 
+@policy(Moment.PLAY_ACTION, "tianyi", order=120)
+def play_tianyi(sim: Sim, me: Seat) -> bool:
+    """天义 (once a play phase), sometimes: a 拼点 with a character holding cards."""
+    if not me.hand_count or sim.skill_limits()[SKILL.tianyi] or not sim.chance(0.3):
+        return False
+    rivals = [t for t in sim.eng.table.order_from(me.seat, include_first=False) if sim.seat(t).hand_count]
+    if not rivals:
+        return False
+    sim.pindian(me.seat, SKILL.tianyi, sim.rng.choice(rivals))
+    return True
+
+
 def _tianyi(eng: Engine, seat: int) -> bool | None:
     """This turn's 天义 outcome for ``seat`` (True won, False lost, None: none or not known)."""
     got = eng.skills.state.get("tianyi", {}).get(seat)
@@ -693,6 +940,19 @@ def fenxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         near[e.seat] = (eng.turns_taken, seats)
 
 
+@policy(Moment.PLAY_ACTION, "fenxun", order=140)
+def play_fenxun(sim: Sim, me: Seat) -> bool:
+    """奋迅 (國戰, once a turn), sometimes: a card; the distance to a character farther than 1 is 1 this turn."""
+    seat = me.seat
+    table = sim.eng.table
+    mine = [c for _, c in sim.places_of(seat)]
+    far = [t for t in table.order_from(seat, include_first=False) if table.distance(seat, t) > 1]
+    if sim.skill_limits()[SKILL.fenxun] or not mine or not far or not sim.chance(0.3):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.fenxun, targets=[sim.rng.choice(far)], cards=[sim.rng.choice(mine)]))
+    return True
+
+
 def fenxun_near(eng: Engine, a: int, b: int) -> bool:
     """奋迅 made the distance from ``a`` to ``b`` 1 for this turn."""
     got = eng.skills.state.get("fenxun", {}).get(a)
@@ -723,6 +983,25 @@ def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """
     if C.draw_phase(eng, e):
         eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
+
+
+@policy(Moment.DRAW_PHASE, "haoshi", order=80)
+def play_haoshi(sim: Sim, me: Seat) -> None:
+    """好施, often (when no skill replaced the draw)."""
+    if sim.chance(0.6):
+        sim.emit(ev.Skill(seat=me.seat, skill=SKILL.haoshi))
+
+
+@policy(Moment.AFTER_DRAW, order=10)
+def give_haoshi(sim: Sim, me: Seat) -> None:
+    """好施, after the phase draw: more than five hand cards, half of them to another character holding the fewest."""
+    others = sim.eng.table.order_from(me.seat, include_first=False)
+    if SKILL.haoshi not in sim.eng.phase_draw_mods or me.hand_count <= 5 or not others:
+        return
+    fewest = min(sim.seat(t).hand_count for t in others)
+    t = sim.rng.choice([x for x in others if sim.seat(x).hand_count == fewest])
+    sim.emit(ev.Move(cards=sim.rng.sample(sim.hand_of(me.seat), me.hand_count // 2),
+                     from_=ev.Place(zone="hand", seat=me.seat), to=ev.Place(zone="hand", seat=t), reason=SKILL.haoshi))
 
 
 @watch_after("haoshi", events=(ev.Draw,))
@@ -775,6 +1054,27 @@ def dimeng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     C.effect(eng, e, *steps, ordered=False)
 
 
+@policy(Moment.PLAY_ACTION, "dimeng", order=150)
+def play_dimeng(sim: Sim, me: Seat) -> bool:
+    """缔盟 (once a turn), now and then: two others swap hands, for as many of his cards as their counts differ."""
+    seat = me.seat
+    others = sim.eng.table.order_from(seat, include_first=False)
+    mine = [c for _, c in sim.places_of(seat)]
+    if sim.skill_limits()[SKILL.dimeng] or len(others) < 2 or not sim.chance(0.2):
+        return False
+    a, b = sorted(sim.rng.sample(others, 2))
+    x = abs(sim.seat(a).hand_count - sim.seat(b).hand_count)
+    if x > len(mine) or not (sim.seat(a).hand_count or sim.seat(b).hand_count):
+        return False
+    sim.invoke(ev.Skill(seat=seat, skill=SKILL.dimeng, targets=[a, b], cards=sim.rng.sample(mine, x) or None))
+    swaps = [(a, b, sim.hand_of(a)), (b, a, sim.hand_of(b))]
+    for frm, to, cards in swaps:
+        if cards and sim.alive(frm) and sim.alive(to):
+            sim.emit(ev.Move(cards=cards, from_=ev.Place(zone="hand", seat=frm), to=ev.Place(zone="hand", seat=to),
+                             reason=SKILL.dimeng))
+    return True
+
+
 # --- 國戰: 张昭张纮 ------------------------------------------------------------------------------------
 
 
@@ -808,6 +1108,26 @@ def zhijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     C.effect(eng, e, Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.EQUIP, check=same_card),
              Step("draw", seat=e.seat, n=1))
+
+
+@policy(Moment.PLAY_ACTION, "zhijian", order=160)
+def play_zhijian(sim: Sim, me: Seat) -> bool:
+    """直谏, sometimes: an equipment card of his hand into another's empty slot, for a draw."""
+    seat = me.seat
+    equips = [c for c in sim.hand_of(seat) if parse_card(c).type == "equip"]
+    if not equips or not sim.chance(0.3):
+        return False
+    c = sim.rng.choice(equips)
+    room = [t for t in sim.eng.table.order_from(seat, include_first=False) if slot_of(parse_card(c)) not in sim.seat(t).equip]
+    if not room:
+        return False
+    t = sim.rng.choice(room)
+    mark = sim.eng.frame_seq
+    sim.emit(ev.Skill(seat=seat, skill=SKILL.zhijian, targets=[t], cards=[c]))
+    sim.emit(ev.Move(cards=[c], from_=ev.Place(zone="hand", seat=seat), to=ev.Place(zone="equip", seat=t),
+                     reason=SKILL.zhijian))
+    sim.fulfil(after=mark)  # its draw
+    return True
 
 
 @watch_before("guzheng", events=(ev.Discard, ev.Move, ev.Phase, ev.Turn))
@@ -870,6 +1190,29 @@ def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                       observed=wrong)
 
     C.effect(eng, e, Step("move", from_zone=Zone.DISCARD, to_seat=e.seat, to_zone=Zone.HAND, optional=True, check=taken))
+
+
+@policy(Moment.DISCARDED, order=10)
+def play_guzheng(sim: Sim, seat: int) -> None:
+    """固政 (the first holder after the discarder), mostly: one hand card it discarded back to it, then mostly the other
+    cards discarded in the phase to 张昭张纮."""
+    eng = sim.eng
+    for o in eng.table.order_from(seat, include_first=False):
+        record = eng.skills.state.get(f"guzheng:{o}")
+        if not sim.seat(o).has_skill(SKILL.guzheng) or not record:
+            continue
+        own = sorted({c for c in record["own"] if eng.table.discard[c] > 0})
+        if not own or not sim.chance(0.7):
+            continue
+        back = sim.rng.choice(own)
+        sim.emit(ev.Skill(seat=o, skill=SKILL.guzheng, targets=[seat], cards=[back]))
+        rest = list(record["all"])
+        rest.remove(back)
+        take = C.in_discard(eng, rest)
+        if take and sim.chance(0.7):
+            sim.emit(ev.Move(cards=sorted(take), from_=ev.Place(zone="discard"), to=ev.Place(zone="hand", seat=o),
+                             reason=SKILL.guzheng))
+        return
 
 
 @modifier("hand_limit")
