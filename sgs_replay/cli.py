@@ -66,19 +66,18 @@ def _main(
 STDIN = "-"
 
 
-def _read_one(path: Path) -> tuple[bytes, object]:
-    """The bytes and the parsed log of one file (``-``: standard input); exit 3 when unreadable."""
-    from sgs_replay.reader import UnreadableInput, parse_any
+def _read_one(path: Path) -> tuple[None, object]:
+    """The parsed log of one file (``-``: standard input); exit 3 when unreadable. The file is read in
+    blocks, within the limits per file and per line; a FIFO or a device is refused."""
+    from sgs_replay.reader import UnreadableInput, read_path, read_stream
 
     try:
         if str(path) == STDIN:
-            data, name = sys.stdin.buffer.read(), "<stdin>"
-        elif not path.is_file():
-            _err(f"error: {path}: {'is a directory, not a log file' if path.is_dir() else 'no such file'}")
+            return None, read_stream(sys.stdin.buffer, "<stdin>")
+        if not path.exists():
+            _err(f"error: {path}: no such file")
             raise typer.Exit(EXIT_UNREADABLE)
-        else:
-            data, name = path.read_bytes(), str(path)
-        return data, parse_any(data, name)
+        return None, read_path(path)
     except OSError as exc:
         _err(f"error: {path}: cannot read ({exc.strerror or exc})")
         raise typer.Exit(EXIT_UNREADABLE) from None
@@ -260,7 +259,7 @@ def validate(
     """Check logs against the rules; report every violation with its line, rule and citation."""
     from sgs_replay.pipeline import validate_files
     from sgs_replay.progress import Progress
-    from sgs_replay.reader import UnreadableInput, parse_any
+    from sgs_replay.reader import UnreadableInput, read_stream
     from sgs_replay.replay import validate_parsed
 
     fmt = OutputFormat.json if json_out else output_format
@@ -276,7 +275,7 @@ def validate(
     done = []
     if use_stdin:
         try:
-            parsed = parse_any(sys.stdin.buffer.read(), "<stdin>")
+            parsed = read_stream(sys.stdin.buffer, "<stdin>")
             done.append((parsed, validate_parsed(parsed, ruleset).report))
         except UnreadableInput as exc:
             _err(f"error: {exc}")
@@ -382,8 +381,8 @@ def audit(
     _ruleset_ok(ruleset)
     for target, what in ((output, "--output"), (html, "--html"), (md, "--md")):
         _check_out(target, what)
-    data, parsed = _read_one(file)
-    a = build_audit(parsed, ruleset, data=data)  # type: ignore[arg-type]
+    _, parsed = _read_one(file)
+    a = build_audit(parsed, ruleset)  # type: ignore[arg-type]
     lg: Any = lang.value
     if html:
         _write_out(html, render(a, "html", lg), "--html")

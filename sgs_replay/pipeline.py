@@ -165,7 +165,7 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
 def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[Path], dict[str, str]]:
     """The files to read: those the database has not loaded as they are now. Also, by absolute path,
     the game each changed file held (the new one replaces it)."""
-    from sgs_replay.reader import content_id
+    from sgs_replay.reader import file_content_id
     from sgs_replay.store.loader import known_files
 
     known = known_files(db)
@@ -178,7 +178,7 @@ def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[
         if k is not None:
             try:
                 st = f.stat()
-                same = (st.st_size, st.st_mtime) == (k[0], k[1]) and content_id(f.read_bytes()) == k[2]
+                same = (st.st_size, st.st_mtime) == (k[0], k[1]) and file_content_id(f) == k[2]
             except OSError:
                 same = False  # the read will say why
             if same:
