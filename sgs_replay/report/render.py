@@ -17,7 +17,7 @@ from typing import Any
 from sgs_replay.narrate import Lang, Namer, role_name, winner_name
 from sgs_replay.report import META_ORDER, Audit, Finding
 from sgs_replay.report.positions import Position
-from sgs_replay.report.safe import plain
+from sgs_replay.report.safe import one_line, plain
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {"title": "裁判审查报告", "game": "对局", "dispute": "争议", "ruleset": "规则", "sources": "规则来源",
@@ -294,8 +294,13 @@ def md_text(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float)):
         return value
     text = str(plain(value)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = text.replace("\r", " ").replace("\n", " ")
+    text = one_line(text.replace("\r", " ").replace("\n", " "))
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _text_value(value: Any) -> Any:
+    """A template value in the text report: on its one line, every control character escaped."""
+    return one_line(plain(value))
 
 
 def md_escape(value: Any) -> str:
@@ -308,7 +313,7 @@ def _templates() -> dict[str, Any]:
     import jinja2
 
     text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                              finalize=plain)
+                              finalize=_text_value)
     md = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                             finalize=md_escape)
     html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, finalize=plain)
