@@ -976,12 +976,39 @@ def _run_server(cmd: list[str], env: dict[str, str]) -> int:
     return code
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C, so a load rolls back (and removes a database it created)
+    and worker processes are stopped, instead of the process vanishing mid-write."""
+
+
+_SIGNALLED: list[int] = []
+
+
+def _on_sigterm(signum: int, _frame: object) -> None:
+    _SIGNALLED.append(signum)
+    raise Terminated(signum)
+
+
 def main() -> None:
+    import signal
+
+    try:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (embedded): the default stays
+        pass
     try:
         app()
     except KeyboardInterrupt:
         _err("interrupted")
         sys.exit(130)
+    except Terminated:
+        _err("terminated")
+        sys.exit(143)
+    except Exception:
+        if _SIGNALLED:  # a library turned the signal into its own error ("Query interrupted")
+            _err("terminated")
+            sys.exit(143)
+        raise
 
 
 if __name__ == "__main__":

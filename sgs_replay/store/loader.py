@@ -294,8 +294,13 @@ def load_records(
     created = not db.exists()
     if db.parent and not db.parent.exists():
         db.parent.mkdir(parents=True, exist_ok=True)
-    con = _connect(db)
     ok = False
+    try:
+        con = _connect(db)
+    except BaseException:
+        if created:
+            _remove_db(db)  # a signal while DuckDB created the file
+        raise
     try:
         # one DuckDB thread: inserting is a small part of a load, and the cores are the validators'
         # (measured on 2 cores: a third of the CPU and half the wall time of the insert and commit)
@@ -381,9 +386,11 @@ def load_records(
             raise
         raise StoreError(f"{db}: load failed and was rolled back: {str(exc).strip().splitlines()[0]}") from exc
     finally:
-        con.close()
-        if created and (not ok or (summary.files and not summary.total_games)):
-            _remove_db(db)  # a failed load, or one where no file was readable, leaves no database behind
+        try:
+            con.close()
+        finally:
+            if created and (not ok or (summary.files and not summary.total_games)):
+                _remove_db(db)  # a failed or interrupted load, or one where no file was readable, leaves no database
     summary.seconds = time.perf_counter() - t0
     return summary
 
