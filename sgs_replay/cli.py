@@ -1,7 +1,7 @@
 """The `sgs-replay` command line: a thin layer over the Python API.
 
 Exit status (docs/log-format.md §7): 0 no violations, 1 violations found, 2 usage error,
-3 unreadable input. Heavy libraries (polars, DuckDB, Streamlit) are imported inside the commands
+3 unreadable input, 4 no violation found in a damaged recording (import problems, engine desync). Heavy libraries (polars, DuckDB, Streamlit) are imported inside the commands
 that need them, so start-up stays fast.
 """
 
@@ -23,7 +23,13 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
+EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE, EXIT_DAMAGED = 0, 1, 2, 3, 4
+
+
+def _damaged(rep: object) -> bool:
+    """A recording read with import problems (a malformed or unknown packet) or an engine desync:
+    no violation may be found, but it cannot be called clean (exit 4)."""
+    return bool(getattr(rep, "import_problems", None) or getattr(rep, "desyncs", None))
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -69,7 +75,8 @@ def _main(
 ) -> None:
     """Replay, check and analyse Sanguosha (三国杀) match logs.
 
-    Exit status: 0 clean, 1 violations found, 2 usage error, 3 unreadable input.
+    Exit status: 0 clean, 1 violations found, 2 usage error, 3 unreadable input, 4 no violation found
+    but a recording is damaged (import problems or an engine desync).
     """
 
 
@@ -313,7 +320,9 @@ def validate(
         _validate_machine(fmt, done, unreadable, matches, single=len(paths) + use_stdin == 1)
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
-    raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)
+    if any_violation:
+        raise typer.Exit(EXIT_VIOLATIONS)
+    raise typer.Exit(EXIT_DAMAGED if any(_damaged(rep) for rep in reports) else EXIT_OK)
 
 
 def _validate_text(done: list, matches: list, n_files: int, unreadable: bool, quiet: bool) -> None:  # type: ignore[type-arg]
@@ -403,7 +412,9 @@ def audit(
         _say(a.verdict_in(lg))
     else:
         _write_out(output, render(a, (fmt or AuditFormat.text).value, lg))
-    raise typer.Exit(EXIT_VIOLATIONS if a.findings else EXIT_OK)
+    if a.findings:
+        raise typer.Exit(EXIT_VIOLATIONS)
+    raise typer.Exit(EXIT_DAMAGED if a.import_problems or a.desyncs else EXIT_OK)
 
 
 def _check_out(path: Path | None, what: str, inputs: tuple[Path, ...] = ()) -> None:

@@ -169,7 +169,9 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
                     done += 1
                     yield out
             finished = True
-            pool.shutdown(wait=True)
+            shutdown = getattr(pool, "shutdown", None)
+            if shutdown is not None:
+                shutdown(wait=True)
             return
         except BrokenProcessPool as exc:
             # a worker died (killed, out of memory): the items it had not returned are done here, in
@@ -199,7 +201,9 @@ def stop_pool(pool: Any) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(timeout=5)
-    pool.shutdown(wait=False, cancel_futures=True)
+    shutdown = getattr(pool, "shutdown", None)
+    if shutdown is not None:
+        shutdown(wait=False, cancel_futures=True)
 
 
 def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[Path], dict[str, str]]:
