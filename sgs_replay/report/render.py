@@ -286,6 +286,9 @@ blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+#: what a Markdown renderer with autolinks (GFM, Streamlit) would turn into a link by itself: a scheme's
+#: colon, the dot of ``www.`` and an e-mail's ``@`` get a backslash, which shows nothing but breaks the link
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|file|javascript|data|www)([:.])|(\w)(@)(?=\w)")
 
 
 def md_text(value: Any) -> Any:
@@ -295,7 +298,14 @@ def md_text(value: Any) -> Any:
         return value
     text = str(plain(value)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = one_line(text.replace("\r", " ").replace("\n", " "))
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    return _AUTOLINK.sub(_unlink, _MD_SPECIAL.sub(r"\\\1", text))
+
+
+def _unlink(m: re.Match[str]) -> str:
+    word, mark = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    if mark == ":" and word.lower() == "www" or mark == "." and word.lower() != "www":
+        return m.group()
+    return f"{word}\\{mark}"
 
 
 def _text_value(value: Any) -> Any:
