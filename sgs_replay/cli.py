@@ -572,7 +572,7 @@ def convert(
         raise typer.Exit(EXIT_USAGE)
     _output_ok(out, "converted logs", folder=True)
     taken = []
-    for name, (p,) in sorted(by_name.items()):
+    for name in sorted(by_name):
         target = out / name
         _not_an_input(target, "converted log", tuple(paths))
         if target.exists() or target.is_symlink():

@@ -56,7 +56,7 @@ def _peak_mb(code: str, *args: str, env: dict[str, str] | None = None) -> float:
     script = code + "\nimport resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
     out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT, timeout=120,
                          env={**os.environ, **(env or {})})
-    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.returncode == 0, (out.returncode, out.stdout[-500:], out.stderr[-2000:])
     return float(out.stdout.strip().splitlines()[-1])
 
 
@@ -199,7 +199,7 @@ def test_no_control_character_reaches_a_text_report(text: str, tmp_path_factory:
                  ["show", str(path)]):
         out = CliRunner().invoke(app, args)
         assert out.exit_code in (0, 1), (args, out.output)
-        for ch in CONTROL + ["\u2028"]:
+        for ch in [*CONTROL, "\u2028"]:
             assert ch not in out.stdout, (args, repr(ch))
         forged = [ln for ln in out.stdout.splitlines() if ln.strip() in ("Verdict: Clean", "裁决：无违规")]
         assert not forged
@@ -528,7 +528,7 @@ def test_a_cut_or_flipped_recording_says_so(tmp_path: Path) -> None:
             parse_any(data[:cut], "cut.fk.rep")
     flipped = bytearray(data)
     flipped[10] ^= 0xFF
-    with pytest.raises(UnreadableInput, match="damaged or truncated FreeKill recording|corrupted"):
+    with pytest.raises(UnreadableInput, match=r"damaged or truncated FreeKill recording|corrupted"):
         parse_any(bytes(flipped), "flip.fk.rep")
     for text in ("{}".encode("utf-16-le"), "{}".encode("utf-16-be"), "{}".encode("utf-16")):
         with pytest.raises(UnreadableInput, match="UTF-16"):

@@ -303,7 +303,7 @@ def md_text(value: Any) -> Any:
 
 def _unlink(m: re.Match[str]) -> str:
     word, mark = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-    if mark == ":" and word.lower() == "www" or mark == "." and word.lower() != "www":
+    if (mark == ":" and word.lower() == "www") or (mark == "." and word.lower() != "www"):
         return m.group()
     return f"{word}\\{mark}"
 

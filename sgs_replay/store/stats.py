@@ -9,7 +9,6 @@ from typing import Any
 
 from sgs_replay.store.errors import StoreError
 
-
 #: every connection's settings: DuckDB never installs or loads an extension by itself (a SQLite or
 #: Postgres file named .duckdb would otherwise make it fetch one from the network)
 NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
