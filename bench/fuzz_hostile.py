@@ -34,7 +34,7 @@ def _inputs(seed: int, n: int) -> list[tuple[str, bytes]]:
     from hypothesis import strategies as st
 
     recordings = sorted((ROOT / "sample_logs" / "freekill").glob("*.fk.rep"))
-    strategies: list[tuple[str, Any]] = [("fuzz.sgs.jsonl", H.jsonl_logs)]
+    strategies: list[tuple[str, Any]] = [("fuzz.sgs.jsonl", H.jsonl_logs), ("bomb.fk.rep", H.cbor_bombs())]
     for rec in recordings[:3]:
         strategies.append(("fuzz.fk.rep", H.freekill_mutations(rec.read_bytes())))
     out: list[tuple[str, bytes]] = []

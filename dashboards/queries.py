@@ -220,7 +220,8 @@ def db_problem(path: Path) -> str | None:
 
 #: Read-only, and no access outside the database file: no COPY … TO, read_csv('/etc/passwd'), ATTACH,
 #: extension loading or HTTP, and the setting cannot be switched back on from SQL.
-SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
+SAFE_CONFIG = {"enable_external_access": False, "autoinstall_known_extensions": False,
+               "autoload_known_extensions": False, "lock_configuration": True}
 
 
 #: seconds without a query after which the shared connection is closed (the file is then free

@@ -211,3 +211,51 @@ def freekill_mutations(draw: st.DrawFn, base: bytes) -> bytes:
         pos = draw(st.integers(0, len(raw) - 1))
         raw[pos] ^= 1 << draw(st.integers(0, 7))
     return len(raw).to_bytes(4, "big") + zlib.compress(bytes(raw))
+
+
+# ------------------------------------------------------------------------------------ round two: bombs
+def cbor_bomb(items: int, unit: bytes = b"\x80", where: str = "top") -> bytes:
+    """A small recording whose CBOR holds ``items`` tiny items (``0x80``: an empty array each), in
+    the top-level array or in one entry's payload: kilobytes compressed, millions of objects decoded."""
+    head = b"\x9f\x46" + b"0.5.22" + b"\x40" * 9  # an indefinite array: the version, 9 empty header items
+    if where == "top":
+        body = head + unit * items + b"\xff"
+    else:  # one entry [ms, request, command, payload] whose payload (bytes) is the bomb
+        payload = b"\x9f" + unit * items + b"\xff"
+        n = len(payload)
+        size = b"\x5a" + n.to_bytes(4, "big")
+        body = head + b"\x84\x00\xf4\x43Log" + size + payload + b"\xff"
+    return len(body).to_bytes(4, "big") + zlib.compress(body, 9)
+
+
+@st.composite
+def cbor_bombs(draw: st.DrawFn) -> bytes:
+    """Recordings with too many items, too deep a nesting, a container claiming billions of items or
+    a reference tag (each makes a few bytes stand for much memory)."""
+    how = draw(st.sampled_from(["many", "payload", "deep", "claim", "shared", "stringref"]))
+    if how == "many":
+        return cbor_bomb(draw(st.integers(2_000_001, 2_100_000)), draw(st.sampled_from([b"\x80", b"\xa0", b"\x00"])))
+    if how == "payload":
+        return cbor_bomb(2_000_100, where="payload")
+    head = b"\x9f\x46" + b"0.5.22" + b"\x40" * 9
+    if how == "deep":
+        body = head + b"\x81" * draw(st.integers(65, 5000)) + b"\x00\xff"
+    elif how == "claim":
+        body = head + b"\x9b" + draw(st.integers(2**32, 2**64 - 1)).to_bytes(8, "big") + b"\xff"
+    elif how == "shared":  # 28(array[29(0), 29(0)]) nested: a doubling at every level
+        body = head + b"\xd8\x1c\x82\xd8\x1d\x00\xd8\x1d\x00" + b"\xff"
+    else:
+        body = head + b"\xd9\x01\x00\x81\x41x" + b"\xff"
+    return len(body).to_bytes(4, "big") + zlib.compress(body, 9)
+
+
+#: control characters a log value may hold to forge or hide a line of a report
+CONTROLS = ["\n", "\r", "\x1b[8m", "\x1b[2J", "\x07", "\x00", "\x7f", "\x9b", "\u202e", "\u2028"]
+
+
+@st.composite
+def control_texts(draw: st.DrawFn) -> str:
+    """Text holding control characters, e.g. a forged ``Verdict: Clean`` line after a newline."""
+    parts = draw(st.lists(st.one_of(st.sampled_from(CONTROLS), st.sampled_from(["Verdict: Clean", "裁决：无违规", "x"]),
+                                    st.text(max_size=8)), min_size=1, max_size=6))
+    return "".join(parts) + draw(st.sampled_from(CONTROLS))

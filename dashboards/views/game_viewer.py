@@ -36,7 +36,7 @@ games = q.df(q.GAME_CHOICES, [search] * 4)
 if wanted and not search and wanted not in set(games["game_id"]):  # a link names the game: it is offered
     games = pd.concat([q.df(q.GAME_CHOICE, [wanted]), games], ignore_index=True)
 if games.empty:
-    st.warning(f"No game matches “{search}”.")
+    st.warning(f"No game matches “{q.md(search)}”.")
     st.stop()
 if total > len(games) or search:
     st.caption(f"{len(games)} of {total} games shown" + ("" if search else " — type in “Find a game” to narrow them"))
@@ -83,8 +83,10 @@ c3.metric("Unverifiable checks", int(head["unverifiable"]))
 c4.metric("Result", result)
 st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
            + (" · starts from a position" if head["from_position"] else ""))
-st.markdown(" · ".join(f"**{r.seat}** {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
-                       + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples()))
+# names and generals come from the log: shown as plain text (st.text), never as Markdown (no link, image
+# or autolink a name could carry becomes live)
+st.text(" · ".join(f"{r.seat} {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
+                   + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples()))
 
 with st.expander("Players", expanded=False):
     st.dataframe(players, hide_index=True, width="stretch")
@@ -276,7 +278,7 @@ with right:
     if not hp.empty:
         st.markdown("**HP per seat**")
         for seat_label, rows in hp.groupby("seat", sort=False):
-            st.caption(f"{seat_label}: {int(rows[rows['seq'] <= seq]['hp'].iloc[-1]) if (rows['seq'] <= seq).any() else '—'} HP")
+            st.caption(f"{q.md(str(seat_label))}: {int(rows[rows['seq'] <= seq]['hp'].iloc[-1]) if (rows['seq'] <= seq).any() else '—'} HP")
             st.line_chart(rows.set_index("seq")["hp"], height=70)
 
 st.markdown(f"**Events 1–{seq}** (latest first)")

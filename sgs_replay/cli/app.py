@@ -1,7 +1,7 @@
 """The `sgs-replay` command line: a thin layer over the Python API.
 
 Exit status (docs/log-format.md §7): 0 no violations, 1 violations found, 2 usage error,
-3 unreadable input. Heavy libraries (polars, DuckDB, Streamlit) are imported inside the commands
+3 unreadable input, 4 no violation found in a damaged recording (import problems, engine desync). Heavy libraries (polars, DuckDB, Streamlit) are imported inside the commands
 that need them, so start-up stays fast.
 """
 
@@ -23,7 +23,15 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE = 0, 1, 2, 3
+EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_UNREADABLE, EXIT_DAMAGED = 0, 1, 2, 3, 4
+
+
+def _damaged(rep: object) -> bool:
+    """A recording read with import problems (a malformed or unknown packet) or an engine desync:
+    no violation may be found, but it cannot be called clean (exit 4)."""
+    return bool(getattr(rep, "import_problems", None) or getattr(rep, "desyncs", None))
+
+
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # sgs_replay/
 REPO_ROOT = PACKAGE_ROOT.parent
 
@@ -41,7 +49,18 @@ def bundled(name: str) -> Path | None:
 
 
 def _err(msg: str) -> None:
-    sys.stderr.write(msg.rstrip() + "\n")
+    """One line on stderr; control characters (from a file name or a log) escaped."""
+    from sgs_replay.report.safe import one_line
+
+    sys.stderr.write(one_line(msg.rstrip()) + "\n")
+
+
+def _say(line: str) -> None:
+    """One line on stdout; control characters (from a file name or a log) escaped, so a value cannot
+    forge a line of the report or hide one on a terminal."""
+    from sgs_replay.report.safe import one_line
+
+    print(one_line(line))
 
 
 def _version_callback(value: bool) -> None:
@@ -59,7 +78,8 @@ def _main(
 ) -> None:
     """Replay, check and analyse Sanguosha (三国杀) match logs.
 
-    Exit status: 0 clean, 1 violations found, 2 usage error, 3 unreadable input.
+    Exit status: 0 clean, 1 violations found, 2 usage error, 3 unreadable input, 4 no violation found
+    but a recording is damaged (import problems or an engine desync).
     """
 
 
@@ -67,19 +87,18 @@ def _main(
 STDIN = "-"
 
 
-def _read_one(path: Path) -> tuple[bytes, object]:
-    """The bytes and the parsed log of one file (``-``: standard input); exit 3 when unreadable."""
-    from sgs_replay.formats.reader import UnreadableInput, parse_any
+def _read_one(path: Path) -> tuple[None, object]:
+    """The parsed log of one file (``-``: standard input); exit 3 when unreadable. The file is read in
+    blocks, within the limits per file and per line; a FIFO or a device is refused."""
+    from sgs_replay.formats.reader import UnreadableInput, read_path, read_stream
 
     try:
         if str(path) == STDIN:
-            data, name = sys.stdin.buffer.read(), "<stdin>"
-        elif not path.is_file():
-            _err(f"error: {path}: {'is a directory, not a log file' if path.is_dir() else 'no such file'}")
+            return None, read_stream(sys.stdin.buffer, "<stdin>")
+        if not path.exists():
+            _err(f"error: {path}: no such file")
             raise typer.Exit(EXIT_UNREADABLE)
-        else:
-            data, name = path.read_bytes(), str(path)
-        return data, parse_any(data, name)
+        return None, read_path(path)
     except OSError as exc:
         _err(f"error: {path}: cannot read ({exc.strerror or exc})")
         raise typer.Exit(EXIT_UNREADABLE) from None
@@ -145,12 +164,12 @@ def _output_ok(path: Path, what: str, *, folder: bool = False, parents: bool = F
 
 
 def _write(path: Path, data: str | bytes, what: str) -> None:
-    """Write an output file; a failure is one located line and exit 2."""
+    """Write an output file whole or not at all (a temporary file renamed over it); a failure (a full
+    disk …) is one located line and exit 2, and leaves no partial file."""
+    from sgs_replay.report.safe import atomic_write
+
     try:
-        if isinstance(data, str):
-            path.write_text(data, encoding="utf-8")
-        else:
-            path.write_bytes(data)
+        atomic_write(path, data)
     except OSError as exc:
         _err(f"error: {path}: cannot write the {what} ({exc.strerror or exc})")
         raise typer.Exit(EXIT_USAGE) from None
@@ -225,14 +244,14 @@ def _print_engine_notes(rep: object) -> None:
 
     file = getattr(rep, "file", "")
     for d in getattr(rep, "desyncs", []):
-        print(f"{file}:{d['line']}: engine desync — {Desync(**d).message()}")
+        _say(f"{file}:{d['line']}: engine desync — {Desync(**d).message()}")
     behaviour = getattr(rep, "engine_behaviour", [])
     if behaviour:
-        print(f"{file}: engine behaviour the ruleset accepts ({len(behaviour)}): " + "; ".join(behaviour[:SHOWN_PROBLEMS])
+        _say(f"{file}: engine behaviour the ruleset accepts ({len(behaviour)}): " + "; ".join(behaviour[:SHOWN_PROBLEMS])
               + (" …" if len(behaviour) > SHOWN_PROBLEMS else ""))
     problems = getattr(rep, "import_problems", [])
     if problems:
-        print(f"{file}: {len(problems)} import problem(s): " + "; ".join(problems[:SHOWN_PROBLEMS])
+        _say(f"{file}: {len(problems)} import problem(s): " + "; ".join(problems[:SHOWN_PROBLEMS])
               + (" …" if len(problems) > SHOWN_PROBLEMS else ""))
 
 
@@ -260,7 +279,7 @@ def validate(
 ) -> None:
     """Check logs against the rules; report every violation with its line, rule and citation."""
     from sgs_replay.cli.progress import Progress
-    from sgs_replay.formats.reader import UnreadableInput, parse_any
+    from sgs_replay.formats.reader import UnreadableInput, read_stream
     from sgs_replay.replay.pipeline import validate_files
     from sgs_replay.replay.validate import validate_parsed
 
@@ -277,7 +296,7 @@ def validate(
     done = []
     if use_stdin:
         try:
-            parsed = parse_any(sys.stdin.buffer.read(), "<stdin>")
+            parsed = read_stream(sys.stdin.buffer, "<stdin>")
             done.append((parsed, validate_parsed(parsed, ruleset).report))
         except UnreadableInput as exc:
             _err(f"error: {exc}")
@@ -304,7 +323,9 @@ def validate(
         _validate_machine(fmt, done, unreadable, matches, single=len(paths) + use_stdin == 1)
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
-    raise typer.Exit(EXIT_VIOLATIONS if any_violation else EXIT_OK)
+    if any_violation:
+        raise typer.Exit(EXIT_VIOLATIONS)
+    raise typer.Exit(EXIT_DAMAGED if any(_damaged(rep) for rep in reports) else EXIT_OK)
 
 
 def _validate_text(done: list, matches: list, n_files: int, unreadable: bool, quiet: bool) -> None:  # type: ignore[type-arg]
@@ -320,17 +341,17 @@ def _validate_text(done: list, matches: list, n_files: int, unreadable: bool, qu
             seat = f" seat {v.seat}" if v.seat else ""
             vals = "; ".join(x for x in (f"expected {v.expected}" if v.expected is not None else "",
                                          f"observed {v.observed}" if v.observed is not None else "") if x)
-            print(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}" + (f" ({vals})" if vals else ""))
+            _say(f"{rep.file}:{v.line}: {v.rule} {v.kind} —{seat} {v.message}" + (f" ({vals})" if vals else ""))
         if dropped:
-            print(f"{rep.file}: … and {dropped} more violation(s), not listed (at most {len(shown)} per file)")
+            _say(f"{rep.file}: … and {dropped} more violation(s), not listed (at most {len(shown)} per file)")
         _print_engine_notes(rep)
     if not quiet:
         for m in (m for m in matches if len(m.games) > 1):
-            print(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
+            _say(f"match {m.match}: " + ", ".join(f"{t} {n}" for t, n in m.score.items())
                   + (f" — {m.winner} wins" if m.winner else " — undecided"))
     problems = sum(len(r.import_problems) for _, r in done)
     desynced = sum(1 for _, r in done if r.desyncs)
-    print(f"{n_files} file(s), {total_v} violation(s)"
+    _say(f"{n_files} file(s), {total_v} violation(s)"
           + (f", {desynced} engine desync(s)" if desynced else "")
           + (f", {problems} import problem(s)" if problems else "")
           + (", some unreadable" if unreadable else ""))
@@ -381,26 +402,49 @@ def audit(
 
     _ruleset_ok(ruleset)
     for target, what in ((output, "--output"), (html, "--html"), (md, "--md")):
-        _check_out(target, what)
-    data, parsed = _read_one(file)
-    a = build_audit(parsed, ruleset, data=data)  # type: ignore[arg-type]
+        _check_out(target, what, (file,))
+    _, parsed = _read_one(file)
+    a = build_audit(parsed, ruleset)  # type: ignore[arg-type]
     lg: Any = lang.value
     if html:
         _write_out(html, render(a, "html", lg), "--html")
     if md:
         _write_out(md, render(a, "md", lg), "--md")
     if fmt is None and (html or md) and output is None:
-        print(a.verdict_in(lg))
+        _say(a.verdict_in(lg))
     else:
         _write_out(output, render(a, (fmt or AuditFormat.text).value, lg))
-    raise typer.Exit(EXIT_VIOLATIONS if a.findings else EXIT_OK)
+    if a.findings:
+        raise typer.Exit(EXIT_VIOLATIONS)
+    raise typer.Exit(EXIT_DAMAGED if a.import_problems or a.desyncs else EXIT_OK)
 
 
-def _check_out(path: Path | None, what: str) -> None:
-    """Refuse an output path before the work is done (stdout needs no check)."""
+def _check_out(path: Path | None, what: str, inputs: tuple[Path, ...] = ()) -> None:
+    """Refuse an output path before the work is done (stdout needs no check), and one that names an
+    input of the command: no command writes over its own input."""
     if path is None or str(path) == STDIN:
         return
+    _not_an_input(path, what, inputs)
     _output_ok(path, what)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    import os
+
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        try:
+            return a.resolve() == b.resolve()
+        except OSError:
+            return False
+
+
+def _not_an_input(path: Path, what: str, inputs: tuple[Path, ...]) -> None:
+    for src in inputs:
+        if str(src) != STDIN and _same_file(path, src):
+            _err(f"error: {path}: the {what} would overwrite the input {src} — write it elsewhere")
+            raise typer.Exit(EXIT_USAGE)
 
 
 class ShowFormat(StrEnum):
@@ -432,7 +476,7 @@ def show(
     if at is not None and turn is not None:
         _err("error: give --at LINE or --turn N, not both")
         raise typer.Exit(EXIT_USAGE)
-    _check_out(output, "--output")
+    _check_out(output, "--output", (file,))
     if (moves or seat is not None) and fmt is not ShowFormat.text:
         _err("error: --moves and --seat go with --format text")
         raise typer.Exit(EXIT_USAGE)
@@ -537,8 +581,13 @@ def convert(
     out: Annotated[Path, typer.Option("--out", help="output directory")] = Path("converted"),
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help=JOBS_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr")] = False,
+    force: Annotated[bool, typer.Option("--force", help="replace files (or symbolic links) already in --out")] = False,
 ) -> None:
-    """Convert recordings of other engines to `.sgs.jsonl` logs."""
+    """Convert recordings of other engines to `.sgs.jsonl` logs.
+
+    A file or a symbolic link already in --out under an output's name is refused (nothing converted)
+    unless --force, which replaces it (a link itself, never the file it points to); an output that
+    would be one of the inputs is always refused."""
     from sgs_replay.cli.progress import Progress
     from sgs_replay.replay.pipeline import convert_files
 
@@ -554,6 +603,17 @@ def convert(
         _err("error: nothing converted; convert them into separate --out folders")
         raise typer.Exit(EXIT_USAGE)
     _output_ok(out, "converted logs", folder=True)
+    taken = []
+    for name in sorted(by_name):
+        target = out / name
+        _not_an_input(target, "converted log", tuple(paths))
+        if target.exists() or target.is_symlink():
+            taken.append(target)
+    if taken and not force:
+        for target in taken:
+            _err(f"error: {target}: already exists{' (a symbolic link)' if target.is_symlink() else ''}")
+        _err("error: nothing converted; add --force to replace them, or choose another --out")
+        raise typer.Exit(EXIT_USAGE)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -573,7 +633,7 @@ def convert(
             _write(out / name, data, "converted log")
             for pr in problems:
                 _err(f"{p}: {pr}")
-            print(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
+            _say(f"{p} → {out / name}" + (f" ({len(problems)} import problem(s))" if problems else ""))
     raise typer.Exit(EXIT_UNREADABLE if bad else EXIT_OK)
 
 
@@ -671,7 +731,7 @@ def _print_series(db: Path, folder: Path) -> None:
     if by_series:
         print("\nSeries standings (4th-edition scoring):")
         for sid, standing in by_series.items():
-            print(f"  {sid}: {', '.join(standing)}")
+            _say(f"  {sid}: {', '.join(standing)}")
         print(f"  each game and the checks: sgs-replay score {folder}")
 
 
@@ -744,7 +804,7 @@ def stats(
 
     try:
         if output is not None:
-            _output_ok(output, "--output")
+            _check_out(output, "--output", (db,))
         df = stats_cli.frame(db, by, where or [], min_games)
         stats_cli.write(df, fmt.value, output)
     except stats_cli.UsageError as exc:
@@ -753,6 +813,9 @@ def stats(
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    except OSError as exc:
+        _err(f"error: {output}: cannot write the --output ({exc.strerror or exc}); nothing was written")
+        raise typer.Exit(EXIT_USAGE) from None
 
 
 @app.command()
@@ -761,18 +824,32 @@ def export(
     to: Annotated[Path, typer.Option("--to", help="folder to write into (created)")],
     fmt: Annotated[ExportFormat, typer.Option("--format", help="parquet (partitioned by mode and ruleset) or csv")]
     = ExportFormat.parquet,
+    force: Annotated[bool, typer.Option("--force", help="replace a folder that is not empty (an earlier export)")]
+    = False,
 ) -> None:
-    """Export games, players, events, violations and the statistics as Parquet or CSV."""
+    """Export games, players, events, violations and the statistics as Parquet or CSV.
+
+    The export is written to a temporary folder beside --to, which then takes its place: --to holds
+    one whole export or none. A folder that is not empty is refused unless --force."""
+    import duckdb
+
     from sgs_replay.cli import stats_cmd as stats_cli
     from sgs_replay.store import StoreError
 
     _output_ok(to, "export", folder=True, parents=True)
     try:
-        names = stats_cli.export(db, to, fmt.value)
+        names = stats_cli.export(db, to, fmt.value, force=force)
+    except stats_cli.UsageError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
     except StoreError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    print(f"{to}: {', '.join(names)} ({fmt.value})")
+    except (OSError, duckdb.Error) as exc:
+        reason = getattr(exc, "strerror", None) or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        _err(f"error: {to}: cannot write the export ({reason}); nothing was written")
+        raise typer.Exit(EXIT_USAGE) from None
+    _say(f"{to}: {', '.join(names)} ({fmt.value})")
 
 
 @app.command()
@@ -942,12 +1019,39 @@ def _run_server(cmd: list[str], env: dict[str, str]) -> int:
     return code
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C, so a load rolls back (and removes a database it created)
+    and worker processes are stopped, instead of the process vanishing mid-write."""
+
+
+_SIGNALLED: list[int] = []
+
+
+def _on_sigterm(signum: int, _frame: object) -> None:
+    _SIGNALLED.append(signum)
+    raise Terminated(signum)
+
+
 def main() -> None:
+    import signal
+
+    try:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (embedded): the default stays
+        pass
     try:
         app()
     except KeyboardInterrupt:
         _err("interrupted")
         sys.exit(130)
+    except Terminated:
+        _err("terminated")
+        sys.exit(143)
+    except Exception:
+        if _SIGNALLED:  # a library turned the signal into its own error ("Query interrupted")
+            _err("terminated")
+            sys.exit(143)
+        raise
 
 
 if __name__ == "__main__":

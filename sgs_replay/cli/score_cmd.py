@@ -45,10 +45,12 @@ def _csv(rep: SeriesReport) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
+    from sgs_replay.report.safe import csv_cell
+
     for g in rep.games:
         for name, p in rep.points_of(g).items():
-            w.writerow((rep.series_id, g.number, g.file, name, p.seat, p.role, g.winner, p.base, p.bonus, p.total,
-                        rep.totals.get(name, 0), str(name in rep.winners).lower()))
+            w.writerow([csv_cell(c) for c in (rep.series_id, g.number, g.file, name, p.seat, p.role, g.winner, p.base,
+                                              p.bonus, p.total, rep.totals.get(name, 0), str(name in rep.winners).lower())])
     return buf.getvalue()
 
 
@@ -56,7 +58,9 @@ def _table(rep: SeriesReport) -> str:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"series {rep.series_id} — 4th-edition scoring (第四版计分)", show_edge=False,
+    from sgs_replay.report.safe import one_line
+
+    table = Table(title=f"series {one_line(rep.series_id)} — 4th-edition scoring (第四版计分)", show_edge=False,
                   header_style="bold")
     table.add_column("player")
     for g in rep.games:
@@ -67,7 +71,7 @@ def _table(rep: SeriesReport) -> str:
         for g in rep.games:
             p = rep.points_of(g).get(name)
             cells.append("" if p is None else f"{p.total} {ROLE_ZH.get(p.role, p.role)}")
-        table.add_row(name, *cells, str(rep.totals[name]))
+        table.add_row(one_line(name), *cells, str(rep.totals[name]))
     buf = io.StringIO()
     console = Console(file=buf, width=200, force_terminal=sys.stdout.isatty(), markup=False, emoji=False,
                       highlight=False)
@@ -77,7 +81,7 @@ def _table(rep: SeriesReport) -> str:
         lines.append(f"game {g.number}: lord {g.lord()}, {g.winner or 'no result'} win{'s' if g.winner else ''}"
                      + (f", {g.violations} rule violation(s)" if g.violations else "") + f" — {g.file}")
     lines.append(_verdict(rep))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines[:1] + [one_line(line) for line in lines[1:]]) + "\n"
 
 
 def _verdict(rep: SeriesReport) -> str:

@@ -234,7 +234,7 @@ def ruleset_names() -> list[str]:
     return sorted(p.name.removesuffix(".toml") for p in _ruleset_dir().iterdir() if p.name.endswith(".toml"))
 
 
-def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
+def _build_deck(spec: dict[str, Any], base: tuple[str, ...], source: str = "", text: str = "") -> tuple[str, ...]:
     from sgs_replay.formats.cards import canonical
 
     base_name = spec.get("base", "standard")
@@ -243,16 +243,59 @@ def _build_deck(spec: dict[str, Any], base: tuple[str, ...]) -> tuple[str, ...]:
     for package in spec.get("packages", []):
         cards.extend(package_deck(package))
     for c in spec.get("remove", []):
-        cards.remove(canonical(c))
+        card = canonical(c)
+        if card not in cards:
+            raise RulesetError(f"{source}{_line_of(text, 'remove')}: [deck] remove {str(c)[:40]!r}: no such card in "
+                               "the deck (the base and the packages)")
+        cards.remove(card)
     cards.extend(canonical(c) for c in spec.get("add", []))
     return tuple(cards)
 
 
+#: the deepest a ruleset file may nest tables and arrays (the rulesets need 3)
+MAX_RULESET_DEPTH = 16
+#: the largest number a ruleset parameter may hold (counts, limits and HP are small; none is negative)
+MAX_PARAM_VALUE = 9999
+
+
+def _deep_line(text: str, limit: int) -> int | None:
+    """The line where brackets (outside strings and comments) first nest deeper than ``limit``, or None."""
+    depth, quote = 0, ""
+    for n, line in enumerate(text.splitlines(), start=1):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if quote:
+                if ch == "\\" and quote == '"':
+                    i += 1
+                elif ch == quote:
+                    quote = ""
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "[{":
+                depth += 1
+                if depth > limit:
+                    return n
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+            i += 1
+        if line.lstrip().startswith("["):  # a [table] header closes on its own line
+            depth = 0
+    return None
+
+
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    deep = _deep_line(text, MAX_RULESET_DEPTH)
+    if deep is not None:
+        raise RulesetError(f"{source}:{deep}: nested more than {MAX_RULESET_DEPTH} levels deep; not a ruleset")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesetError(f"{source}: nested too deeply; not a ruleset") from None
 
 
 def _packaged_raw(name: str) -> tuple[dict[str, Any], str, str]:
@@ -319,10 +362,16 @@ def _build(key: tuple[str, str], chain: tuple[tuple[str, str], ...]) -> Ruleset:
     if "inherits" in raw:
         base = raw["inherits"]
         if not isinstance(base, str):
-            raise RulesetError(f"{source}: `inherits` must be a ruleset name, not {type(base).__name__}")
+            raise RulesetError(f"{source}{_line_of(text, 'inherits')}: `inherits` must be a ruleset name, "
+                               f"not {type(base).__name__}")
         if key[0] == "file" and is_ruleset_path(base):
+            folder = Path(key[1]).parent
+            target = (folder / base).resolve()
+            if "/" in base or "\\" in base or target.parent != folder.resolve() or not base.endswith(".toml"):
+                raise RulesetError(f"{source}{_line_of(text, 'inherits')}: `inherits` names a packaged ruleset or "
+                                   f"a .toml file in the same folder, not {base[:60]!r}")
             try:
-                parent = _build(("file", str((Path(key[1]).parent / base).resolve())), chain)
+                parent = _build(("file", str(target)), chain)
             except RulesetError as exc:
                 if str(exc).startswith(source):
                     raise
@@ -331,7 +380,8 @@ def _build(key: tuple[str, str], chain: tuple[tuple[str, str], ...]) -> Ruleset:
             try:
                 parent = _build(("name", base), chain)
             except UnknownRuleset:
-                raise RulesetError(f"{source}: inherits an unknown ruleset {base[:60]!r}") from None
+                raise RulesetError(f"{source}{_line_of(text, 'inherits')}: inherits an unknown ruleset "
+                                   f"{base[:60]!r}") from None
     try:
         return _merge(raw, parent, key[1] if key[0] == "name" else Path(key[1]).stem, source, text)
     except RulesetError:
@@ -355,11 +405,33 @@ def _typed(params: dict[str, Any], source: str, text: str) -> Params:
             raise RulesetError(f"{source}{_line_of(text, key)}: unknown parameter {key[:60]!r} "
                                "(docs/rulesets.md lists them)")
     try:
-        return msgspec.convert(params, Params)
+        typed = msgspec.convert(params, Params)
     except msgspec.ValidationError as exc:
         m = re.search(r"at `\$\.([A-Za-z0-9_]+)", str(exc))
         where = _line_of(text, m.group(1)) if m else ""
         raise RulesetError(f"{source}{where}: {exc}") from None
+    for key, value in params.items():
+        bad = _out_of_range(value)
+        if bad is not None:
+            raise RulesetError(f"{source}{_line_of(text, key)}: {key} = {bad}: out of range (0 to {MAX_PARAM_VALUE}: "
+                               "counts and limits are never negative)")
+    return typed
+
+
+def _out_of_range(value: Any) -> int | None:
+    """The first whole number in a parameter's value outside 0…MAX_PARAM_VALUE, or None."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, int) and not 0 <= v <= MAX_PARAM_VALUE:
+            return v
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return None
 
 
 def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str, text: str) -> Ruleset:
@@ -377,7 +449,7 @@ def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str, 
         if own.get(key) and name not in ENGINE_FAULTS[key] and not (parent and parent.params.get(key)):
             raise RulesetError(f"{source}{_line_of(text, key)}: `{key}` is an engine's behaviour, accepted only "
                                f"under {', '.join(ENGINE_FAULTS[key])} (and rulesets that inherit it)")
-    deck = _build_deck(raw["deck"], parent.deck if parent else ()) if "deck" in raw else (parent.deck if parent else standard_deck())
+    deck = _build_deck(raw["deck"], parent.deck if parent else (), source, text) if "deck" in raw else (parent.deck if parent else standard_deck())
     roster_tbl = raw.get("roster", {})
     roster = tuple(roster_tbl.get("generals", parent.roster if parent else ()))
     revised = dict(parent.revised) if parent and roster_tbl.get("inherit_revised", True) else {}

@@ -11,8 +11,13 @@ in ``ParsedLog.violations_truncated``), so a file of a million bad lines costs l
 
 Card strings are normalised to their canonical spelling here, so later stages compare plain strings.
 
+Memory is bounded per file: a file is read in blocks of whole lines (:func:`read_path`,
+:func:`read_stream`), never whole, with a size limit per file and per line (:func:`limits`; the
+environment variables ``SGS_REPLAY_MAX_FILE_MB`` and ``SGS_REPLAY_MAX_LINE_MB`` change them); a FIFO,
+a device or a socket is refused as not a regular file before it is opened.
+
 Speed: a well-formed file is decoded with one msgspec call for all its events and checked by cheap
-byte counts (:func:`_fast_events`); only a file those checks are not sure of is read line by line
+byte counts (:func:`_fast_events`); only a block those checks are not sure of is read line by line
 with the precise diagnostics, so hostile input costs time only to the file that carries it.
 """
 
@@ -20,11 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgspec
 
@@ -43,6 +50,24 @@ MAX_DEPTH = 64
 #: Violations kept per file in a report; the rest are counted (``violations_truncated``).
 MAX_VIOLATIONS = 1000
 _BOM = b"\xef\xbb\xbf"
+#: the default largest log file, and the default longest line, in MiB (the environment can change them)
+MAX_FILE_MB, MAX_LINE_MB = 64, 4
+#: bytes read at a time (never more than the line limit, so a line over the limit is always seen)
+CHUNK = 1 << 20
+
+
+def limits() -> tuple[int, int]:
+    """(bytes per file, bytes per line): ``SGS_REPLAY_MAX_FILE_MB`` and ``SGS_REPLAY_MAX_LINE_MB``, or
+    the defaults :data:`MAX_FILE_MB` and :data:`MAX_LINE_MB`. A value that is not a positive number
+    of MiB is ignored."""
+    out = []
+    for var, default in (("SGS_REPLAY_MAX_FILE_MB", MAX_FILE_MB), ("SGS_REPLAY_MAX_LINE_MB", MAX_LINE_MB)):
+        try:
+            mb = float(os.environ.get(var, default))
+        except ValueError:
+            mb = default
+        out.append(int((mb if mb > 0 else default) * (1 << 20)))
+    return out[0], out[1]
 
 
 class UnreadableInput(Exception):
@@ -61,6 +86,7 @@ class ParsedLog:
     #: (:mod:`sgs_replay.replay.oracle`); the replay must agree with it
     checkpoints: dict[int, Any] = field(default_factory=dict)
     content_id: str = ""  # hash of every byte of the file as read (the store's game id)
+    sha256: str = ""  # the SHA-256 of every byte of the file as read (hex)
     violations_truncated: int = 0  # format violations beyond MAX_VIOLATIONS, counted only
     #: every line that is not a valid event (or header): line → hash of its bytes (the game's fingerprint
     #: includes them, so a file with a broken line is never the same game as the clean one)
@@ -86,6 +112,15 @@ def _snippet(raw: bytes) -> str:
 def content_id(data: bytes) -> str:
     """The identity of a file's content: a hash of every byte, so a changed or broken line is another game."""
     return hashlib.sha256(data).hexdigest()[:16]
+
+
+def file_content_id(path: Path) -> str:
+    """:func:`content_id` of a file's bytes, read in blocks (OSError when unreadable)."""
+    hasher = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while block := fh.read(CHUNK):
+            hasher.update(block)
+    return hasher.hexdigest()[:16]
 
 
 _OPEN_CLOSE = bytes.maketrans(b"[{]}", b"\x01\x01\x02\x02")
@@ -257,28 +292,47 @@ def _decode_line(raw: bytes, decoder: msgspec.json.Decoder[Any], header: bool) -
 
 
 def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
-    """Parse a whole `.sgs.jsonl` file held in memory.
-
-    A well-formed file takes the fast path (:func:`_fast_events`): every event line decoded by msgspec in
-    one call. Anything unusual about a file (a bad line, a blank line, a backslash that could hide a
-    duplicated key, a bad card) sends it down the line-by-line path, which locates every problem.
-    """
-    log = ParsedLog(name=name, header=None, content_id=content_id(data))
+    """Parse a whole `.sgs.jsonl` file held in memory (one block: :func:`_parse_blocks`)."""
+    digest = hashlib.sha256(data).hexdigest()
+    log = ParsedLog(name=name, header=None, content_id=digest[:16], sha256=digest)
     if data.startswith(_BOM):
         data = data[len(_BOM):]
-    head, sep, body = data.partition(b"\n")
-    if head.strip() and head.lstrip()[:1] == b"{":
-        hdr, err = _decode_line(head, _HEADER, True)
-        if err is None and not _fix_cards(hdr):
-            fast = _fast_events(body) if sep else []
+    return _parse_blocks(log, iter([(1, data)]), name)
+
+
+def _parse_blocks(log: ParsedLog, blocks: Iterator[tuple[int, bytes]], name: str) -> ParsedLog:
+    """Parse a log given as blocks of whole lines, each with the number of its first line.
+
+    A well-formed block takes the fast path (:func:`_fast_events`): every event line decoded by
+    msgspec in one call. Anything unusual about a block (a bad line, a blank line, a backslash that
+    could hide a duplicated key, a bad card) sends it down the line-by-line path, which locates every
+    problem. The result does not depend on where the blocks are cut.
+    """
+    state = _LineState()
+    for start, block in blocks:
+        if not state.header_seen:
+            head, sep, body = block.partition(b"\n")
+            if head.strip() and head.lstrip()[:1] == b"{":
+                hdr, err = _decode_line(head, _HEADER, True)
+                if err is None and not _fix_cards(hdr):
+                    fast = _fast_events(body) if sep else []
+                    if fast is not None:
+                        if hdr.format != ev.FORMAT_ID:
+                            log.add(make(R.F_HEADER, start, None, f"format {hdr.format!r} is not {ev.FORMAT_ID!r}",
+                                         expected=ev.FORMAT_ID, observed=hdr.format))
+                        log.header = hdr
+                        state.header_seen = True
+                        log.events.extend(enumerate(fast, start=start + 1))
+                        continue
+        else:
+            fast = _fast_events(block)
             if fast is not None:
-                if hdr.format != ev.FORMAT_ID:
-                    log.add(make(R.F_HEADER, 1, None, f"format {hdr.format!r} is not {ev.FORMAT_ID!r}",
-                                 expected=ev.FORMAT_ID, observed=hdr.format))
-                log.header = hdr
-                log.events = list(enumerate(fast, start=2))
-                return log
-    return _parse_lines(log, data, name)
+                log.events.extend(enumerate(fast, start=start))
+                continue
+        _parse_block_lines(log, block, start, state)
+    if not state.header_seen:
+        raise UnreadableInput(f"{name}: empty file (no header line)")
+    return log
 
 
 def _fast_events(body: bytes) -> list[ev.Event] | None:
@@ -349,15 +403,28 @@ def _fix_play(e: ev.Use | ev.Respond) -> bool:
     return True
 
 
+@dataclass
+class _LineState:
+    header_seen: bool = False
+
+
 def _parse_lines(log: ParsedLog, data: bytes, name: str) -> ParsedLog:
+    """The line-by-line path over a whole file held in memory (the reference the fast path must match)."""
+    state = _LineState()
+    _parse_block_lines(log, data, 1, state)
+    if not state.header_seen:
+        raise UnreadableInput(f"{name}: empty file (no header line)")
+    return log
+
+
+def _parse_block_lines(log: ParsedLog, data: bytes, first: int, state: _LineState) -> None:
     """The line-by-line path: each line decoded and checked alone, every problem located."""
     lines = data.split(b"\n")
-    header_seen = False
-    for i, raw in enumerate(lines, start=1):
+    for i, raw in enumerate(lines, start=first):
         if not raw.strip():
             continue
-        if not header_seen:
-            header_seen = True
+        if not state.header_seen:
+            state.header_seen = True
             hdr, err = _decode_line(raw, _HEADER, True)
             if err is not None:
                 rule, detail = err
@@ -390,9 +457,6 @@ def _parse_lines(log: ParsedLog, data: bytes, name: str) -> ParsedLog:
             log.bad_lines[i] = content_id(raw.strip())
             continue
         log.events.append((i, e))
-    if not header_seen:
-        raise UnreadableInput(f"{name}: empty file (no header line)")
-    return log
 
 
 def looks_like_jsonl(data: bytes) -> bool:
@@ -400,13 +464,124 @@ def looks_like_jsonl(data: bytes) -> bool:
     return head == b"{"
 
 
-def read_path(path: Path) -> ParsedLog:
-    """Read one log file of any supported kind, detected by content. Raises UnreadableInput."""
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is when it is neither a regular file nor a folder, or None."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def _check_file(path: Path) -> int:
+    """The size of a regular file within the limit per file; UnreadableInput for anything else."""
     try:
-        data = path.read_bytes()
+        st = os.stat(path)
     except OSError as exc:
         raise UnreadableInput(f"{path}: cannot read ({exc.strerror or exc})") from None
-    return parse_any(data, str(path))
+    if stat.S_ISDIR(st.st_mode):
+        raise UnreadableInput(f"{path}: is a directory, not a log file")
+    kind = not_regular(st.st_mode)
+    if kind is not None:
+        raise UnreadableInput(f"{path}: not a regular file ({kind}); name a log file")
+    max_file, _ = limits()
+    if st.st_size > max_file:
+        raise UnreadableInput(_too_big(str(path), st.st_size, max_file))
+    return st.st_size
+
+
+def read_path(path: Path) -> ParsedLog:
+    """Read one log file of any supported kind, detected by content. Raises UnreadableInput.
+
+    A FIFO, a device or a socket is refused before it is opened (it could block or never end); a file
+    over the size limit (:func:`limits`) is refused before it is read."""
+    _check_file(path)
+    try:
+        with open(path, "rb") as fh:
+            return read_stream(fh, str(path))
+    except OSError as exc:
+        raise UnreadableInput(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def read_limited(path: Path) -> bytes:
+    """The bytes of a regular file within the limit per file (a recording to convert). Raises UnreadableInput."""
+    _check_file(path)
+    max_file, _ = limits()
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_file + 1)
+    except OSError as exc:
+        raise UnreadableInput(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > max_file:
+        raise UnreadableInput(_too_big(str(path), None, max_file))
+    return data
+
+
+def _too_big(name: str, size: int | None, limit: int) -> str:
+    what = f"{size:,} bytes" if size is not None else "more bytes"
+    return (f"{name}: {what}, over the limit of {limit / (1 << 20):g} MiB per file "
+            "(set SGS_REPLAY_MAX_FILE_MB to read a larger file)")
+
+
+def read_stream(fh: BinaryIO, name: str) -> ParsedLog:
+    """Read one log from an open binary file (a file, standard input) in blocks of whole lines, within
+    the limits per file and per line (:func:`limits`). Raises UnreadableInput (and OSError)."""
+    max_file, max_line = limits()
+    chunk = min(CHUNK, max_line)
+    first = fh.read(chunk)
+    _load_importers()
+    for sniff, convert in SOURCES.values():
+        if sniff(first):  # another format: read whole (within the limit), then converted
+            rest = fh.read(max_file - len(first) + 1)
+            if len(first) + len(rest) > max_file:
+                raise UnreadableInput(_too_big(name, None, max_file))
+            return convert(first + rest, name)
+    _refuse_not_jsonl(first, name)
+    hasher = hashlib.sha256()
+    log = ParsedLog(name=name, header=None)
+    log = _parse_blocks(log, _blocks(fh, first, hasher, name, max_file, max_line, chunk), name)
+    log.sha256 = hasher.hexdigest()
+    log.content_id = log.sha256[:16]
+    return log
+
+
+def _blocks(fh: BinaryIO, first: bytes, hasher: Any, name: str, max_file: int, max_line: int,
+            chunk: int) -> Iterator[tuple[int, bytes]]:
+    """(number of the first line, bytes) of each block of whole lines; every byte also goes to
+    ``hasher``. Only one block and a partial line are held at a time."""
+    data, total, line, tail = first, 0, 1, b""
+    bom = True
+    while data:
+        total += len(data)
+        if total > max_file:
+            raise UnreadableInput(_too_big(name, None, max_file))
+        hasher.update(data)
+        if bom:
+            bom = False
+            if data.startswith(_BOM):
+                data = data[len(_BOM):]
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            tail += data
+            if len(tail) > max_line:
+                raise UnreadableInput(_too_long(name, line, max_line))
+        else:
+            block = tail + data[:cut + 1]
+            if tail and len(tail) + data.find(b"\n") > max_line:
+                raise UnreadableInput(_too_long(name, line, max_line))
+            tail = data[cut + 1:]
+            yield line, block
+            line += block.count(b"\n")
+        data = fh.read(chunk)
+    if tail:
+        yield line, tail
+
+
+def _too_long(name: str, line: int, limit: int) -> str:
+    return (f"{name}: line {line} is longer than {limit / (1 << 20):g} MiB, the limit per line "
+            "(set SGS_REPLAY_MAX_LINE_MB to read longer lines)")
 
 
 #: a recognised format: ``sniff(data)`` says whether the bytes are of this format (never by file name);
@@ -415,13 +590,20 @@ Sniffer = tuple[Callable[[bytes], bool], Callable[[bytes, str], "ParsedLog"]]
 #: the importers of other formats, by name; the reader imports none of them: each registers itself
 #: (:func:`register_source`) when the packages named in IMPORTERS are loaded by name
 SOURCES: dict[str, Sniffer] = {}
+#: ``hint(first_bytes)``: why bytes no importer accepts look like a damaged file of its format (a
+#: recording cut short, a flipped bit), or None; said instead of a guess at the encoding
+HINTS: list[Callable[[bytes], str | None]] = []
 IMPORTERS: tuple[str, ...] = ("sgs_replay.importers",)
 _importers_loaded = False
 
 
-def register_source(name: str, sniff: Callable[[bytes], bool], convert: Callable[[bytes, str], ParsedLog]) -> None:
-    """Teach every command to read another recording format, recognised by its content."""
+def register_source(name: str, sniff: Callable[[bytes], bool], convert: Callable[[bytes, str], ParsedLog],
+                    hint: Callable[[bytes], str | None] | None = None) -> None:
+    """Teach every command to read another recording format, recognised by its content (the first
+    :data:`CHUNK` bytes of a file). ``hint`` says why bytes look like a damaged file of the format."""
     SOURCES[name] = (sniff, convert)
+    if hint is not None and hint not in HINTS:
+        HINTS.append(hint)
 
 
 def _load_importers() -> None:
@@ -444,11 +626,22 @@ def parse_any(data: bytes, name: str) -> ParsedLog:
     for sniff, convert in SOURCES.values():
         if sniff(data):
             return convert(data, name)
+    _refuse_not_jsonl(data, name)
+    return parse_bytes(data, name)
+
+
+def _refuse_not_jsonl(data: bytes, name: str) -> None:
+    """Raise UnreadableInput when the first bytes of a file cannot start a log, saying what they look like."""
+    for hint in HINTS:
+        why = hint(data)
+        if why:
+            raise UnreadableInput(f"{name}: {why}")
+    if data[:2] == b"\x00\x00":
+        raise UnreadableInput(f"{name}: binary data (it starts with NUL bytes), not a match log")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data.lstrip()[:2]:
         raise UnreadableInput(f"{name}: UTF-16 text; match logs are UTF-8 (save the file as UTF-8)")
     if not looks_like_jsonl(data):
         raise UnreadableInput(f"{name}: not a match log (neither sgs-replay/1 JSON lines nor a known recording)")
-    return parse_bytes(data, name)
 
 
 LOG_SUFFIXES = (".sgs.jsonl", ".jsonl", ".fk.rep")
@@ -464,14 +657,23 @@ def expand_paths(paths: Iterable[Path], skipped: list[str] | None = None) -> Ite
     """
     for p in paths:
         if p.is_dir():
-            for q in sorted(q for q in p.rglob("*") if q.is_file() and q.name.endswith(LOG_SUFFIXES)):
-                why = _not_a_log(q)
+            for q in sorted(q for q in p.rglob("*") if q.name.endswith(LOG_SUFFIXES) and not q.is_dir()):
+                why = _special(q) or _not_a_log(q)
                 if why is None:
                     yield q
                 elif skipped is not None:
                     skipped.append(f"{q}: {why}")
         else:
             yield p
+
+
+def _special(path: Path) -> str | None:
+    """Why a file found in a folder is left out without being opened (a FIFO, a device, a dangling link)."""
+    try:
+        kind = not_regular(path.stat().st_mode)
+    except OSError as exc:
+        return f"cannot read ({exc.strerror or exc}): left out"
+    return f"not a regular file ({kind}): left out" if kind else None
 
 
 def _not_a_log(path: Path) -> str | None:

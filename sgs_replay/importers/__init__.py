@@ -29,24 +29,28 @@ def _is_freekill(data: bytes) -> bool:
     return freekill.is_freekill(data)
 
 
-register_source("freekill", _is_freekill, _freekill)
+def _damaged_freekill(data: bytes) -> str | None:
+    from sgs_replay.importers import freekill
+
+    return freekill.damaged_hint(data)
+
+
+register_source("freekill", _is_freekill, _freekill, _damaged_freekill)
 
 
 def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
     """Read a recording and return (`.sgs.jsonl` bytes, import problems). Raises UnreadableInput."""
     from pathlib import Path
 
-    from sgs_replay.formats.reader import UnreadableInput
+    from sgs_replay.formats.reader import UnreadableInput, read_limited
 
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise UnreadableInput(f"{p}: cannot read ({exc.strerror or exc})") from None
+    data = read_limited(p)
     from sgs_replay.importers import freekill
 
     if not freekill.is_freekill(data):
-        raise UnreadableInput(f"{p}: not a recording this tool can convert")
+        hint = freekill.damaged_hint(data)
+        raise UnreadableInput(f"{p}: {hint or 'not a recording this tool can convert'}")
     from sgs_replay.importers.adapter import convert_or_refuse
 
     conv = convert_or_refuse(data, str(p))

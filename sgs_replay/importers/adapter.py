@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.formats.reader import ParsedLog, UnreadableInput, content_id, parse_bytes
+from sgs_replay.formats.reader import ParsedLog, UnreadableInput, parse_bytes
 
 
 def convert_or_refuse(data: bytes, name: str) -> Any:
@@ -28,7 +28,10 @@ def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:
     conv = convert_or_refuse(data, name)
     parsed = parse_bytes(freekill.to_jsonl(conv), name)
     parsed.source_format = "freekill"
-    parsed.content_id = content_id(data)  # the recording's bytes, not the converted log's
+    import hashlib
+
+    parsed.sha256 = hashlib.sha256(data).hexdigest()  # the recording's bytes, not the converted log's
+    parsed.content_id = parsed.sha256[:16]
     parsed.import_problems = [f"entry {p.index} ({p.packet}): {p.message}" for p in conv.problems]
     # events[i] is line i + 2 of the converted log (the header is line 1)
     parsed.checkpoints = {i + 2: areas for i, areas in conv.checkpoints}

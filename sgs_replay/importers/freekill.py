@@ -265,6 +265,121 @@ class Conversion:
 _VERSION_RE = re.compile(rb"^\d+\.\d+(\.\d+)?$")
 #: The most a recording may inflate to (the largest real recordings hold a few MB).
 MAX_INFLATED = 64 << 20
+#: The most CBOR items (values) one recording may decode to, its payloads included: the largest real
+#: recordings hold about 450,000; a decoded item costs up to ~150 bytes, so memory stays bounded.
+MAX_CBOR_ITEMS = 2_000_000
+#: The deepest a recording's CBOR may nest (real recordings: 6).
+MAX_CBOR_DEPTH = 64
+#: The CBOR tags FreeKill writes (a player, a card id, a card's data).
+CBOR_TAGS = frozenset({33001, 33002, 33003})
+#: The tags the CBOR decoder would give a meaning (dates, big numbers, sets, shared and string
+#: references …): refused, FreeKill writes none, and references let a few bytes stand for a huge value.
+SEMANTIC_TAGS = frozenset({0, 1, 2, 3, 4, 5, 21, 22, 23, 24, 25, 28, 29, 30, 32, 33, 34, 35, 36, 37, 38, 52, 54,
+                           100, 256, 258, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 1004, 1040, 55799})
+
+
+class CborLimit(ValueError):
+    """CBOR data over a limit (items, nesting, size) or not well formed; the message says which."""
+
+
+def cbor_items(buf: bytes, limit: int = MAX_CBOR_ITEMS, max_depth: int = MAX_CBOR_DEPTH) -> int:
+    """How many items the CBOR data item in ``buf`` holds, counted without building them; raises
+    :class:`CborLimit` past ``limit`` items or ``max_depth`` levels, on a container that claims more
+    items than the limit, an unknown tag, a length running past the end, or bytes left over.
+
+    One pass over the item heads, no recursion: it costs a fraction of the decoding it guards.
+    """
+    n, pos, items = len(buf), 0, 0
+    stack = [1]  # items still to come in each open container (-1: until a break)
+    while stack:
+        if pos >= n:
+            raise CborLimit("the CBOR data ends in the middle of an item (truncated)")
+        b = buf[pos]
+        major, info = b >> 5, b & 0x1F
+        pos += 1
+        if info < 24:
+            arg = info
+        elif info < 28:
+            size = 1 << (info - 24)
+            if pos + size > n:
+                raise CborLimit("the CBOR data ends in the middle of an item (truncated)")
+            arg = int.from_bytes(buf[pos:pos + size], "big")
+            pos += size
+        elif info == 31 and major in (2, 3, 4, 5, 7):
+            arg = -1
+        else:
+            raise CborLimit(f"a malformed CBOR item head (byte {b:#04x} at offset {pos - 1})")
+        if b == 0xFF:  # a break closes the innermost container of indefinite length
+            if stack[-1] != -1:
+                raise CborLimit(f"a stray CBOR break at offset {pos - 1}")
+            stack.pop()
+        else:
+            items += 1
+            if items > limit:
+                raise CborLimit(f"more than {limit:,} CBOR items (the limit per recording)")
+            if major == 6:
+                if arg in SEMANTIC_TAGS:
+                    raise CborLimit(_tag_refused(arg))
+                continue  # the tagged item follows, in the same place
+            opened = 0
+            if major in (2, 3):
+                if arg == -1:
+                    opened = -1
+                else:
+                    pos += arg
+                    if pos > n:
+                        raise CborLimit("a CBOR string runs past the end of the data (truncated)")
+            elif major in (4, 5):
+                opened = -1 if arg == -1 else arg * (2 if major == 5 else 1)
+                if opened > limit - items:
+                    raise CborLimit(f"a CBOR container claims {arg:,} items, more than the "
+                                    f"{limit:,} a recording may hold")
+            if opened:
+                if len(stack) > max_depth:
+                    raise CborLimit(f"CBOR data nested more than {max_depth} levels deep")
+                if stack[-1] > 0:
+                    stack[-1] -= 1
+                stack.append(opened)
+                continue
+            if stack[-1] > 0:
+                stack[-1] -= 1
+        while stack and stack[-1] == 0:
+            stack.pop()
+    if pos != n:
+        raise CborLimit(f"{n - pos} bytes after the CBOR data item")
+    return items
+
+
+def _tag_refused(tag: int) -> str:
+    return f"CBOR tag {tag} (FreeKill writes only the tags {', '.join(map(str, sorted(CBOR_TAGS)))})"
+
+
+def _refuse_tag(decoder: Any, tag: int = -1) -> Any:
+    raise CborLimit(_tag_refused(tag))
+
+
+#: every semantic tag decoded as a refusal
+_REFUSED = {t: (lambda dec, t=t: _refuse_tag(dec, t)) for t in SEMANTIC_TAGS}
+
+
+def damaged_hint(data: bytes) -> str | None:
+    """Why bytes that are not a readable recording look like one cut short or damaged, or None.
+
+    A recording begins with a 4-byte big-endian length (at most :data:`MAX_INFLATED`, so its first byte
+    is at most 4) and a zlib header; UTF-16 text never begins that way."""
+    if not data or data[0] > MAX_INFLATED >> 24:
+        return None
+    if len(data) >= 4 and int.from_bytes(data[:4], "big") < 8:
+        return None
+    if len(data) > 2 and data[0] == data[2] == 0 and 0x20 <= data[1] < 0x7F:
+        return None  # "\0{\0" …: UTF-16 text, not a length
+    if len(data) < 8:
+        return (f"a truncated FreeKill recording ({len(data)} byte{'s' if len(data) != 1 else ''}: "
+                "the file ends inside its header)")
+    if data[4] & 0x0F == 8 or data[4] == 0x78 or data[5] in (0x01, 0x5E, 0x9C, 0xDA):
+        return ("a damaged or truncated FreeKill recording (it starts with a recording's length and zlib "
+                "header, but the stream cannot be read: re-copy the file)")
+    return None
 
 
 def _cbor_head(buf: bytes, pos: int) -> tuple[int, int, int] | None:
@@ -342,9 +457,20 @@ class _Entry:
     payload: Any
 
 
-def _loads(raw: bytes, name: str, what: str, index: int | None = None, packet: str = "") -> Any:
+def _loads(raw: bytes, name: str, what: str, index: int | None = None, packet: str = "",
+           budget: list[int] | None = None) -> Any:
+    """Decode CBOR within the limits: counted first (:func:`cbor_items`) when ``raw`` is long enough
+    to hold more items than the budget left (``budget[0]``, shared by a recording's decodes; an item
+    takes at least one byte, so shorter data is within it and costs no count). Nesting is capped at
+    :data:`MAX_CBOR_DEPTH`; the decoder's semantic tags are refused."""
+    left = budget[0] if budget is not None else MAX_CBOR_ITEMS
     try:
-        return cbor2.loads(raw)
+        left -= cbor_items(raw, left) if len(raw) > left else len(raw)
+        if budget is not None:
+            budget[0] = left
+        return cbor2.loads(raw, semantic_decoders=_REFUSED, max_depth=MAX_CBOR_DEPTH)
+    except CborLimit as e:
+        raise FreeKillError(f"corrupted or oversized {what} ({e})", name, index, packet) from None
     except Exception as e:  # noqa: BLE001 - cbor2 raises several exception types on damaged input
         raise FreeKillError(f"corrupted {what} ({type(e).__name__}: {e})", name, index, packet) from None
 
@@ -375,7 +501,8 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
     if len(raw) != declared:
         raise FreeKillError(f"length mismatch: the header says {declared} bytes, the stream holds "
                             f"{len(raw)}", name)
-    top = _loads(raw, name, "CBOR data")
+    budget = [MAX_CBOR_ITEMS]
+    top = _loads(raw, name, "CBOR data", budget=budget)
     if not isinstance(top, list) or len(top) < _HEADER_ITEMS:
         raise FreeKillError("the top-level item is not an array of at least 10 items", name)
     version = _norm(top[0])
@@ -388,6 +515,9 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         # "reconnect" and a Reconnect / Observe summary instead of the game's beginning
         raise FreeKillError(f"a recording begun after a reconnection or as an observer (header item 5 is "
                             f"{kind!r}, not 'normal'): it does not hold the game from its start", name, 5, "header")
+    if len(raw) <= MAX_CBOR_ITEMS:  # counted one item per byte: the bytes inside its strings are no items
+        budget[0] += sum(len(x) for item in top for x in (item if isinstance(item, list) else (item,))
+                         if isinstance(x, (bytes, str)))
     entries: list[_Entry] = []
     for index in range(_HEADER_ITEMS, len(top)):
         item = top[index]
@@ -400,7 +530,7 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         if command in _RAW_PAYLOAD_COMMANDS:
             payload = None  # raw text (a server notice): nothing the game needs
         elif isinstance(payload, (bytes, bytearray)):
-            payload = _loads(bytes(payload), name, "payload", index, command) if payload else None
+            payload = _loads(bytes(payload), name, "payload", index, command, budget) if payload else None
         entries.append(_Entry(index, ms, bool(request), command, _norm(payload)))
     return top, entries
 
@@ -1599,7 +1729,7 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
     room = top[2]
     try:
         if isinstance(room, (bytes, bytearray)) and room:
-            room = cbor2.loads(bytes(room))
+            room = _loads(bytes(room), "", "room settings")
         mode = _norm(room[2]).get("gameMode") if isinstance(room, list) and len(room) >= 3 else None
     except Exception:  # noqa: BLE001 - a damaged header is reported by the reader itself
         mode = None

@@ -60,8 +60,26 @@ def bulk_gc() -> Iterator[None]:
         gc.unfreeze()
 
 
+def _die_with_parent() -> None:
+    """Linux: this process gets SIGTERM when its parent ends. A worker's parent is the fork server,
+    which ends when the command does (however it ends, even ``kill -9``): no worker is left behind."""
+    import signal
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _worker_init() -> None:
     """A worker process: content loaded once, then the collector tuned as in :func:`bulk_gc`."""
+    _die_with_parent()
     import sgs_replay.engine.core  # noqa: F401 - the engine and its content, imported once per worker
 
     gc.collect()
@@ -134,27 +152,35 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
 
         ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
         size = max(1, min(64, len(items) // (jobs * 4)))
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init)
+        finished = False
         try:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init) as pool:
-                # a bounded number of chunks in flight: results wait in memory only that long, however
-                # slowly they are consumed
-                pending: deque[Any] = deque()
-                for start in range(0, len(items), size):
-                    pending.append(pool.submit(_run_chunk, fn, items[start:start + size], args))
-                    if len(pending) >= 2 * jobs:
-                        for out in pending.popleft().result():
-                            done += 1
-                            yield out
-                while pending:
+            # a bounded number of chunks in flight: results wait in memory only that long, however
+            # slowly they are consumed
+            pending: deque[Any] = deque()
+            for start in range(0, len(items), size):
+                pending.append(pool.submit(_run_chunk, fn, items[start:start + size], args))
+                if len(pending) >= 2 * jobs:
                     for out in pending.popleft().result():
                         done += 1
                         yield out
+            while pending:
+                for out in pending.popleft().result():
+                    done += 1
+                    yield out
+            finished = True
+            shutdown = getattr(pool, "shutdown", None)
+            if shutdown is not None:
+                shutdown(wait=True)
             return
         except BrokenProcessPool as exc:
             # a worker died (killed, out of memory): the items it had not returned are done here, in
             # order, so nothing is lost or reordered
             if notes is not None:
                 notes.append(f"a worker process stopped ({exc}); {len(items) - done} file(s) read in the main process")
+        finally:
+            if not finished:  # an error, a signal (SIGTERM, Ctrl-C) or the consumer gone: no worker outlives us
+                stop_pool(pool)
     with bulk_gc():
         for k, item in enumerate(items[done:], start=1):
             yield fn(item, *args)
@@ -162,10 +188,28 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
                 gc.collect()
 
 
+def stop_pool(pool: Any) -> None:
+    """End a process pool now: every worker process terminated first (killed if it does not stop
+    within a few seconds) and waited for, then the queued work cancelled. Terminating before the
+    shutdown means no worker is still starting when the pool's queues are gone."""
+    procs = dict(getattr(pool, "_processes", None) or {})
+    for proc in procs.values():
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs.values():
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=5)
+    shutdown = getattr(pool, "shutdown", None)
+    if shutdown is not None:
+        shutdown(wait=False, cancel_futures=True)
+
+
 def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[Path], dict[str, str]]:
     """The files to read: those the database has not loaded as they are now. Also, by absolute path,
     the game each changed file held (the new one replaces it)."""
-    from sgs_replay.formats.reader import content_id
+    from sgs_replay.formats.reader import file_content_id
     from sgs_replay.store.loader import known_files
 
     known = known_files(db)
@@ -178,7 +222,7 @@ def _unchanged(files: list[Path], db: Path, summary: LoadSummary) -> tuple[list[
         if k is not None:
             try:
                 st = f.stat()
-                same = (st.st_size, st.st_mtime) == (k[0], k[1]) and content_id(f.read_bytes()) == k[2]
+                same = (st.st_size, st.st_mtime) == (k[0], k[1]) and file_content_id(f) == k[2]
             except OSError:
                 same = False  # the read will say why
             if same:

@@ -312,7 +312,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         desyncs=list(getattr(rep, "desyncs", None) or []), violations_truncated=dropped,
         engine_behaviour=list(getattr(rep, "engine_behaviour", None) or []),
         meta=dict(h.meta) if h else {}, note=(h.note or "") if h else "",
-        sha256=hashlib.sha256(data).hexdigest() if data is not None else "",
+        sha256=hashlib.sha256(data).hexdigest() if data is not None else getattr(parsed, "sha256", ""),
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),
         turns=turns, rounds=(final.round or 0) if final else 0,
         checked=[FAMILIES[f] for f in families], report=rep, header=h, final=final,

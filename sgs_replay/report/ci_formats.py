@@ -54,12 +54,24 @@ def sarif(reports: list[dict[str, Any]], unreadable: list[dict[str, str]], versi
             })
     notes = [{"level": "error", "message": {"text": u["error"]},
               "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(u["file"])}}}]} for u in unreadable]
+    damaged = [r for r in reports if damage(r)]
+    notes += [{"level": "error", "message": {"text": damage(r)},
+               "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(r["file"])}}}]} for r in damaged]
     doc = {"version": "2.1.0", "runs": [{
         "tool": {"driver": {"name": "sgs-replay", "version": version, "rules": rules}},
-        "invocations": [{"executionSuccessful": not unreadable, "toolExecutionNotifications": notes}],
+        "invocations": [{"executionSuccessful": not unreadable and not damaged, "toolExecutionNotifications": notes}],
         "results": results,
     }]}
     return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def damage(rep: dict[str, Any]) -> str:
+    """What makes a converted recording damaged (import problems, engine desyncs), or ""."""
+    problems, desyncs = rep.get("import_problems") or [], rep.get("desyncs") or []
+    parts = [f"{len(problems)} import problem(s), first: {problems[0]}" if problems else "",
+             f"{len(desyncs)} engine desync(s)" if desyncs else ""]
+    said = "; ".join(p for p in parts if p)
+    return f"damaged recording: {said} — no verdict of clean" if said else ""
 
 
 def _uri(path: str) -> str:
@@ -69,13 +81,19 @@ def _uri(path: str) -> str:
 def junit(reports: list[dict[str, Any]], unreadable: list[dict[str, str]]) -> str:
     import xml.etree.ElementTree as ET
 
-    total = sum(max(len(r["violations"]), 1) for r in reports) + len(unreadable)
+    damaged = {r["file"]: damage(r) for r in reports if damage(r)}
+    total = sum(max(len(r["violations"]), 1) for r in reports) + len(unreadable) + len(damaged)
     failures = sum(len(r["violations"]) for r in reports)
     root = ET.Element("testsuites", name="sgs-replay", tests=str(total), failures=str(failures),
-                      errors=str(len(unreadable)))
+                      errors=str(len(unreadable) + len(damaged)))
     for rep in reports:
-        suite = ET.SubElement(root, "testsuite", name=rep["file"], tests=str(max(len(rep["violations"]), 1)),
-                              failures=str(len(rep["violations"])), errors="0")
+        hurt = damaged.get(rep["file"])
+        suite = ET.SubElement(root, "testsuite", name=rep["file"],
+                              tests=str(max(len(rep["violations"]), 1) + bool(hurt)),
+                              failures=str(len(rep["violations"])), errors=str(int(bool(hurt))))
+        if hurt:  # a damaged recording is never a passing suite
+            case = ET.SubElement(suite, "testcase", classname=rep["file"], name="recording intact")
+            ET.SubElement(case, "error", type="damaged", message=hurt)
         if not rep["violations"]:
             ET.SubElement(suite, "testcase", classname=rep["file"], name="all rules")
         for v in rep["violations"]:
@@ -92,4 +110,7 @@ def junit(reports: list[dict[str, Any]], unreadable: list[dict[str, str]]) -> st
         case = ET.SubElement(suite, "testcase", classname=u["file"], name="readable")
         ET.SubElement(case, "error", type="unreadable", message=u["error"])
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
+    from sgs_replay.report.safe import xml_text
+
+    # a value from a log may hold characters XML forbids (NUL, ESC …): escaped, so the XML is well formed
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(ET.tostring(root, encoding="unicode"))

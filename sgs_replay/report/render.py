@@ -17,7 +17,7 @@ from typing import Any
 from sgs_replay.formats.narrate import Lang, Namer, role_name, winner_name
 from sgs_replay.report import META_ORDER, Audit, Finding
 from sgs_replay.report.positions import Position
-from sgs_replay.report.safe import plain
+from sgs_replay.report.safe import one_line, plain
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {"title": "裁判审查报告", "game": "对局", "dispute": "争议", "ruleset": "规则", "sources": "规则来源",
@@ -286,6 +286,9 @@ blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+#: what a Markdown renderer with autolinks (GFM, Streamlit) would turn into a link by itself: a scheme's
+#: colon, the dot of ``www.`` and an e-mail's ``@`` get a backslash, which shows nothing but breaks the link
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|file|javascript|data|www)([:.])|(\w)(@)(?=\w)")
 
 
 def md_text(value: Any) -> Any:
@@ -294,8 +297,20 @@ def md_text(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float)):
         return value
     text = str(plain(value)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = text.replace("\r", " ").replace("\n", " ")
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    text = one_line(text.replace("\r", " ").replace("\n", " "))
+    return _AUTOLINK.sub(_unlink, _MD_SPECIAL.sub(r"\\\1", text))
+
+
+def _unlink(m: re.Match[str]) -> str:
+    word, mark = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    if (mark == ":" and word.lower() == "www") or (mark == "." and word.lower() != "www"):
+        return m.group()
+    return f"{word}\\{mark}"
+
+
+def _text_value(value: Any) -> Any:
+    """A template value in the text report: on its one line, every control character escaped."""
+    return one_line(plain(value))
 
 
 def md_escape(value: Any) -> str:
@@ -308,7 +323,7 @@ def _templates() -> dict[str, Any]:
     import jinja2
 
     text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                              finalize=plain)
+                              finalize=_text_value)
     md = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                             finalize=md_escape)
     html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, finalize=plain)

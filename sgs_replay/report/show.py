@@ -87,11 +87,13 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
         return str(env.from_string(_HTML).render(title=parsed.name, caption=sub or cap, said=said,
                                                  svg=table_svg(p, lang, actor=actor, targets=targets), lang=lang))
     L = LABELS[lang]
-    lines = [f"{parsed.name} — {sub or cap}"]
+    from sgs_replay.report.safe import one_line as q
+
+    lines = [f"{q(parsed.name)} — {q(sub or cap)}"]
     if said:
-        lines.append(f"{L['event']}: {said}")
+        lines.append(f"{L['event']}: {q(said)}")
     for s in p.seats:
-        r = _seat_row(s, lang)
+        r = {k: q(v) for k, v in _seat_row(s, lang).items()}
         lines.append(f"  {r['seat']}. {r['who']} {r['role']} · {L['hp']} {r['hp']} · {L['hand']} {r['hand']} · "
                      f"{L['equip']} {r['equip']} · {L['judge']} {r['judge']}")
     if moves or seat is not None:
@@ -105,11 +107,13 @@ def _moves_text(parsed: ParsedLog, ruleset_name: str | None, index: int, seat: i
     who, uses = legal_uses_at(parsed, ruleset_name, index, seat)
     if who is None:
         return [M["title"].format(who="—"), f"  {M['none']}"]
-    out = [M["title"].format(who=plain(namer(who)))]
+    from sgs_replay.report.safe import one_line
+
+    out = [M["title"].format(who=one_line(plain(namer(who))))]
     for card, targets, victim in uses:
         to = ", ".join(M["seat"].format(n=t) for t in targets)
-        extra = f" ({plain(namer(victim))})" if victim is not None else ""
-        out.append(f"  {plain(card)}" + (f" → {to}{extra}" if to else ""))
+        extra = f" ({one_line(plain(namer(victim)))})" if victim is not None else ""
+        out.append(f"  {one_line(plain(card))}" + (f" → {to}{extra}" if to else ""))
     if not uses:
         out.append(f"  {M['none']}")
     return out

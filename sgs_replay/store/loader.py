@@ -116,7 +116,10 @@ class LoadSummary:
             lines.append("  those games were already loaded: nothing to add")
         lines.append(f"In the database: {self.total_games} games, {self.total_events} events, "
                      f"{self.total_violations} violations")
-        return "\n".join(lines)
+        from sgs_replay.report.safe import one_line
+
+        # every line on its own: a file name or a message from a log cannot add or hide one
+        return "\n".join(one_line(line) for line in lines)
 
     def add(self, rec: GameRecord) -> None:
         self.engine_faults.extend(rec.extra.get("internal_errors", []))
@@ -240,8 +243,12 @@ def number_games(tables: dict[str, Any], first: int) -> None:
 def _connect(db: Path) -> Any:
     import duckdb
 
+    from sgs_replay.store.stats import NO_EXTENSIONS, check_file
+
+    if db.exists():
+        check_file(db)
     try:
-        return duckdb.connect(str(db))
+        return duckdb.connect(str(db), config=dict(NO_EXTENSIONS))
     except duckdb.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "lock" in first.lower():
@@ -287,8 +294,13 @@ def load_records(
     created = not db.exists()
     if db.parent and not db.parent.exists():
         db.parent.mkdir(parents=True, exist_ok=True)
-    con = _connect(db)
     ok = False
+    try:
+        con = _connect(db)
+    except BaseException:
+        if created:
+            _remove_db(db)  # a signal while DuckDB created the file
+        raise
     try:
         # one DuckDB thread: inserting is a small part of a load, and the cores are the validators'
         # (measured on 2 cores: a third of the CPU and half the wall time of the insert and commit)
@@ -296,6 +308,10 @@ def load_records(
         # a bounded buffer pool: past it DuckDB writes out what the transaction holds, so a long load
         # does not keep every inserted row in memory until the commit
         con.execute(f"SET memory_limit = '{WRITER_MEMORY}'")
+        tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        if tables and "games" not in tables:
+            raise StoreError(f"{db}: a DuckDB database of another tool (tables {', '.join(sorted(tables)[:5])}), "
+                             "not an sgs-replay one: load into another --db")
         con.execute("BEGIN TRANSACTION")
         create_all(con)
         known: dict[str, str] = {}  # game_id → file
@@ -370,9 +386,11 @@ def load_records(
             raise
         raise StoreError(f"{db}: load failed and was rolled back: {str(exc).strip().splitlines()[0]}") from exc
     finally:
-        con.close()
-        if created and (not ok or (summary.files and not summary.total_games)):
-            _remove_db(db)  # a failed load, or one where no file was readable, leaves no database behind
+        try:
+            con.close()
+        finally:
+            if created and (not ok or (summary.files and not summary.total_games)):
+                _remove_db(db)  # a failed or interrupted load, or one where no file was readable, leaves no database
     summary.seconds = time.perf_counter() - t0
     return summary
 
@@ -424,9 +442,12 @@ def known_files(db: Path) -> dict[str, tuple[int, float, str]]:
         return {}
     import duckdb
 
+    from sgs_replay.store.stats import NO_EXTENSIONS, check_file
+
     try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error:
+        check_file(Path(db))
+        con = duckdb.connect(str(db), read_only=True, config=dict(NO_EXTENSIONS))
+    except (duckdb.Error, StoreError):
         return {}  # not readable now: the load itself will say why
     try:
         rows = con.execute("SELECT f.path, f.size, f.mtime, f.game_id FROM files f JOIN games g USING (game_id)"
