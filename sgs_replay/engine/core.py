@@ -17,6 +17,7 @@ from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
+from sgs_replay.engine.modes import Mode, mode_for
 from sgs_replay.engine.stack import MAX_DEPTH, Frame
 from sgs_replay.engine.state import PHASE_ORDER, PhaseRecord, Seat, Slot, Table, TurnRecord, slot_of
 from sgs_replay.rules import Rule, Violation, make
@@ -33,8 +34,6 @@ class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
     def __init__(self, header: ev.Game, ruleset: Ruleset, *, header_line: int = 1) -> None:
-        from sgs_replay.engine.modes import Mode, mode_for
-
         self.header = header
         self.rs = ruleset
         self.violations: list[Violation] = []
@@ -85,7 +84,7 @@ class Engine:
         from sgs_replay.engine.skills import SkillBook
 
         self.skills = SkillBook(self)
-        self.mode = mode_for(self)
+        self.mode: Any = mode_for(self)  # a mode of sgs_replay.modes (each adds its own questions)
         self.mode.setup()
         # the mode's check of every event, None when it checks nothing (the base mode)
         self._screen = None if type(self.mode).screen is Mode.screen else self.mode.screen

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
 
 #: the plug-in packages, imported in this order
-PLUGINS: tuple[str, ...] = ("sgs_replay.skills",)
+PLUGINS: tuple[str, ...] = ("sgs_replay.modes", "sgs_replay.skills")
 
 #: called with every new engine, after its table is set up
 INSTALLERS: list[Callable[[Engine], None]] = []

@@ -24,8 +24,9 @@ import msgspec
 from sgs_replay import events as ev
 from sgs_replay.cards import CardError, is_unknown, parse_card
 from sgs_replay.content import General
-from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
-from sgs_replay.engine.modes import ATTRITION, CAREERIST, OTHER_KINGDOMS, SACRIFICE
+from sgs_replay.engine.modes import CAREERIST
+from sgs_replay.modes.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
+from sgs_replay.modes.identity import ATTRITION, OTHER_KINGDOMS, SACRIFICE
 from sgs_replay.reader import ParsedLog
 
 SLASH = "杀"
