@@ -13,7 +13,17 @@ from sgs_replay.cards import is_unknown, parse_card
 from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
-from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.changes import (
+    add_to_hand,
+    apply_change,
+    apply_damage,
+    apply_recover,
+    check_conversion,
+    do_discard,
+    do_draw,
+)
+from sgs_replay.engine.core import OPENS
+from sgs_replay.engine.stack import Dying, Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.engine.timing import Timing, timing_of
 from sgs_replay.rules import catalogue as R
@@ -149,8 +159,6 @@ def spend(eng: Engine, e: ev.Use | ev.Respond, *, convert: bool = False) -> None
     if s is None:
         return
     if convert and e.as_ is not None and e.cards:
-        from sgs_replay.engine.handlers import check_conversion
-
         check_conversion(eng, e, e.as_)
     phys = [e.card] if e.card is not None else list(e.cards or [])
     eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
@@ -408,8 +416,6 @@ class CardEffect(Frame):
                 eng.report(R.D_NATURE, e.target, f"{self.name} deals {self.nature} damage", expected=self.nature,
                            observed=e.nature)
             self._advance()
-            from sgs_replay.engine.handlers import apply_damage
-
             apply_damage(eng, e)
             return True
         return False
@@ -425,8 +431,6 @@ class CardEffect(Frame):
         if seat is None:
             return True
         if e.as_ is not None and e.cards:
-            from sgs_replay.engine.handlers import check_conversion
-
             check_conversion(eng, e, e.as_)
         spend(eng, e)
         return True
@@ -502,8 +506,6 @@ class DuelFrame(Frame):
             if name is not None and name != CARD.slash:
                 eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected=CARD.slash, observed=name)
             if e.as_ is not None and e.cards:
-                from sgs_replay.engine.handlers import check_conversion
-
                 check_conversion(eng, e, e.as_)
             spend(eng, e)
             if name is not None and name != CARD.slash:
@@ -520,8 +522,6 @@ class DuelFrame(Frame):
             if e.target != self.turn:
                 eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play 杀 and takes the 决斗 damage",
                            expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
-            from sgs_replay.engine.handlers import apply_damage
-
             amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, CARD.duel) if e.source == self.user else 0)
             amount = damage_taken(eng, eng.seat(e.target), amount, "normal")
             if e.amount != amount and eng.mode.strict_damage():
@@ -573,8 +573,6 @@ class TargetedTrick(Frame):
 
     def deal(self, eng: Engine, e: ev.Damage, name: str, nature: str = "normal") -> bool:
         """Its own damage taken: 1 of ``nature`` after the target's armour (checked), then applied."""
-        from sgs_replay.engine.handlers import apply_damage
-
         want = damage_taken(eng, eng.seat(self.target), 1, nature)
         if e.amount != want:
             eng.report(R.D_AMOUNT, self.target, f"{name} deals {want}", expected=want, observed=e.amount)
@@ -690,7 +688,7 @@ class SimpleTrick(Frame):
                    expected="draw 2 (reason card)", observed=f"`{ev.event_type(e)}`")
 
 
-class DyingFrame(Frame):
+class DyingFrame(Dying):
     """A character at HP ≤ 0: rescue is asked from the current player onwards (SGS-R003)."""
 
     label = "dying"
@@ -798,13 +796,9 @@ class DeathAftermath(Frame):
             if len(e.cards) != self.reward:
                 eng.report(eng.mode.reward_rules[0], e.seat, f"the reward is {self.reward} cards", expected=self.reward, observed=len(e.cards))
             self.rewarded = True
-            from sgs_replay.engine.handlers import do_draw
-
             do_draw(eng, e)
             return True
         if not self.penalised and isinstance(e, ev.Discard) and e.seat == self.killer:
-            from sgs_replay.engine.handlers import do_discard
-
             do_discard(eng, e)
             s = eng.seat(self.killer)
             if s is not None and (s.hand_count or s.equip):
@@ -1058,8 +1052,6 @@ class LightningDamage(Frame):
                 eng.report(R.D_UNEXPECTED, e.target, f"闪电 damage is {' or '.join(natures)}",
                            expected=" or ".join(natures), observed=f"{e.nature} damage")
             self.done = True
-            from sgs_replay.engine.handlers import apply_damage
-
             apply_damage(eng, e)
             return True
         return False
@@ -1130,8 +1122,6 @@ class GlobalTrick(Frame):
                 eng.report(R.D_CARD_EFFECT, seat, f"无懈可击 countered {self.name} for seat {seat}",
                            expected=f"no {self.name} effect for seat {seat}", observed=ev.event_type(e))
                 if isinstance(e, ev.Recover):
-                    from sgs_replay.engine.handlers import apply_recover
-
                     apply_recover(eng, e)
                     return True
                 self.queue.insert(0, countered)  # the log says it happened: take the pick as made
@@ -1140,8 +1130,6 @@ class GlobalTrick(Frame):
                 return False
             if e.amount != 1:
                 eng.report(R.D_AMOUNT, e.seat, "桃园结义 recovers 1", expected=1, observed=e.amount)
-            from sgs_replay.engine.handlers import apply_recover
-
             apply_recover(eng, e)
             return True
         if self.name == CARD.amazing_grace:
@@ -1165,8 +1153,6 @@ class GlobalTrick(Frame):
                 picked_seat, cards = e.seat, e.cards
             if picked_seat is not None and picked_seat in self.queue:
                 self._jump(eng, picked_seat, "a pick")
-                from sgs_replay.engine.handlers import add_to_hand
-
                 for c in cards:
                     if c in self.revealed:
                         self.revealed.remove(c)
@@ -1210,9 +1196,10 @@ class HiddenCard(Frame):
         return isinstance(e, (ev.Recover, ev.Draw)) and e.seat in (self.user, *self.targets)
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        from sgs_replay.engine import handlers as H
-
         eng.unverifiable_because("effect of a hidden card")
-        if not H.apply_change(eng, e) and isinstance(e, (ev.Respond, ev.Use)):
+        if not apply_change(eng, e) and isinstance(e, (ev.Respond, ev.Use)):
             spend(eng, e)
         return True
+
+
+OPENS.update(dying=DyingFrame, judge_phase=JudgePhase)

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from sgs_replay.engine.core import Engine
+#: the engine, as the registered functions receive it (this registry is below the engine's core and imports none
+#: of it: each plug-in's own module types it, ``sgs_replay.engine.core.Engine``)
+Engine = Any
 
-#: the plug-in packages, imported in this order
-PLUGINS: tuple[str, ...] = ("sgs_replay.modes", "sgs_replay.skills")
+#: the plug-in packages, imported in this order: the engine's own parts above its core (the event handlers, the
+#: frames and the changes they use, the skill book), the card definitions, the modes, the skills
+PLUGINS: tuple[str, ...] = ("sgs_replay.engine.handlers", "sgs_replay.engine.skills", "sgs_replay.engine.cards",
+                            "sgs_replay.modes", "sgs_replay.skills")
 
 #: called with every new engine, after its table is set up
 INSTALLERS: list[Callable[[Engine], None]] = []

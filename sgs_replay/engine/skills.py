@@ -37,6 +37,7 @@ from sgs_replay.content import skills as skill_table
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
+from sgs_replay.engine.core import BOOKS
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing, declare, timing_of
@@ -669,3 +670,6 @@ class SkillBook:
     def draw_count(self, seat: Seat, expected: int) -> int:
         """The draw phase's count after the skills that replace or change it (突袭, 涉猎, 再起, 弘援 …)."""
         return int(plugins.ask("draw_count", expected, self.eng, seat, expected))
+
+
+BOOKS["skills"] = SkillBook
