@@ -94,7 +94,7 @@ def test_the_engine_does_not_import_the_skills() -> None:
 
 def test_the_engine_and_the_rules_do_not_import_the_outer_layers() -> None:
     outer = r"sgs_replay\.(store|report|dashboards|cli|importers|explain|ci_formats|simulate)(\.|$)"
-    for folder in ("engine", "rules", "content", "skills"):
+    for folder in ("engine", "rules", "content", "skills", "modes"):
         for path in _modules(folder):
             bad = sorted(m for m in _imports(path) if re.match(outer, m))
             assert not bad, f"{path.relative_to(PKG)} imports {bad}"
