@@ -71,6 +71,12 @@ def skills() -> dict[str, SkillInfo]:
 
 
 @cache
+def timing_labels() -> dict[str, str]:
+    """The rulebook's timing points: id (``engine.timing.Timing``'s value) → its label (``timings.toml``)."""
+    return {k: str(v) for k, v in tomllib.loads(_text("timings.toml")).items()}
+
+
+@cache
 def skill_by_name() -> dict[str, SkillInfo]:
     """Skills by Chinese name and by id. Several generals may share a name (马术); one entry each."""
     out: dict[str, SkillInfo] = {}

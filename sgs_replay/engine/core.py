@@ -154,9 +154,9 @@ class Engine:
             self.current = st.current
             self.phase = st.phase
             self.round = st.round
-            slashes, limits, in_force = ev.split_used(st.used)  # uses already made that count against limits
-            self.this_phase.slashes += slashes
-            self.this_turn.slashes += slashes
+            used, limits, in_force = ev.split_used(st.used)  # uses already made that count against limits
+            self.this_phase.uses.update(used)
+            self.this_turn.uses.update(used)
             self.this_phase.limits.update(limits)
             self.this_turn.limits.update(limits)
             self.this_turn.skills.update(in_force)

@@ -6,7 +6,7 @@
 - ``1v3`` — 虎牢關 (:mod:`sgs_replay.modes.hulao`);
 - ``hegemony`` — 國戰 (:mod:`sgs_replay.modes.hegemony`).
 
-What 3v3 and 1v1 share is :mod:`sgs_replay.modes.sides`; what every mode here shares (the 杀 limit, 鏖戰) is
+What 3v3 and 1v1 share is :mod:`sgs_replay.modes.sides`; what every mode here shares (鏖戰) is
 :mod:`sgs_replay.modes.base`. The engine asks :func:`sgs_replay.engine.modes.mode_for` and never imports this
 package: it is named in :data:`sgs_replay.engine.plugins.PLUGINS` and loaded by name. The modes do not import
 each other.

@@ -1,4 +1,4 @@
-"""What every table mode shares beyond the engine's interface: the 杀 limit of the ruleset and 鏖戰.
+"""What every table mode shares beyond the engine's interface: 鏖戰.
 
 《三國殺各種模式的規則》 · 鏖戰模式 is 國戰's mode and the identity house rule ``aozhan``; the modes of
 this package derive from :class:`TableMode`.
@@ -17,18 +17,12 @@ from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
-    from sgs_replay.engine.state import Seat
 
 
 class TableMode(Mode):
-    """A mode of this package: the engine typed, the ruleset's 杀 limit, 鏖戰."""
+    """A mode of this package: the engine typed, 鏖戰."""
 
     eng: Engine
-
-    # ---- cards
-    def slash_limit(self, user: Seat) -> int | None:
-        """杀 per play phase (None: no limit), after the modifiers of skills and weapons (``slash_limit``)."""
-        return plugins.modify("slash_limit", int(self.eng.rs.p.slash_per_play_phase), self.eng, user)
 
     # ---- 鏖戰 (《三國殺各種模式的規則》 · 鏖戰模式: 國戰's mode, and the identity house rule `aozhan`)
     #: in force from the turn that began it

@@ -653,7 +653,7 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     def result(en: Engine, won: bool | None) -> None:
         if won:
-            en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
+            en.this_phase.free[CARD.slash] += 1  # a 视为使用 of the skill, not one of the phase's 杀
             frame.add(Step("use", seat=e.seat, check=aimed, needed=aimable))
         elif won is False:
             en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it

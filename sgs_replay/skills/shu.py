@@ -618,10 +618,10 @@ def longdan_card(c: Any, as_name: str) -> bool:
     return bool(c.name != as_name and c.name in (CARD.slash, CARD.jink))
 
 
-@modifier("slash_limit")
-def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
+@modifier("use_limit")
+def paoxiao_limit(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】."""
-    return None if user.has_skill(SKILL.paoxiao) else value
+    return None if card == CARD.slash and user.has_skill(SKILL.paoxiao) else value
 
 
 # --- 庞统 ---------------------------------------------------------------------------------------
