@@ -14,7 +14,7 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown
-from sgs_replay.content import card_kinds
+from sgs_replay.content import card_kinds, phrases
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
@@ -209,8 +209,8 @@ def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
         eng.report(R.T_NO_CAUSE, e.seat, f"no {e.reason} was judged this turn to skip the {e.phase} phase",
                    expected=f"phase {e.phase}", observed=f"phase_skip {e.phase} ({e.reason})")
     if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase in eng.this_turn.spared:
-        eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase (seed 001 一(四): "
-                   "若判定结果为红桃则没有事发生)", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
+        eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase "
+                   f"({phrases()['judgement_spares']})", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
     eng.skipped_phases.add(e.phase)
     if eng.phase is not None and eng.phase in ("start", "judge", "draw", "play", "discard", "finish"):
         eng.end_phase()

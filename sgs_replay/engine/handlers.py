@@ -11,6 +11,7 @@ from typing import Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import is_unknown, parse_card
+from sgs_replay.content import phrases
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
@@ -342,7 +343,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if user is None:
         return
     if apply:
-        eng.collateral_victim = None  # set below only for the 杀 a 借刀杀人 asks of its user, for this use
+        eng.collateral_victim = None  # set below only for the card a 借刀杀人 asks of its user, for this use
     if not user.alive:
         if report is not None:
             report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
@@ -351,10 +352,11 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if e.as_ is not None and report is not None:
         check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
-    if name is None and _collateral_frame(eng, e.seat) is not None:
-        name = CARD.slash  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
+    demanded = plugins.DEMANDS.get(CARD.collateral)  # what the weapon holder answers 借刀杀人 with (or gives the weapon)
+    if name is None and demanded is not None and _collateral_frame(eng, e.seat) is not None:
+        name = demanded
         if apply:
-            eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
+            eng.unverifiable_because(f"a hidden card used as the {CARD.collateral} {demanded}")
     if name is None:
         if apply:
             eng.unverifiable_because("a hidden card is used")
@@ -367,20 +369,19 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     # character is a misdirected rescue (SGS-D009); anything else while someone lies dying interrupts it
     if report is not None and not (name == CARD.peach and e.targets and list(e.targets) != [e.seat]):
         _check_no_dying(eng, e, name, report, mark=apply)
-    if name in (CARD.nullification, CARD.jink):
+    if name in plugins.ANSWERS_ONLY:
         if report is not None:
-            why = "无懈可击 with no trick in resolution" if name == CARD.nullification else "闪 is only used against a 杀 or 万箭齐发"
-            report(R.P_NO_DEMAND, e.seat, why, observed=name)
+            report(R.P_NO_DEMAND, e.seat, plugins.ANSWERS_ONLY[name], observed=name)
         if apply:
             eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == CARD.nullification)
             eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
-    collateral = _collateral_frame(eng, e.seat) if name == CARD.slash else None
+    collateral = _collateral_frame(eng, e.seat) if name == demanded else None
     if collateral is not None:
-        # 借刀杀人: the weapon holder must 杀 the named victim (seed 001 一(四) 借刀杀人)
+        # 借刀杀人: the weapon holder must use the demanded card on the named victim (seed 001 一(四) 借刀杀人)
         if report is not None and collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
-            report(R.P_TARGET, e.seat, f"借刀杀人 names seat {collateral.victim} as the one to slash",
+            report(R.P_TARGET, e.seat, f"{CARD.collateral} names seat {collateral.victim} as the one to slash",
                    expected=[collateral.victim], observed=e.targets)
         if apply:
             collateral.queue = []
@@ -472,7 +473,7 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
         if mark:
             f.interrupted = True
         report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
-               expected=f"桃 for seat {f.seat}, or its death", observed=f"use {name}")
+               expected=f"{CARD.peach} for seat {f.seat}, or its death", observed=f"use {name}")
         return
 
 
@@ -497,7 +498,7 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
     """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
     if name == CARD.lightning:
         if targets and targets != [e.seat]:
-            report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
+            report(R.P_TARGET, e.seat, f"{CARD.lightning} is used on yourself", expected=[e.seat], observed=targets)
         targets = [e.seat]
     if len(targets) != 1:
         report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
@@ -507,13 +508,13 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
     if target is None:
         return
     if name in (CARD.indulgence, CARD.supply_shortage) and t == e.seat:
-        report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
+        report(R.P_TARGET, e.seat, f"{name}: {phrases()['not_self']}", observed="self")
     if name == CARD.indulgence and not eng.rs.p.indulgence_on_lord and target.role == "lord":
-        report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
+        report(R.P_TARGET, e.seat, f"this ruleset forbids {CARD.indulgence} on the lord (seed 000)", observed="lord")
     protected_target(eng, e, user, target, name, report)
     reach = plugins.modify("trick_reach", 1, eng, user, name) if name == CARD.supply_shortage else None
     if reach is not None and eng.table.distance(e.seat, t) > reach:
-        report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
+        report(R.P_DISTANCE, e.seat, f"{CARD.supply_shortage} needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
                expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
     if name in target.judge_names():
         report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
@@ -630,7 +631,7 @@ def on_recover(eng: Engine, e: ev.Recover) -> None:
             pass  # the consequence of the event just reported, or a recovery at full HP (SGS-D008 below)
         else:
             eng.report(R.D_UNEXPECTED, e.seat, "no card or skill in resolution causes this recovery",
-                       expected="a 桃, 桃园结义 or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
+                       expected=f"a {CARD.peach}, {CARD.god_salvation} or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
     apply_recover(eng, e)
 
 
@@ -750,11 +751,11 @@ def on_recast(eng: Engine, e: ev.Recast) -> None:
     elif c is not None and c.name not in RECASTABLE and not eng.mode.recastable(c):
         eng.report(R.P_RECAST, e.seat, f"{c.name} cannot be recast", expected=sorted(RECASTABLE), observed=c.name)
     if not eng.in_play_phase(e.seat):
-        eng.report(R.T_NOT_YOUR_TURN, e.seat, "重铸 only in your own play phase",
+        eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{phrases()['recast']} only in your own play phase",
                    expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
     eng.take_from_hand(s, [e.card])
     eng.to_discard([e.card])
-    eng.push(Effect(e.seat, "重铸", [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
+    eng.push(Effect(e.seat, phrases()["recast"], [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
 
 
 def on_skill(eng: Engine, e: ev.Skill) -> None:

@@ -33,6 +33,32 @@ ANSWERS: dict[str, Callable[..., Any]] = {}
 MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
 #: (modifier name, function) → its definition (:class:`Modifier`: the priority it applies at)
 _DEFINED: dict[tuple[str, Callable[..., Any]], Modifier] = {}
+@dataclass(frozen=True)
+class EffectTraits:
+    """How a card's effect resolves, as its definition declares it (the effect frame reads it, never the card's name)."""
+
+    #: 无懈可击 may counter it for a target (a trick), and a target dead in its turn is passed over
+    nullifiable: bool = True
+    #: a damage it causes may be logged with no source
+    sourceless_damage: bool = False
+    #: once the target has answered, the 【杀】被【闪】抵消时 window opens before the next target
+    after_dodge: bool = False
+
+
+#: card name → how its effect resolves (cards that declare nothing resolve as tricks)
+EFFECT_TRAITS: dict[str, EffectTraits] = {}
+_TRICK = EffectTraits()
+
+
+def effect_traits(card: str) -> EffectTraits:
+    """How the effect of ``card`` resolves (:class:`EffectTraits`; a trick's when its definition declares nothing)."""
+    return EFFECT_TRAITS.get(card, _TRICK)
+
+
+#: card name → the card it demands of its targets (借刀杀人: a 杀 on the named victim, or the weapon), declared by the card
+DEMANDS: dict[str, str] = {}
+#: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
+ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;
 #: ``triggers`` keys the window by it and the card's frame), declared by the card
 TARGET_CHOSEN_WINDOWS: dict[str, str] = {}

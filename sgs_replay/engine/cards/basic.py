@@ -38,6 +38,10 @@ def _counted(eng: Engine, e: ev.Use) -> bool:
 plugins.uses_per_phase(CARD.slash, lambda eng, user: int(eng.rs.p.slash_per_play_phase))
 # its 指定目标后 window (铁骑, 烈弓, 激昂, 雌雄双股剑 trigger there)
 plugins.TARGET_CHOSEN_WINDOWS[CARD.slash] = "slash"
+# a basic card: no 无懈可击 counters it; its damage may be logged with no source; a dodge opens 【杀】被【闪】抵消时
+plugins.EFFECT_TRAITS[CARD.slash] = plugins.EffectTraits(nullifiable=False, sourceless_damage=True, after_dodge=True)
+# 闪 answers (seed 001 一(三) 闪): never used on its own
+plugins.ANSWERS_ONLY[CARD.jink] = f"{CARD.jink} is only used against a {CARD.slash} or {CARD.archery_attack}"
 
 
 @use_check(CARD.slash)
