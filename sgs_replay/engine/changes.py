@@ -210,7 +210,7 @@ def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
                    expected=f"phase {e.phase}", observed=f"phase_skip {e.phase} ({e.reason})")
     if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase in eng.this_turn.spared:
         eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase "
-                   f"({phrases()['judgement_spares']})", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
+                   f"(seed 001 {phrases()['judgement_spares']})", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
     eng.skipped_phases.add(e.phase)
     if eng.phase is not None and eng.phase in ("start", "judge", "draw", "play", "discard", "finish"):
         eng.end_phase()
