@@ -11,8 +11,8 @@ from sgs_replay import content
 from sgs_replay.content import card_kinds
 
 PKG = Path(__file__).resolve().parent.parent / "sgs_replay"
-#: the engine's core: the loop, the stack, the state, the plug-in registry, the effect frame
-CORE = ["engine/core.py", "engine/stack.py", "engine/state.py", "engine/plugins.py", "engine/effects.py"]
+#: the engine's core: every module directly in engine/ (the card definitions are engine/cards/)
+CORE = sorted(str(p.relative_to(PKG)) for p in (PKG / "engine").glob("*.py"))
 
 
 def _code_strings(path: Path) -> str:
@@ -31,6 +31,19 @@ def test_the_engine_core_names_no_card_and_no_skill() -> None:
         text = _code_strings(PKG / rel)
         found = sorted(n for n in names if n in text)
         assert not found, f"{rel} names {found}: put it in a card or skill definition"
+
+
+def test_the_engine_core_counts_no_card_by_name() -> None:
+    """No counter, limit or window of the core is a card's (``slashes``, ``slash_limit``, ``CARD.slash``): it asks
+    the card's declarations (uses per phase, what it demands, how its effect resolves)."""
+    for rel in CORE:
+        tree = ast.parse((PKG / rel).read_text(encoding="utf-8"))
+        found = sorted({n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else n.name
+                        for n in ast.walk(tree)
+                        if (isinstance(n, ast.Name) and "slash" in n.id.lower())
+                        or (isinstance(n, ast.Attribute) and "slash" in n.attr.lower())
+                        or (isinstance(n, (ast.FunctionDef, ast.ClassDef)) and "slash" in n.name.lower())})
+        assert not found, f"{rel} names {found}: declare it with the card (engine/cards/)"
 
 
 def test_the_engine_names_no_skill_and_no_weapon_or_armour_outside_their_definitions() -> None:
@@ -94,7 +107,7 @@ def test_the_engine_does_not_import_the_skills() -> None:
 
 def test_the_engine_and_the_rules_do_not_import_the_outer_layers() -> None:
     outer = r"sgs_replay\.(store|report|dashboards|cli|importers|explain|ci_formats|simulate)(\.|$)"
-    for folder in ("engine", "rules", "content", "skills"):
+    for folder in ("engine", "rules", "content", "skills", "modes"):
         for path in _modules(folder):
             bad = sorted(m for m in _imports(path) if re.match(outer, m))
             assert not bad, f"{path.relative_to(PKG)} imports {bad}"

@@ -71,6 +71,18 @@ def skills() -> dict[str, SkillInfo]:
 
 
 @cache
+def timing_labels() -> dict[str, str]:
+    """The rulebook's timing points: id (``engine.timing.Timing``'s value) → its label (``timings.toml``)."""
+    return {k: str(v) for k, v in tomllib.loads(_text("timings.toml")).items()}
+
+
+@cache
+def phrases() -> dict[str, str]:
+    """Words of the rulebooks that reports quote (``phrases.toml``): id → the words."""
+    return {k: str(v) for k, v in tomllib.loads(_text("phrases.toml")).items()}
+
+
+@cache
 def skill_by_name() -> dict[str, SkillInfo]:
     """Skills by Chinese name and by id. Several generals may share a name (马术); one entry each."""
     out: dict[str, SkillInfo] = {}

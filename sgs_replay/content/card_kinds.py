@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -97,14 +98,17 @@ def register(kind: CardKind, *aliases: str) -> None:
         _ALIASES[a] = kind.name
 
 
+#: called when a card kind is taken out (the card parser forgets what it cached: ``sgs_replay.formats.cards`` registers it)
+ON_UNREGISTER: list[Callable[[], None]] = []
+
+
 def unregister(name: str) -> None:
     """Take a card kind out again (a test's made-up card)."""
-    from sgs_replay.formats.cards import parse_card
-
     BY_NAME.pop(name, None)
     for a in [a for a, n in _ALIASES.items() if n == name]:
         del _ALIASES[a]
-    parse_card.cache_clear()
+    for forget in ON_UNREGISTER:
+        forget()
 
 
 def canonical_name(text: str) -> str | None:

@@ -8,14 +8,14 @@ is reported once (ARCHITECTURE §1). Rulebook citations live in :mod:`sgs_replay
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content import skills as skill_table
-from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.stack import MAX_DEPTH, Frame
+from sgs_replay.engine.modes import Mode, mode_for
+from sgs_replay.engine.stack import MAX_DEPTH, Dying, Frame
 from sgs_replay.engine.state import PHASE_ORDER, PhaseRecord, Seat, Slot, Table, TurnRecord, slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Card, is_unknown, parse_card
@@ -33,8 +33,7 @@ class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
     def __init__(self, header: ev.Game, ruleset: Ruleset, *, header_line: int = 1) -> None:
-        from sgs_replay.engine.modes import Mode, mode_for
-
+        plugins.load()  # the handlers, frames, cards, modes and skills register themselves
         self.header = header
         self.rs = ruleset
         self.violations: list[Violation] = []
@@ -81,16 +80,12 @@ class Engine:
         self._spent: list[str] = []
         self.table = self._setup()
         self._seats: dict[int, Seat] = self.table.seats
-        from sgs_replay.engine import cards as _cards  # noqa: F401  (registers the cards)
-        from sgs_replay.engine.skills import SkillBook
-
-        self.skills = SkillBook(self)
-        self.mode = mode_for(self)
+        #: the skills' book (engine/skills.py's SkillBook: invocation checks, trigger windows, watchers)
+        self.skills: Any = BOOKS["skills"](self)
+        self.mode: Any = mode_for(self)  # a mode of sgs_replay.modes (each adds its own questions)
         self.mode.setup()
         # the mode's check of every event, None when it checks nothing (the base mode)
         self._screen = None if type(self.mode).screen is Mode.screen else self.mode.screen
-        if not HANDLERS:
-            HANDLERS.update(_handler_table())
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
@@ -159,9 +154,9 @@ class Engine:
             self.current = st.current
             self.phase = st.phase
             self.round = st.round
-            slashes, limits, in_force = ev.split_used(st.used)  # uses already made that count against limits
-            self.this_phase.slashes += slashes
-            self.this_turn.slashes += slashes
+            used, limits, in_force = ev.split_used(st.used)  # uses already made that count against limits
+            self.this_phase.uses.update(used)
+            self.this_turn.uses.update(used)
             self.this_phase.limits.update(limits)
             self.this_turn.limits.update(limits)
             self.this_turn.skills.update(in_force)
@@ -532,7 +527,7 @@ class Engine:
     def _new_action(self, e: ev.Use) -> bool:
         """A card used by the current player in the play phase that no resolution asked for."""
         return e.seat == self.current and self.phase == "play" and not e.targets == [] and \
-            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack) and \
+            not any(isinstance(f, Dying) and f.awaiting(self) for f in self.stack) and \
             not any(f.grants_use(self, e) for f in self.stack)  # a rescue still owed; a 视为使用 or a use a skill asks for
 
     def _loss_while_dying(self, e: ev.LoseHp) -> None:
@@ -540,7 +535,7 @@ class Engine:
         that costs HP, 救主, opens its own effect): nothing but the rescue happens in a dying state, so the death is
         missing (a loss the death owes, 随势's, or the next character's under 乱武)."""
         top = self.stack[-1]
-        dying = top if isinstance(top, F.DyingFrame) and top.awaiting(self) else None
+        dying = top if isinstance(top, Dying) and top.awaiting(self) else None
         s = self.seat(dying.seat) if dying is not None else None
         if dying is None or s is None or dying.seat == e.seat or dying.interrupted:
             return
@@ -552,13 +547,13 @@ class Engine:
         """A recast (重铸) by the current player in the play phase: an action of its own, like a card used, so
         every open resolution is over (what it still owed, a kill's reward, was skipped)."""
         return e.seat == self.current and self.phase == "play" and \
-            not any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack)
+            not any(isinstance(f, Dying) and f.awaiting(self) for f in self.stack)
 
     def _new_skill_action(self, e: ev.Skill) -> bool:
         """An active skill of the play phase (制衡, 反间, 结姻 …) the current player starts, or a skill of a
         later phase of the turn (克己 at the discard phase): like a card used or a new phase, it begins
         only once every resolution is over, so whatever they still owed was skipped."""
-        if e.seat != self.current or any(isinstance(f, F.DyingFrame) and f.awaiting(self) for f in self.stack):
+        if e.seat != self.current or any(isinstance(f, Dying) and f.awaiting(self) for f in self.stack):
             return False
         if self.phase == "play" and self.skills.is_play_skill(e):
             return True
@@ -681,7 +676,7 @@ class Engine:
         if phase == "judge":
             cur = self.seat(seat)
             if cur and cur.judge:
-                self.push(F.JudgePhase(self, cur))
+                self.push(OPENS["judge_phase"](self, cur))
 
     def _check_judge_phase_passed(self, seat: int, phase: str) -> None:
         """A phase after the judge phase begins while the judge area still holds delayed tricks that were
@@ -711,13 +706,13 @@ class Engine:
         if seat.hp <= 0 and seat.alive and (not seat.dying or before > 0):
             # a character rescued before (HP back above 0) enters a new dying state: the old one is over
             for f in self.stack:
-                if isinstance(f, F.DyingFrame) and f.seat == seat.seat:
+                if isinstance(f, Dying) and f.seat == seat.seat:
                     f.rescued = True
             seat.dying = True
-            self.push(F.DyingFrame(self, seat.seat))
+            self.push(OPENS["dying"](self, seat.seat))
             # what keeps a character alive at 0 HP is asked as its dying begins: an engine's fault that ends
             # the rescue (FreeKill's 救主) holds from then on, whatever changes before the frame closes
-            F.survives_at_zero(self, seat)
+            plugins.modify("alive_at_zero", False, self, seat)
 
     def kill(self, seat: Seat, killer: int | None) -> None:
         seat.alive = False
@@ -746,14 +741,13 @@ _SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
 _WITH_TARGETS = frozenset(t for t in ev.EVENT_TYPES if "targets" in t.__struct_fields__)
 
 
-def _handler_table() -> dict[type, Any]:
-    from sgs_replay.engine import handlers as H
-
-    return H.TABLE
-
-
-#: event type → its handler (filled from :mod:`sgs_replay.engine.handlers` by the first engine)
+#: event type → its handler (filled by :mod:`sgs_replay.engine.handlers`, which ``plugins.load`` imports)
 HANDLERS: dict[type, Any] = {}
+#: the frames the core opens itself: ``dying`` (engine, seat) and ``judge_phase`` (engine, seat record), registered
+#: by :mod:`sgs_replay.engine.frames`
+OPENS: dict[str, Callable[..., Frame]] = {}
+#: what the engine keeps beside its state: ``skills`` (engine) → the skill book (:mod:`sgs_replay.engine.skills`)
+BOOKS: dict[str, Callable[[Engine], Any]] = {}
 
 
 def card_of(text: str | None) -> Card | None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.engine.changes import apply_change
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Zone
 from sgs_replay.formats import events as ev
@@ -257,13 +258,11 @@ class Effect(Frame):
         return found is not None and found[1].kind in TAKEN and isinstance(e, TAKEN[found[1].kind])
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        from sgs_replay.engine import handlers as H
-
         found = self._find(eng, e)
         if found is None:
             return False
         self._accept(eng, found[0], found[1], e)
-        H.apply_change(eng, e)
+        apply_change(eng, e)
         return True
 
     def note(self, eng: Engine, e: ev.Event) -> bool:

@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay.content import card_kinds
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
-from sgs_replay.engine.stack import Frame
+from sgs_replay.engine.changes import (
+    add_to_hand,
+    apply_change,
+    apply_damage,
+    apply_recover,
+    check_conversion,
+    do_discard,
+    do_draw,
+)
+from sgs_replay.engine.core import OPENS
+from sgs_replay.engine.stack import Dying, Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.engine.timing import Timing, timing_of
 from sgs_replay.formats import events as ev
@@ -149,8 +159,6 @@ def spend(eng: Engine, e: ev.Use | ev.Respond, *, convert: bool = False) -> None
     if s is None:
         return
     if convert and e.as_ is not None and e.cards:
-        from sgs_replay.engine.handlers import check_conversion
-
         check_conversion(eng, e, e.as_)
     phys = [e.card] if e.card is not None else list(e.cards or [])
     eng.take_from_hand(s, phys, allow_equip=e.as_ is not None)
@@ -173,6 +181,8 @@ class CardEffect(Frame):
         self.user = user
         self.source = user  # whose damage it is (祸首: 孟获 for every 南蛮入侵)
         self.name = name
+        #: how the card resolves (declared by its definition: plugins.EffectTraits)
+        self.traits = plugins.effect_traits(name)
         self.card = card
         self.queue = list(order)
         self.targets = len(order)  # how many targets it had when it was used
@@ -257,7 +267,7 @@ class CardEffect(Frame):
         """The current target has given one more of the answers the card needs."""
         self.answers += 1
         if self.answers >= self.need_count:
-            if self.name == CARD.slash:
+            if self.traits.after_dodge:
                 self.after_dodge = True
             else:
                 self._advance()
@@ -338,7 +348,7 @@ class CardEffect(Frame):
                 return True
         if isinstance(e, ev.Use):
             if used_name(e) == CARD.nullification and not e.targets:
-                return self.head is not None and self.name != CARD.slash
+                return self.head is not None and self.traits.nullifiable
             return self.need is not None and used_name(e) == self.need and e.seat in self.queue and not e.targets
             # (an answer written as `use`, 使用 in the rulebook's words: it answers the demand)
         if isinstance(e, ev.Respond):
@@ -346,7 +356,7 @@ class CardEffect(Frame):
         if isinstance(e, ev.Pass):
             return e.seat in self.queue
         if isinstance(e, ev.Damage):
-            return (e.target in self.queue and (e.source == self.source or (self.name == CARD.slash and e.source is None))
+            return (e.target in self.queue and (e.source == self.source or (self.traits.sourceless_damage and e.source is None))
                     and (e.card is None or self.card is None or e.card == self.card))
         return False
 
@@ -354,11 +364,11 @@ class CardEffect(Frame):
         if isinstance(e, ev.Use) and self.need is not None and used_name(e) == self.need and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
-            while self.head is not None and self.name != CARD.slash and (not self._alive(eng, self.head)
+            while self.head is not None and self.traits.nullifiable and (not self._alive(eng, self.head)
                                                                          or self._void_unasked(eng)):
                 self._advance()  # a target that died in its turn of the resolution (or before it), or one the card
                 # has no effect on (藤甲: no 无懈可击 is asked for it): the next one's
-            if self.head is not None and self.name not in (CARD.slash,):
+            if self.head is not None and self.traits.nullifiable:
                 self.nullified += 1
                 self.started = True
                 return self._take_card(eng, e)
@@ -381,7 +391,7 @@ class CardEffect(Frame):
                 return True  # the card is spent and answers nothing: the effect is still due
             if self.undodgeable and self.need == CARD.jink:
                 eng.report(R.P_UNDODGEABLE, e.seat, f"the {self.name} of seat {self.user} cannot be dodged",
-                           expected="no 闪", observed=CARD.jink)
+                           expected=f"no {CARD.jink}", observed=CARD.jink)
                 self.started = True
                 self._take_card(eng, e)
                 return True  # the 闪 is spent and dodges nothing: the damage is still due
@@ -398,7 +408,7 @@ class CardEffect(Frame):
         if isinstance(e, ev.Damage):
             if e.target not in self.queue:
                 return False
-            if e.source != self.source and not (self.name == CARD.slash and e.source is None):
+            if e.source != self.source and not (self.traits.sourceless_damage and e.source is None):
                 return False
             if e.card is not None and self.card is not None and e.card != self.card:
                 return False
@@ -417,8 +427,6 @@ class CardEffect(Frame):
                 eng.report(R.D_NATURE, e.target, f"{self.name} deals {self.nature} damage", expected=self.nature,
                            observed=e.nature)
             self._advance()
-            from sgs_replay.engine.handlers import apply_damage
-
             apply_damage(eng, e)
             return True
         return False
@@ -434,8 +442,6 @@ class CardEffect(Frame):
         if seat is None:
             return True
         if e.as_ is not None and e.cards:
-            from sgs_replay.engine.handlers import check_conversion
-
             check_conversion(eng, e, e.as_)
         spend(eng, e)
         return True
@@ -444,7 +450,7 @@ class CardEffect(Frame):
         if e is None or eng.over:  # a log fragment, or the game ended in the middle (二(三) 游戏立即结束)
             return
         missing = []
-        if self._current_needs_damage(eng) and (self.started or self.declined or self.name != CARD.slash or True):
+        if self._current_needs_damage(eng):
             missing.append(self.head)
         for t in self.queue[1:]:
             seat = eng.seat(t)
@@ -468,6 +474,8 @@ class DuelFrame(Frame):
         self.count = 0
         self.nullified = 0
         self.done = False
+        #: the card the two alternate playing (declared by 决斗's definition)
+        self.demand = plugins.DEMANDS.get(CARD.duel, "")
 
     def _need(self, eng: Engine) -> int:
         other = self.user if self.turn == self.target else self.target
@@ -481,7 +489,7 @@ class DuelFrame(Frame):
         if self.done:
             return False
         if isinstance(e, ev.Use):
-            if used_name(e) == CARD.slash and not e.targets and e.seat in (self.user, self.target):
+            if used_name(e) == self.demand and not e.targets and e.seat in (self.user, self.target):
                 return self.nullified % 2 == 0  # a 杀 written as `use`: the duel's answer
             return used_name(e) == CARD.nullification and not e.targets and self.count == 0
         if isinstance(e, (ev.Respond, ev.Pass)):
@@ -492,7 +500,7 @@ class DuelFrame(Frame):
         return False
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        if isinstance(e, ev.Use) and used_name(e) == CARD.slash and not e.targets:
+        if isinstance(e, ev.Use) and used_name(e) == self.demand and not e.targets:
             e = ev.Respond(seat=e.seat, card=e.card, as_=e.as_, cards=e.cards, skill=e.skill, t=e.t, note=e.note)
         if self.done:
             return False
@@ -505,17 +513,15 @@ class DuelFrame(Frame):
         if isinstance(e, ev.Respond) and e.seat in (self.user, self.target):
             name = used_name(e)
             if e.seat != self.turn:
-                eng.report(R.R_TARGET_ORDER, e.seat, f"it is seat {self.turn}'s turn to play 杀 in the 决斗",
+                eng.report(R.R_TARGET_ORDER, e.seat, f"it is seat {self.turn}'s turn to play {self.demand} in the {CARD.duel}",
                            expected=f"seat {self.turn}", observed=f"seat {e.seat}")
                 self.turn = e.seat
-            if name is not None and name != CARD.slash:
-                eng.report(R.P_WRONG_CARD, e.seat, "决斗 asks for 杀", expected=CARD.slash, observed=name)
+            if name is not None and name != self.demand:
+                eng.report(R.P_WRONG_CARD, e.seat, f"{CARD.duel} asks for {self.demand}", expected=self.demand, observed=name)
             if e.as_ is not None and e.cards:
-                from sgs_replay.engine.handlers import check_conversion
-
                 check_conversion(eng, e, e.as_)
             spend(eng, e)
-            if name is not None and name != CARD.slash:
+            if name is not None and name != self.demand:
                 return True  # not a 杀: it counts for nothing, the seat still owes one
             self.count += 1
             if self.count >= self._need(eng):
@@ -527,14 +533,12 @@ class DuelFrame(Frame):
         if isinstance(e, ev.Damage) and e.target in (self.user, self.target) and e.source in (self.user, self.target, None) \
                 and (e.card is None or self.card is None or e.card == self.card) and e.target != e.source:
             if e.target != self.turn:
-                eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play 杀 and takes the 决斗 damage",
+                eng.report(R.D_UNEXPECTED, e.target, f"seat {self.turn} failed to play {self.demand} and takes the {CARD.duel} damage",
                            expected=f"damage to seat {self.turn}", observed=f"damage to seat {e.target}")
-            from sgs_replay.engine.handlers import apply_damage
-
             amount = 1 + (plugins.modify("damage_bonus", 0, eng, e.source, CARD.duel) if e.source == self.user else 0)
             amount = damage_taken(eng, eng.seat(e.target), amount, "normal")
             if e.amount != amount and eng.mode.strict_damage():
-                eng.report(R.D_AMOUNT, e.target, f"决斗 deals {amount}", expected=amount, observed=e.amount)
+                eng.report(R.D_AMOUNT, e.target, f"{CARD.duel} deals {amount}", expected=amount, observed=e.amount)
             self.done = True
 
             apply_damage(eng, e)
@@ -546,7 +550,7 @@ class DuelFrame(Frame):
             return
         s = eng.seat(self.turn)
         if s is not None and s.alive and not damage_stoppable(s) and eng.mode.strict_damage():
-            eng.report(R.D_MISSING, self.turn, f"决斗 of seat {self.user}: seat {self.turn} played no 杀 and took no damage",
+            eng.report(R.D_MISSING, self.turn, f"{CARD.duel} of seat {self.user}: seat {self.turn} played no {self.demand} and took no damage",
                        expected=f"damage to seat {self.turn}", observed=f"`{ev.event_type(e)}`")
 
 
@@ -582,8 +586,6 @@ class TargetedTrick(Frame):
 
     def deal(self, eng: Engine, e: ev.Damage, name: str, nature: str = "normal") -> bool:
         """Its own damage taken: 1 of ``nature`` after the target's armour (checked), then applied."""
-        from sgs_replay.engine.handlers import apply_damage
-
         want = damage_taken(eng, eng.seat(self.target), 1, nature)
         if e.amount != want:
             eng.report(R.D_AMOUNT, self.target, f"{name} deals {want}", expected=want, observed=e.amount)
@@ -639,7 +641,7 @@ class SimpleTrick(Frame):
         if self.nullified % 2 == 1 and self.queue and (isinstance(e, (ev.Move, ev.Discard)) or
                                                        (isinstance(e, ev.Draw) and self.name == CARD.ex_nihilo)):
             # seed 001 一(四) 无懈可击: 抵消其对一名角色产生的效果 — the countered trick does nothing
-            eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} was countered by 无懈可击 and has no effect",
+            eng.report(R.D_CARD_EFFECT, self.queue[0], f"{self.name} was countered by {CARD.nullification} and has no effect",
                        expected="no effect", observed=f"`{ev.event_type(e)}`")
         if self.nullified % 2 == 1:
             if self.queue:
@@ -649,7 +651,7 @@ class SimpleTrick(Frame):
         if isinstance(e, ev.Discard) or (self.name == CARD.ex_nihilo and isinstance(e, ev.Move)):
             if isinstance(e, ev.Move) and len(e.cards) != 2 + eng.mode.ex_nihilo_bonus(self.user):
                 want = 2 + eng.mode.ex_nihilo_bonus(self.user)
-                eng.report(R.D_CARD_EFFECT, self.user, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
+                eng.report(R.D_CARD_EFFECT, self.user, f"{CARD.ex_nihilo} draws {want}", expected=want, observed=len(e.cards))
             self.queue = []
             return False  # applied by its handler
         if self.name in TAKING_TRICKS and isinstance(e, ev.Move):
@@ -659,7 +661,7 @@ class SimpleTrick(Frame):
             where = "the discard pile" if self.name == CARD.dismantlement else f"seat {self.user}'s hand"
             holder = eng.seat(self.queue[0])
             if self.name == CARD.collateral and holder is not None and e.cards and holder.equip.get(Slot.WEAPON) not in e.cards:
-                eng.report(R.D_CARD_EFFECT, self.queue[0], f"借刀杀人 takes seat {self.queue[0]}'s weapon",
+                eng.report(R.D_CARD_EFFECT, self.queue[0], f"{CARD.collateral} takes seat {self.queue[0]}'s weapon",
                            expected=holder.equip.get(Slot.WEAPON) or "the weapon", observed=e.cards)
             elif not to_ok:
                 eng.report(R.D_CARD_EFFECT, self.queue[0], f"the card {self.name} takes goes to {where}",
@@ -675,7 +677,7 @@ class SimpleTrick(Frame):
         if self.name == CARD.ex_nihilo and isinstance(e, ev.Draw) and e.seat == self.user and e.reason in ("card", None):
             want = 2 + eng.mode.ex_nihilo_bonus(self.user)
             if len(e.cards) != want:
-                eng.report(R.D_CARD_EFFECT, e.seat, f"无中生有 draws {want}", expected=want, observed=len(e.cards))
+                eng.report(R.D_CARD_EFFECT, e.seat, f"{CARD.ex_nihilo} draws {want}", expected=want, observed=len(e.cards))
             eng.draw_from_pile(e.seat, e.cards)
             s = eng.seat(e.seat)
             if s is not None:
@@ -695,11 +697,11 @@ class SimpleTrick(Frame):
             return
         if eng.unknown_skill_turn or isinstance(e, (ev.GameEnd, ev.Death, ev.Dying)):
             return
-        eng.report(R.D_CARD_EFFECT, self.user, "无中生有 resolved and its two cards were not drawn",
+        eng.report(R.D_CARD_EFFECT, self.user, f"{CARD.ex_nihilo} resolved and its two cards were not drawn",
                    expected="draw 2 (reason card)", observed=f"`{ev.event_type(e)}`")
 
 
-class DyingFrame(Frame):
+class DyingFrame(Dying):
     """A character at HP ≤ 0: rescue is asked from the current player onwards (SGS-R003)."""
 
     label = "dying"
@@ -807,13 +809,9 @@ class DeathAftermath(Frame):
             if len(e.cards) != self.reward:
                 eng.report(eng.mode.reward_rules[0], e.seat, f"the reward is {self.reward} cards", expected=self.reward, observed=len(e.cards))
             self.rewarded = True
-            from sgs_replay.engine.handlers import do_draw
-
             do_draw(eng, e)
             return True
         if not self.penalised and isinstance(e, ev.Discard) and e.seat == self.killer:
-            from sgs_replay.engine.handlers import do_discard
-
             do_discard(eng, e)
             s = eng.seat(self.killer)
             if s is not None and (s.hand_count or s.equip):
@@ -1058,17 +1056,15 @@ class LightningDamage(Frame):
         if isinstance(e, ev.Damage) and e.target == self.seat:
             want = damage_taken(eng, eng.seat(e.target), 3, e.nature)
             if e.amount != want:
-                eng.report(R.D_AMOUNT, e.target, f"闪电 deals {want} damage", expected=want, observed=e.amount)
+                eng.report(R.D_AMOUNT, e.target, f"{CARD.lightning} deals {want} damage", expected=want, observed=e.amount)
             if e.source is not None:
-                eng.report(R.D_UNEXPECTED, e.target, "闪电 damage has no source", expected="no source", observed=f"source {e.source}")
+                eng.report(R.D_UNEXPECTED, e.target, f"{CARD.lightning} damage has no source", expected="no source", observed=f"source {e.source}")
             # lightning_nature: "normal|thunder" (001 names no nature: either is accepted), "thunder" (FreeKill)
             natures = str(eng.rs.p.lightning_nature).split("|")
             if e.nature not in natures:
-                eng.report(R.D_UNEXPECTED, e.target, f"闪电 damage is {' or '.join(natures)}",
+                eng.report(R.D_UNEXPECTED, e.target, f"{CARD.lightning} damage is {' or '.join(natures)}",
                            expected=" or ".join(natures), observed=f"{e.nature} damage")
             self.done = True
-            from sgs_replay.engine.handlers import apply_damage
-
             apply_damage(eng, e)
             return True
         return False
@@ -1077,7 +1073,7 @@ class LightningDamage(Frame):
         if not self.done and e is not None and not isinstance(e, ev.Skill) and not eng.over:
             s = eng.seat(self.seat)
             if s is not None and s.alive and not damage_stoppable(s):
-                eng.report(R.D_MISSING, self.seat, "闪电 hit (♠2–9) and no damage was logged",
+                eng.report(R.D_MISSING, self.seat, f"{CARD.lightning} hit (♠2–9) and no damage was logged",
                            expected="damage 3 to the judged seat", observed=f"`{ev.event_type(e)}`")
 
 
@@ -1136,11 +1132,9 @@ class GlobalTrick(Frame):
             self.nullified = 0
             seat = e.seat if isinstance(e, (ev.Recover, ev.Draw)) else e.to.seat if isinstance(e, ev.Move) else None
             if seat == countered:
-                eng.report(R.D_CARD_EFFECT, seat, f"无懈可击 countered {self.name} for seat {seat}",
+                eng.report(R.D_CARD_EFFECT, seat, f"{CARD.nullification} countered {self.name} for seat {seat}",
                            expected=f"no {self.name} effect for seat {seat}", observed=ev.event_type(e))
                 if isinstance(e, ev.Recover):
-                    from sgs_replay.engine.handlers import apply_recover
-
                     apply_recover(eng, e)
                     return True
                 self.queue.insert(0, countered)  # the log says it happened: take the pick as made
@@ -1148,9 +1142,7 @@ class GlobalTrick(Frame):
             if not self._jump(eng, e.seat, "recovery"):
                 return False
             if e.amount != 1:
-                eng.report(R.D_AMOUNT, e.seat, "桃园结义 recovers 1", expected=1, observed=e.amount)
-            from sgs_replay.engine.handlers import apply_recover
-
+                eng.report(R.D_AMOUNT, e.seat, f"{CARD.god_salvation} recovers 1", expected=1, observed=e.amount)
             apply_recover(eng, e)
             return True
         if self.name == CARD.amazing_grace:
@@ -1158,7 +1150,7 @@ class GlobalTrick(Frame):
                 self.shown = True
                 alive = len(eng.table.alive())
                 if len(e.cards) != alive:
-                    eng.report(R.D_CARD_EFFECT, e.seat, f"五谷丰登 reveals one card per living character ({alive})",
+                    eng.report(R.D_CARD_EFFECT, e.seat, f"{CARD.amazing_grace} reveals one card per living character ({alive})",
                                expected=alive, observed=len(e.cards))
                 eng.draw_from_pile(self.user, e.cards)
                 self.revealed = list(e.cards)
@@ -1174,8 +1166,6 @@ class GlobalTrick(Frame):
                 picked_seat, cards = e.seat, e.cards
             if picked_seat is not None and picked_seat in self.queue:
                 self._jump(eng, picked_seat, "a pick")
-                from sgs_replay.engine.handlers import add_to_hand
-
                 for c in cards:
                     if c in self.revealed:
                         self.revealed.remove(c)
@@ -1196,7 +1186,7 @@ class GlobalTrick(Frame):
         queue = self.queue[1:] if self.nullified % 2 == 1 else self.queue
         wounded = [t for t in queue if (s := eng.seat(t)) is not None and s.alive and s.hp < s.max_hp]
         if wounded:  # seed 001 一(四) 桃园结义: 按行动顺序结算，目标角色回复1点体力
-            eng.report(R.D_CARD_EFFECT, wounded[0], f"桃园结义 of seat {self.user}: no recovery logged for seat(s) {wounded}",
+            eng.report(R.D_CARD_EFFECT, wounded[0], f"{CARD.god_salvation} of seat {self.user}: no recovery logged for seat(s) {wounded}",
                        expected=f"recover 1 for {wounded}", observed=f"`{ev.event_type(e)}`")
 
 
@@ -1219,9 +1209,10 @@ class HiddenCard(Frame):
         return isinstance(e, (ev.Recover, ev.Draw)) and e.seat in (self.user, *self.targets)
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
-        from sgs_replay.engine import handlers as H
-
         eng.unverifiable_because("effect of a hidden card")
-        if not H.apply_change(eng, e) and isinstance(e, (ev.Respond, ev.Use)):
+        if not apply_change(eng, e) and isinstance(e, (ev.Respond, ev.Use)):
             spend(eng, e)
         return True
+
+
+OPENS.update(dying=DyingFrame, judge_phase=JudgePhase)

@@ -7,82 +7,51 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from sgs_replay.content import card_kinds
+from sgs_replay.content import phrases
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
-from sgs_replay.engine.core import Engine, card_of
+from sgs_replay.engine.changes import (
+    CONVERSION_VARIANTS,
+    CONVERSIONS,
+    DAMAGE_FOLLOWERS,
+    DELAYED,
+    Conversion,
+    Report,
+    add_to_hand,
+    apply_change,
+    apply_damage,
+    apply_recover,
+    check_conversion,
+    conversion,
+    conversion_for,
+    do_discard,
+    do_draw,
+    do_lose_hp,
+    on_max_hp,
+    on_phase_skip,
+)
+from sgs_replay.engine.core import HANDLERS, Engine, card_of
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.state import Seat, Zone, slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
+#: the changes and conversions are engine/changes.py's; the card definitions and the skills name them from here too
+__all__ = ["CONVERSIONS", "CONVERSION_VARIANTS", "DAMAGE_FOLLOWERS", "DELAYED", "Conversion", "Report", "add_to_hand",
+           "apply_change", "apply_damage", "apply_recover", "check_conversion", "conversion", "conversion_for",
+           "do_discard", "do_draw", "do_lose_hp", "on_max_hp", "on_phase_skip"]
+
 GLOBAL = {CARD.god_salvation, CARD.amazing_grace}
 SELF_TARGET = {CARD.ex_nihilo, CARD.lightning}
-DELAYED = {CARD.indulgence, CARD.lightning, CARD.supply_shortage}
 
 
 # ---------------------------------------------------------------------------------------------------
-# shared effects
+# shared effects (the changes themselves are engine/changes.py's: the frames apply them too)
 # ---------------------------------------------------------------------------------------------------
-
-
-def add_to_hand(eng: Engine, seat: int, cards: list[str]) -> None:
-    s = eng.seat(seat)
-    if s is None:
-        return
-    hand = s.hand
-    for c in cards:
-        if is_unknown(c):
-            s.hidden += 1
-        else:
-            hand[c] = hand.get(c, 0) + 1
-
-
-def do_draw(eng: Engine, e: ev.Draw) -> None:
-    eng.draw_from_pile(e.seat, e.cards)
-    add_to_hand(eng, e.seat, e.cards)
-
-
-def do_discard(eng: Engine, e: ev.Discard) -> None:
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    eng.take_from_hand(s, e.cards, allow_equip=True)
-    eng.to_discard(e.cards)
-
-
-def do_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    eng.last_damage_source.pop(e.seat, None)  # a loss of HP is no damage: it has no source
-    eng.apply_hp_loss(s, e.amount)
-
-
-#: what follows a damage before the HP it costs is applied (铁索连环's 传导): ``fn(engine, damage, seat,
-#: passed_on)``, filled by the card definitions; ``passed_on``: the damage is itself passed on
-DAMAGE_FOLLOWERS: list[Callable[[Engine, ev.Damage, Seat, bool], None]] = []
-
-
-def apply_damage(eng: Engine, e: ev.Damage, *, passed_on: bool = False) -> None:
-    s = eng.seat(e.target)
-    if s is None:
-        return
-    if not s.alive:
-        eng.report(R.T_DEAD_ACTS, e.target, f"seat {e.target} is dead and cannot take damage")
-        return
-    eng.last_damage_source[e.target] = e.source
-    eng.last_damage[e.target] = e
-    eng.this_turn.damage_taken[e.target] += e.amount
-    eng.mode.after_damage(e)
-    for follow in DAMAGE_FOLLOWERS:
-        follow(eng, e, s, passed_on)
-    eng.apply_hp_loss(s, e.amount)
 
 
 def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
@@ -101,131 +70,6 @@ def peach_recovery(user: int, target: int, amount: int) -> Effect:
     (SGS-D010) and taken as done, so the rescue goes on as the rules say."""
     return Effect(user, CARD.peach, [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
                                     assumed=True)])
-
-
-def apply_recover(eng: Engine, e: ev.Recover) -> None:
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    if s.hp + e.amount > s.max_hp:
-        eng.report(R.D_HP, e.seat, f"seat {e.seat} has {s.hp}/{s.max_hp} HP",
-                   expected=f"recover at most {max(0, s.max_hp - s.hp)}", observed=e.amount)
-    s.hp = min(s.max_hp, s.hp + e.amount)
-
-
-# ---------------------------------------------------------------------------------------------------
-# conversions
-# ---------------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Conversion:
-    """A skill or weapon that lets cards be used or played as another card (当作 …使用或打出)."""
-
-    name: str
-    into: frozenset[str]  # the card names it makes
-    qualifies: Callable[[Any, str], bool]  # (physical card, converted name) -> whether it may be used
-    count: int | None = 1  # physical cards per converted card
-    hand_only: bool = False  # 手牌 only (no equipment)
-    equip_only: bool = False  # 装备区里的牌 only (1v1 倾国)
-    weapon: bool = False  # an equipment card: owned by wearing it
-    outside_own_turn: bool = False  # only outside the owner's turn (急救)
-    #: a condition on the cards together or on the moment: fn(engine, use or answer, owner) -> why not, or None
-    together: Callable[[Engine, Any, Seat], str | None] | None = None
-
-
-#: conversion name (skill or weapon, as the log writes it) → its definition
-CONVERSIONS: dict[str, Conversion] = {}
-#: skill id → the conversion of a skill that shares its printed name with another (the 1v1 倾国)
-CONVERSION_VARIANTS: dict[str, Conversion] = {}
-
-
-def conversion_for(seat: Seat | None, name: str) -> Conversion | None:
-    """The conversion ``name`` means for this seat: its general's own variant of the skill, or the skill."""
-    if seat is not None and seat.general is not None:
-        for sid in seat.general.skills:
-            spec = CONVERSION_VARIANTS.get(sid)
-            if spec is not None and spec.name == name:
-                return spec
-    return CONVERSIONS.get(name)
-
-
-def conversion(name: str, into: set[str], *, count: int | None = 1, hand_only: bool = False, weapon: bool = False,
-               outside_own_turn: bool = False, together: Callable[[Engine, Any, Seat], str | None] | None = None,
-               equip_only: bool = False, sid: str | None = None,
-               ) -> Callable[[Callable[[Any, str], bool]], Callable[[Any, str], bool]]:
-    """Register a conversion; the decorated function says whether a physical card qualifies, ``together``
-    what the cards must share or what the moment must be (reported as SGS-P009 with its reason). ``sid``: the
-    skill id of a variant whose printed name another skill has (it applies to the generals that have it)."""
-    def register(fn: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
-        spec = Conversion(name, frozenset(into), fn, count, hand_only=hand_only, equip_only=equip_only, weapon=weapon,
-                          outside_own_turn=outside_own_turn, together=together)
-        if sid is not None:
-            CONVERSION_VARIANTS[sid] = spec
-        else:
-            CONVERSIONS[name] = spec
-        return fn
-    return register
-
-
-def check_conversion(eng: Engine, e: ev.Use | ev.Respond, as_name: str, report: Report | None = None, *,
-                     notes: bool = True) -> None:
-    """A card used or played as another (当作): the skill or weapon is owned and the cards qualify.
-    ``report`` defaults to the engine's; ``notes``: count what cannot be checked as unverifiable."""
-    if report is None:
-        report = eng.report
-
-    def note(why: str) -> None:
-        if notes:
-            eng.unverifiable_because(why)
-
-    skill = e.skill
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    if skill is None:
-        if e.cards:
-            note(f"conversion to {as_name} without a named skill")
-        return
-    spec = conversion_for(s, skill)
-    if spec is None:
-        if not s.has_skill(skill) and e.cards:  # with no card (视为使用, granted by 离间 …) nothing is converted
-            note(f"conversion by {skill}, not checked")
-        return
-    owned = s.has_skill(skill) or (spec.weapon and s.weapon() == skill)
-    if not owned and eng.mode.unchecked_skill(e.seat, skill):
-        eng.unknown_skill_turn = True
-        note(f"conversion by {skill}, a version of the skill the ruleset leaves unchecked")
-        return
-    if not owned:
-        report(R.S_NOT_OWNED, e.seat, f"{s.name} cannot use {skill}", observed=skill)
-        return
-    names, count = spec.into, spec.count
-    if as_name not in names and card_kinds.true_name(as_name) in names \
-            and plugins.ask("declares_nature", False, eng, s, as_name):
-        names = frozenset({*names, as_name})  # 朱雀羽扇: the 杀 this conversion makes is declared a 火杀
-    if as_name not in names:
-        report(R.P_CONVERSION, e.seat, f"{skill} cannot turn cards into {as_name}", expected=sorted(names), observed=as_name)
-        return
-    cards = list(e.cards or [])
-    if count is not None and len(cards) != count:
-        report(R.P_CONVERSION, e.seat, f"{skill} converts {count} card(s)", expected=count, observed=len(cards))
-        return
-    for text in cards:
-        c = card_of(text)
-        if c is None:
-            note("hidden card in a conversion")
-            continue
-        if not spec.qualifies(c, as_name):
-            report(R.P_CONVERSION, e.seat, f"{text} does not qualify for {skill} as {as_name}", observed=text)
-        if spec.hand_only and s.hand[text] == 0 and text in s.equip.values():
-            report(R.P_CONVERSION, e.seat, f"{skill} uses hand cards only", expected="a hand card", observed=text)
-        if spec.equip_only and text not in s.equip.values():
-            report(R.P_CONVERSION, e.seat, f"{skill} uses cards of the equipment area only", expected="an equipped card", observed=text)
-    if spec.outside_own_turn and eng.current == e.seat:
-        report(R.S_TIMING, e.seat, f"{skill} only outside your turn", observed="during own turn")
-    why = spec.together(eng, e, s) if spec.together is not None else None
-    if why is not None:
-        report(R.P_CONVERSION, e.seat, why, observed=cards)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -264,21 +108,6 @@ def on_phase(eng: Engine, e: ev.Phase) -> None:
     if eng.current is None:
         eng.current = e.seat
     eng.enter_phase(e.seat, e.phase)
-
-
-def on_phase_skip(eng: Engine, e: ev.PhaseSkip) -> None:
-    if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase not in eng.this_turn.spared \
-            and not eng.this_turn.judged[e.reason] and eng.turns_taken > 0 and eng.current == e.seat:
-        eng.report(R.T_NO_CAUSE, e.seat, f"no {e.reason} was judged this turn to skip the {e.phase} phase",
-                   expected=f"phase {e.phase}", observed=f"phase_skip {e.phase} ({e.reason})")
-    if e.reason in DELAYED and e.phase not in eng.skipped_phases and e.phase in eng.this_turn.spared:
-        eng.report(R.D_CARD_EFFECT, e.seat, f"the {e.reason} judgement spared the {e.phase} phase (seed 001 一(四): "
-                   "若判定结果为红桃则没有事发生)", expected=f"phase {e.phase}", observed=f"phase_skip {e.phase}")
-    eng.skipped_phases.add(e.phase)
-    if eng.phase is not None and eng.phase in ("start", "judge", "draw", "play", "discard", "finish"):
-        eng.end_phase()
-    eng.phase_logged.add(e.phase)
-    eng.phase = e.phase
 
 
 def on_draw(eng: Engine, e: ev.Draw) -> None:
@@ -514,7 +343,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if user is None:
         return
     if apply:
-        eng.collateral_victim = None  # set below only for the 杀 a 借刀杀人 asks of its user, for this use
+        eng.collateral_victim = None  # set below only for the card a 借刀杀人 asks of its user, for this use
     if not user.alive:
         if report is not None:
             report(R.T_DEAD_ACTS, e.seat, f"seat {e.seat} is dead")
@@ -523,10 +352,11 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if e.as_ is not None and report is not None:
         check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
-    if name is None and _collateral_frame(eng, e.seat) is not None:
-        name = CARD.slash  # the weapon holder answers 借刀杀人 with a 杀 (or gives the weapon)
+    demanded = plugins.DEMANDS.get(CARD.collateral)  # what the weapon holder answers 借刀杀人 with (or gives the weapon)
+    if name is None and demanded is not None and _collateral_frame(eng, e.seat) is not None:
+        name = demanded
         if apply:
-            eng.unverifiable_because("a hidden card used as the 借刀杀人 杀")
+            eng.unverifiable_because(f"a hidden card used as the {CARD.collateral} {demanded}")
     if name is None:
         if apply:
             eng.unverifiable_because("a hidden card is used")
@@ -539,20 +369,19 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     # character is a misdirected rescue (SGS-D009); anything else while someone lies dying interrupts it
     if report is not None and not (name == CARD.peach and e.targets and list(e.targets) != [e.seat]):
         _check_no_dying(eng, e, name, report, mark=apply)
-    if name in (CARD.nullification, CARD.jink):
+    if name in plugins.ANSWERS_ONLY:
         if report is not None:
-            why = "无懈可击 with no trick in resolution" if name == CARD.nullification else "闪 is only used against a 杀 or 万箭齐发"
-            report(R.P_NO_DEMAND, e.seat, why, observed=name)
+            report(R.P_NO_DEMAND, e.seat, plugins.ANSWERS_ONLY[name], observed=name)
         if apply:
             eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == CARD.nullification)
             eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
-    collateral = _collateral_frame(eng, e.seat) if name == CARD.slash else None
+    collateral = _collateral_frame(eng, e.seat) if name == demanded else None
     if collateral is not None:
-        # 借刀杀人: the weapon holder must 杀 the named victim (seed 001 一(四) 借刀杀人)
+        # 借刀杀人: the weapon holder must use the demanded card on the named victim (seed 001 一(四) 借刀杀人)
         if report is not None and collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
-            report(R.P_TARGET, e.seat, f"借刀杀人 names seat {collateral.victim} as the one to slash",
+            report(R.P_TARGET, e.seat, f"{CARD.collateral} names seat {collateral.victim} as the one to slash",
                    expected=[collateral.victim], observed=e.targets)
         if apply:
             collateral.queue = []
@@ -644,7 +473,7 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
         if mark:
             f.interrupted = True
         report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
-               expected=f"桃 for seat {f.seat}, or its death", observed=f"use {name}")
+               expected=f"{CARD.peach} for seat {f.seat}, or its death", observed=f"use {name}")
         return
 
 
@@ -669,7 +498,7 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
     """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
     if name == CARD.lightning:
         if targets and targets != [e.seat]:
-            report(R.P_TARGET, e.seat, "闪电 is used on yourself", expected=[e.seat], observed=targets)
+            report(R.P_TARGET, e.seat, f"{CARD.lightning} is used on yourself", expected=[e.seat], observed=targets)
         targets = [e.seat]
     if len(targets) != 1:
         report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
@@ -679,13 +508,13 @@ def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[in
     if target is None:
         return
     if name in (CARD.indulgence, CARD.supply_shortage) and t == e.seat:
-        report(R.P_TARGET, e.seat, f"{name}: 除自己外", observed="self")
+        report(R.P_TARGET, e.seat, f"{name}: {phrases()['not_self']}", observed="self")
     if name == CARD.indulgence and not eng.rs.p.indulgence_on_lord and target.role == "lord":
-        report(R.P_TARGET, e.seat, "this ruleset forbids 乐不思蜀 on the lord (seed 000)", observed="lord")
+        report(R.P_TARGET, e.seat, f"this ruleset forbids {CARD.indulgence} on the lord (seed 000)", observed="lord")
     protected_target(eng, e, user, target, name, report)
     reach = plugins.modify("trick_reach", 1, eng, user, name) if name == CARD.supply_shortage else None
     if reach is not None and eng.table.distance(e.seat, t) > reach:
-        report(R.P_DISTANCE, e.seat, f"兵粮寸断 needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
+        report(R.P_DISTANCE, e.seat, f"{CARD.supply_shortage} needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
                expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
     if name in target.judge_names():
         report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
@@ -757,9 +586,6 @@ def card_use(*names: str) -> Callable[[UseFn], UseFn]:
     return register
 
 
-#: a check's sink: ``report(rule, seat, detail, *, expected=…, observed=…)`` — the engine's
-#: ``report`` when judging a log, a collector when asking whether an action is legal
-Report = Callable[..., None]
 CheckFn = Callable[["Engine", ev.Use, Any, str, list[int], Report], None]
 USE_CHECKS: dict[str, CheckFn] = {}  # filled by the card definitions, beside USE_BY_NAME
 
@@ -805,41 +631,13 @@ def on_recover(eng: Engine, e: ev.Recover) -> None:
             pass  # the consequence of the event just reported, or a recovery at full HP (SGS-D008 below)
         else:
             eng.report(R.D_UNEXPECTED, e.seat, "no card or skill in resolution causes this recovery",
-                       expected="a 桃, 桃园结义 or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
+                       expected=f"a {CARD.peach}, {CARD.god_salvation} or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
     apply_recover(eng, e)
 
 
 def on_lose_hp(eng: Engine, e: ev.LoseHp) -> None:
     do_lose_hp(eng, e)
 
-
-def on_max_hp(eng: Engine, e: ev.MaxHp) -> None:
-    s = eng.seat(e.seat)
-    if s is None:
-        return
-    s.max_hp += e.delta
-    s.hp = min(s.hp, s.max_hp)
-    if s.max_hp <= 0:
-        eng.apply_hp_loss(s, 0)
-
-
-
-#: the changes a resolution frame takes and applies itself (an effect's steps, a hidden card's
-#: consequences), by event type
-_CHANGES: dict[type, Callable[[Engine, Any], None]] = {
-    ev.Draw: do_draw, ev.Damage: apply_damage, ev.Recover: apply_recover, ev.LoseHp: do_lose_hp,
-    ev.MaxHp: on_max_hp, ev.PhaseSkip: on_phase_skip,
-}
-
-
-def apply_change(eng: Engine, e: ev.Event) -> bool:
-    """Apply a draw, damage, recovery, loss of HP, max-HP change or phase skip a frame has taken;
-    False when ``e`` is none of these."""
-    fn = _CHANGES.get(type(e))
-    if fn is None:
-        return False
-    fn(eng, e)
-    return True
 
 def on_dying(eng: Engine, e: ev.Dying) -> None:
     s = eng.seat(e.seat)
@@ -953,11 +751,11 @@ def on_recast(eng: Engine, e: ev.Recast) -> None:
     elif c is not None and c.name not in RECASTABLE and not eng.mode.recastable(c):
         eng.report(R.P_RECAST, e.seat, f"{c.name} cannot be recast", expected=sorted(RECASTABLE), observed=c.name)
     if not eng.in_play_phase(e.seat):
-        eng.report(R.T_NOT_YOUR_TURN, e.seat, "重铸 only in your own play phase",
+        eng.report(R.T_NOT_YOUR_TURN, e.seat, f"{phrases()['recast']} only in your own play phase",
                    expected=f"seat {eng.current}'s play phase" if eng.current else "a play phase", observed=f"seat {e.seat}")
     eng.take_from_hand(s, [e.card])
     eng.to_discard([e.card])
-    eng.push(Effect(e.seat, "重铸", [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
+    eng.push(Effect(e.seat, phrases()["recast"], [Step("draw", seat=e.seat, n=1, reason="recast", rule=R.D_CARD_EFFECT)]))
 
 
 def on_skill(eng: Engine, e: ev.Skill) -> None:
@@ -980,7 +778,10 @@ def on_mode_event(eng: Engine, e: ev.Event) -> None:
     eng.mode.on_event(e)
 
 
-TABLE: dict[type, Any] = {
+#: event type → its handler: the engine's own table (``core.HANDLERS``, which the core asks), filled here when the
+#: engine's plug-ins are loaded; a card definition adds the events it brings (`chain`)
+TABLE: dict[type, Any] = HANDLERS
+TABLE.update({
     ev.Turn: on_turn, ev.TurnEnd: on_turn_end, ev.Phase: on_phase, ev.PhaseSkip: on_phase_skip,
     ev.Draw: on_draw, ev.Discard: on_discard, ev.Move: on_move, ev.Use: on_use, ev.Respond: on_respond,
     ev.Damage: on_damage, ev.Recover: on_recover, ev.LoseHp: on_lose_hp, ev.MaxHp: on_max_hp,
@@ -991,4 +792,4 @@ TABLE: dict[type, Any] = {
     ev.GeneralChoice: on_mode_event, ev.RevealGeneral: on_mode_event,
     ev.FirstAction: on_mode_event, ev.ActionUnit: on_mode_event, ev.Penalty: on_mode_event, ev.TimeUp: on_mode_event,
     ev.Resign: on_mode_event,
-}
+})

@@ -13,20 +13,58 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-if TYPE_CHECKING:
-    from sgs_replay.engine.core import Engine
+#: the engine, as the registered functions receive it (this registry is below the engine's core and imports none
+#: of it: each plug-in's own module types it, ``sgs_replay.engine.core.Engine``)
+Engine = Any
 
-#: the plug-in packages, imported in this order
-PLUGINS: tuple[str, ...] = ("sgs_replay.skills",)
+#: the plug-in packages, imported in this order: the engine's own parts above its core (the event handlers, the
+#: frames and the changes they use, the skill book), the card definitions, the modes, the skills
+PLUGINS: tuple[str, ...] = ("sgs_replay.engine.handlers", "sgs_replay.engine.skills", "sgs_replay.engine.cards",
+                            "sgs_replay.modes", "sgs_replay.skills")
 
 #: called with every new engine, after its table is set up
 INSTALLERS: list[Callable[[Engine], None]] = []
 #: question name → the function that answers it
 ANSWERS: dict[str, Callable[..., Any]] = {}
-#: modifier name → the functions that adjust its value, in registration order
+#: modifier name → the functions that adjust its value, in the order they apply (:class:`Modifier`'s key)
 MODIFIERS: dict[str, list[Callable[..., Any]]] = {}
+#: (modifier name, function) → its definition (:class:`Modifier`: the priority it applies at)
+_DEFINED: dict[tuple[str, Callable[..., Any]], Modifier] = {}
+@dataclass(frozen=True)
+class EffectTraits:
+    """How a card's effect resolves, as its definition declares it (the effect frame reads it, never the card's name)."""
+
+    #: 无懈可击 may counter it for a target (a trick), and a target dead in its turn is passed over
+    nullifiable: bool = True
+    #: a damage it causes may be logged with no source
+    sourceless_damage: bool = False
+    #: once the target has answered, the 【杀】被【闪】抵消时 window opens before the next target
+    after_dodge: bool = False
+
+
+#: card name → how its effect resolves (cards that declare nothing resolve as tricks)
+EFFECT_TRAITS: dict[str, EffectTraits] = {}
+_TRICK = EffectTraits()
+
+
+def effect_traits(card: str) -> EffectTraits:
+    """How the effect of ``card`` resolves (:class:`EffectTraits`; a trick's when its definition declares nothing)."""
+    return EFFECT_TRAITS.get(card, _TRICK)
+
+
+#: card name → the card it demands of its targets (借刀杀人: a 杀 on the named victim, or the weapon), declared by the card
+DEMANDS: dict[str, str] = {}
+#: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
+ANSWERS_ONLY: dict[str, str] = {}
+#: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;
+#: ``triggers`` keys the window by it and the card's frame), declared by the card
+TARGET_CHOSEN_WINDOWS: dict[str, str] = {}
+#: effect id (a card's name) → its uses per phase before the modifiers (``use_limit``): fn(engine, user) -> int,
+#: None for any number; declared by the card's definition
+USE_LIMITS: dict[str, Callable[..., int | None]] = {}
 #: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
 #: called after every event has been applied: fn(engine, event) (白银狮子 watches its wearer lose it)
@@ -66,12 +104,57 @@ def answers(question: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
     return register
 
 
-def modifier(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function ``(value, *args) -> value`` that adjusts the named value."""
+@dataclass(frozen=True)
+class Modifier:
+    """A function ``(value, *args) -> value`` that adjusts the named value, with its priority.
+
+    Modifiers apply by priority (lower first: :data:`SETS` before :data:`ADJUSTS`), then by the module and the line
+    that define them: an order that never depends on which module was imported first."""
+
+    name: str
+    fn: Callable[..., Any]
+    priority: int = 0
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        code = getattr(self.fn, "__code__", None)
+        return (self.priority, self.fn.__module__, code.co_firstlineno if code is not None else 0)
+
+
+#: a modifier that sets the value (a weapon's or a skill's lifting of a limit, a bonus of its own)
+SETS = 0
+#: a modifier that adjusts what the others set (天义's one more 杀, or none at all)
+ADJUSTS = 10
+
+
+def modifier(name: str, *, priority: int = SETS) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a function ``(value, *args) -> value`` that adjusts the named value (see :class:`Modifier`)."""
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        MODIFIERS.setdefault(name, []).append(fn)
+        _DEFINED[(name, fn)] = Modifier(name, fn, priority)
+        fns = MODIFIERS.setdefault(name, [])
+        fns.append(fn)
+        fns.sort(key=lambda f: _DEFINED[(name, f)].key)
         return fn
     return register
+
+
+def modifiers(name: str) -> list[Modifier]:
+    """The modifiers of ``name``, in the order they apply."""
+    return [_DEFINED[(name, fn)] for fn in MODIFIERS.get(name, ())]
+
+
+def uses_per_phase(effect: str, fn: Callable[..., int | None]) -> None:
+    """Declare how many times per phase ``effect`` (a card) may be used: ``fn(engine, user)``, None for any number."""
+    USE_LIMITS[effect] = fn
+
+
+def use_limit(eng: Engine, user: Any, effect: str) -> int | None:
+    """The uses of ``effect`` per phase for ``user``: the card's declaration after the ``use_limit`` modifiers; None
+    when the card declares none or a modifier lifts it."""
+    base = USE_LIMITS.get(effect)
+    if base is None:
+        return None
+    return modify("use_limit", base(eng, user), eng, user, effect)
 
 
 def target_ban(fn: Callable[..., str | None]) -> Callable[..., str | None]:
@@ -103,7 +186,7 @@ def modify(name: str, value: Any, *args: Any) -> Any:
     - ``alive_at_zero`` — a seat at 0 HP or below is not dying (``engine, seat``);
     - ``entry_ends_opponent_turn`` — 1v1: the general entering play ends the opponent's turn (``engine, seat``);
     - ``damage_bonus`` — added to the damage of a user's card (``engine, user seat, card name``);
-    - ``slash_limit`` — 杀 per play phase, None for any number (``engine, user``);
+    - ``use_limit`` — the uses of a card per phase, None for any number (``engine, user, card name``);
     - ``ignores_range`` — a 杀 has no distance limit (``engine, use event``);
     - ``peach_bonus`` — added to a 桃's recovery (``engine, target, user seat``);
     - ``piles_emptied_on_reset`` — pile names discarded when 3v3 role cards are reset (``engine, seat``);

@@ -19,7 +19,7 @@ announced as ``skill`` events register with :func:`hook` under the card's name.
 Rules texts: seed 001 一(三) 武将牌 (standard), seed 000 (early texts, wind, gods), seed 002 (3v3
 2013 and 1v1); the texts are in ``content/skills.toml``. A ruleset picks another printed text of a
 skill with its ``[skill_versions]`` table (``zhiheng = "002-1v1"``) or replaces a skill by another
-one (``ganglie = "vsganglie"``).
+one (``<id> = "<other id>"``).
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ import msgspec
 
 from sgs_replay.content import SkillInfo, skill_by_name
 from sgs_replay.content import skills as skill_table
-from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins, triggers
+from sgs_replay.engine.core import BOOKS
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
 from sgs_replay.engine.timing import Timing, declare, timing_of
@@ -280,7 +280,7 @@ class SkillBook:
         if spec is None:
             fn = HOOKS.get(name)
             if fn is not None:
-                self._slash_window(e, name)
+                self._target_chosen_window(e, name)
                 fn(eng, e, seat)
                 return
             eng.unknown_skill_turn = True
@@ -299,7 +299,7 @@ class SkillBook:
                 eng.report(R.S_LIMIT, e.seat, f"{name} may be used {spec.per_turn} time(s) per turn",
                            expected=spec.per_turn, observed=counter[key] + 1)
             counter[key] += 1
-        self._slash_window(e, name)
+        self._target_chosen_window(e, name)
         if spec.per_game:
             if (e.seat, spec.id) in self.used_once:
                 eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
@@ -324,19 +324,22 @@ class SkillBook:
         spec = SPECS.get(self.resolve(seat, info.name) or "")
         return spec is not None and (spec.play or spec.timing is Timing.PLAY_PHASE)  # 苦肉 has no limit but is one
 
-    def _slash_window(self, e: ev.Skill, name: str) -> None:
-        """Skills that trigger once the user's 杀 has its target (指定目标后): 铁骑, 烈弓, 激昂, 雌雄双股剑."""
+    def _target_chosen_window(self, e: ev.Skill, name: str) -> None:
+        """Skills that trigger once the user's card has its target (指定目标后: 铁骑, 烈弓, 激昂, 雌雄双股剑), for the
+        cards that open that window (``plugins.TARGET_CHOSEN_WINDOWS``, declared by the card)."""
         if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
-        # the latest 杀 the skill's owner uses or is a target of (激昂 also triggers on being targeted)
-        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash
+        # the latest such card the skill's owner uses or is a target of (激昂 also triggers on being targeted)
+        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect)
+                   and f.name in plugins.TARGET_CHOSEN_WINDOWS
                    and f.head is not None and (f.user == e.seat or e.seat in f.queue)), None)
         if cf is not None and cf.user == e.seat:
             if cf.begun:
-                self.eng.report(R.S_TIMING, e.seat, f"{name} is used when the 杀 has chosen its targets (指定目标后), "
-                                "before any of them answers", expected="before the targets' answers",
-                                observed=f"after seat {cf.head}'s answer" if cf.started else "after the 杀 began to resolve")
-            triggers.trigger(self.eng, f"slash:{cf.uid}", e.seat, name)
+                self.eng.report(R.S_TIMING, e.seat, f"{name} is used when the {cf.name} has chosen its targets "
+                                f"({Timing.TARGET_CHOSEN.label}), before any of them answers",
+                                expected="before the targets' answers",
+                                observed=f"after seat {cf.head}'s answer" if cf.started else f"after the {cf.name} began to resolve")
+            triggers.trigger(self.eng, f"{plugins.TARGET_CHOSEN_WINDOWS[cf.name]}:{cf.uid}", e.seat, name)
 
     def _equipment_skill(self, seat: Seat, name: str) -> bool:
         return name in {seat.weapon(), seat.armor()} or triggers.is_equipment(name)
@@ -362,8 +365,8 @@ class SkillBook:
             self.state["draw_mods"] = []
         elif t in _CARD_PLAYS:
             play = cast("ev.Use | ev.Respond", e)
-            if eng.phase == "play" and F.used_name(play) == CARD.slash:
-                eng.this_turn.slashes_played[play.seat] += 1
+            if eng.phase == "play" and (card := F.used_name(play)) is not None:
+                eng.this_turn.played[(play.seat, card)] += 1
         elif t is ev.Move:
             move = cast(ev.Move, e)
             self._explicit_gain(move)
@@ -669,3 +672,6 @@ class SkillBook:
     def draw_count(self, seat: Seat, expected: int) -> int:
         """The draw phase's count after the skills that replace or change it (突袭, 涉猎, 再起, 弘援 …)."""
         return int(plugins.ask("draw_count", expected, self.eng, seat, expected))
+
+
+BOOKS["skills"] = SkillBook

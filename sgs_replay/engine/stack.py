@@ -17,11 +17,14 @@ Frames never invent events: the log is the truth about what happened (ARCHITECTU
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sgs_replay.engine.core import Engine
     from sgs_replay.formats import events as ev
+
+#: the engine, as the frames' methods receive it (the stack is below the engine's core: a frame's own module
+#: types it, ``sgs_replay.engine.core.Engine``)
+Engine = Any
 
 MAX_DEPTH = 64
 
@@ -64,3 +67,16 @@ class Frame:
 
     def describe(self) -> str:
         return self.label
+
+
+class Dying(Frame):
+    """A dying state (濒死): the character at HP ≤ 0 waits for its rescue. The core opens one when HP falls to 0 or
+    below and uses no card on its own while one is open; how it resolves (who is asked, what rescues, the death) is
+    :class:`sgs_replay.engine.frames.DyingFrame`'s, registered in ``core.OPENS``."""
+
+    label = "dying"
+    seat: int
+    #: rescued, then brought to 0 HP again: a new dying state has its own frame
+    rescued: bool = False
+    #: play went on while this seat was dying (reported once)
+    interrupted: bool = False

@@ -52,8 +52,8 @@ PHASE_ORDER = ("start", "judge", "draw", "play", "discard", "finish")
 class PhaseRecord:
     """What the current phase has seen so far (a new record at every phase)."""
 
-    slashes: int = 0  # 杀 used that count against the play phase's limit
-    free_slashes: int = 0  # 杀 about to be used that a weapon's effect does not count (青龙偃月刀)
+    uses: Counter[str] = field(default_factory=_counter)  # uses counted against a card's per-phase limit, by card
+    free: Counter[str] = field(default_factory=_counter)  # uses about to be made that do not count (a weapon's), by card
     unchecked_skill: int = 0  # skills whose effect the engine cannot check (the draw count is not judged)
     given: int = 0  # cards given away by a skill this phase (仁德's heal counts them)
     limits: Counter[str] = field(default_factory=_counter)  # uses of skills limited per phase, by skill
@@ -67,8 +67,8 @@ class TurnRecord:
 
     skills: Counter[str] = field(default_factory=_counter)  # skills used this turn, by name
     limits: Counter[str] = field(default_factory=_counter)  # uses of skills limited per turn, by skill
-    slashes: int = 0  # 杀 used before the log starts (a start position's ``used``)
-    slashes_played: Counter[int] = field(default_factory=_counter)  # 杀 played (打出), by seat
+    uses: Counter[str] = field(default_factory=_counter)  # cards used before the log starts (a start position's ``used``)
+    played: Counter[tuple[int, str]] = field(default_factory=_counter)  # cards used or played in the play phase, by (seat, card)
     judged: Counter[str] = field(default_factory=_counter)  # delayed tricks judged, by name
     damage_taken: Counter[int] = field(default_factory=_counter)  # damage taken, by seat
     spared: set[str] = field(default_factory=set)  # phases a delayed trick's judgement spared ("play", "draw")

@@ -14,7 +14,7 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import NamedTuple
 
-from sgs_replay.content import card_kinds
+import sgs_replay.content.card_kinds as card_kinds  # the card kinds only: the rest of content builds decks from cards
 
 
 class Suit(IntEnum):
@@ -124,6 +124,9 @@ def parse_card(text: str) -> Card:
     if natured is not None:
         return Card(suit, rank, natured[0], natured[1])
     return Card(suit, rank, name)
+
+
+card_kinds.ON_UNREGISTER.append(parse_card.cache_clear)  # a card kind taken out is no card any more
 
 
 def is_unknown(text: str) -> bool:

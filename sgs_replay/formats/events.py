@@ -457,17 +457,21 @@ def check_shape(ev: Event) -> str | None:
     return None
 
 
-def split_used(used: dict[str, int]) -> tuple[int, dict[str, int], dict[str, int]]:
-    """A start position's ``used`` (§4): the 杀 already used this play phase, the uses of skills
-    limited per turn or phase (``"skill:制衡"``), and the skill effects already in force (``"裸衣"``)."""
-    slashes = 0
+#: the cards a start position's ``used`` counts against their per-phase limit (§4)
+USED_CARDS = frozenset({"杀"})
+
+
+def split_used(used: dict[str, int]) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """A start position's ``used`` (§4): the cards already used this play phase (``"杀"``), by card, the uses of
+    skills limited per turn or phase (``"skill:制衡"``), and the skill effects already in force (``"裸衣"``)."""
+    cards: dict[str, int] = {}
     limits: dict[str, int] = {}
     in_force: dict[str, int] = {}
     for k, v in used.items():
-        if k == "杀":
-            slashes += v
+        if k in USED_CARDS:
+            cards[k] = cards.get(k, 0) + v
         elif k.startswith("skill:"):
             limits[k[6:]] = limits.get(k[6:], 0) + v
         else:
             in_force[k] = in_force.get(k, 0) + v
-    return slashes, limits, in_force
+    return cards, limits, in_force

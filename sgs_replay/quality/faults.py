@@ -22,11 +22,13 @@ from typing import TypeVar
 import msgspec
 
 from sgs_replay.content import General
-from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
-from sgs_replay.engine.modes import ATTRITION, CAREERIST, OTHER_KINGDOMS, SACRIFICE
+from sgs_replay.engine import plugins
+from sgs_replay.engine.modes import CAREERIST
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import CardError, is_unknown, parse_card
 from sgs_replay.formats.reader import ParsedLog
+from sgs_replay.modes.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, half_units
+from sgs_replay.modes.identity import ATTRITION, OTHER_KINGDOMS, SACRIFICE
 
 SLASH = "杀"
 DODGE = "闪"
@@ -116,8 +118,8 @@ def snapshot(eng: object, nxt: ev.Event | None) -> Snap:
         equip={n: list(s.equip.values()) for n, s in seats.items()},
         skills={n: frozenset(s.skills) for n, s in seats.items()},
         female={n: bool(s.general and s.general.is_female) for n, s in seats.items()}, settled=not eng.stack,
-        slashes=eng.this_phase.slashes + eng.this_turn.slashes,
-        slash_limit=eng.mode.slash_limit(cur) if cur is not None else None,
+        slashes=eng.this_phase.uses[SLASH] + eng.this_turn.uses[SLASH],
+        slash_limit=plugins.use_limit(eng, cur, SLASH) if cur is not None else None,
         pile=Counter(t.pile), discard=Counter(t.discard), over=bool(eng.over or eng.ended),
     )
     if isinstance(eng.mode, Hegemony):

@@ -134,12 +134,12 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
             out.append(make(R.H_3V3, 1, bad[0] if bad else None, f"seats {bad} do not match the 3v3 seating",
                             expected={s: want.get(s) for s in bad}, observed={s: got.get(s) for s in bad}))
     elif h.mode == "1v3":
-        from sgs_replay.engine.hulao import header_problems
+        from sgs_replay.modes.hulao import header_problems
 
         for problem in header_problems(h):
             out.append(make(R.HL_SETUP, 1, problem[0], problem[1], expected=problem[2], observed=problem[3]))
     elif h.mode == "hegemony":
-        from sgs_replay.engine.hegemony import header_problems as heg_problems
+        from sgs_replay.modes.hegemony import header_problems as heg_problems
 
         for seat, detail, expected, observed in heg_problems(h, rs):
             out.append(make(R.HG_SETUP, 1, seat, detail, expected=expected, observed=observed))

@@ -30,11 +30,11 @@ from sgs_replay.engine.cards.tricks import DrawThenDiscard
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
-from sgs_replay.engine.modes import ATTRITION, SACRIFICE
 from sgs_replay.engine.state import Seat, Slot
-from sgs_replay.engine.three_v_three import OptionalReward
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
+from sgs_replay.modes.identity import ATTRITION, SACRIFICE
+from sgs_replay.modes.sides import OptionalReward
 from sgs_replay.skills import policy
 from sgs_replay.skills.policy import Moment
 
@@ -1204,7 +1204,7 @@ class ThreeVThreeGame(Game):
     ONE_OF_BY_RULESET: ClassVar[dict[str, tuple[tuple[str, ...], ...]]] = {"freekill-3v3": (("吕布v33", "吕布v33旧"),)}
 
     def _header(self, game_id: str) -> ev.Game:
-        from sgs_replay.engine.draft import POOL_SIZE
+        from sgs_replay.modes.draft import POOL_SIZE
 
         rng = self.rng
         left_out = set(self.UNSUPPORTED | self.UNSUPPORTED_BY_RULESET.get(self.rs.name, frozenset()))

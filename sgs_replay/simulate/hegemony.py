@@ -1,6 +1,6 @@
 """A simulated 國戰 game (ruleset ``hegemony``): two generals of one kingdom per player, face down at the start.
 
-The rules are the engine's (:mod:`sgs_replay.engine.hegemony`). Each player is dealt generals and keeps two of one
+The rules are the engine's (:mod:`sgs_replay.modes.hegemony`). Each player is dealt generals and keeps two of one
 kingdom; at the start of its turn a player turns each face-down general up one time in two (always when that would
 end the game), then takes the leftover half fish's card and the 珠联璧合 bonus; a dying character's generals are
 turned up as it dies; the winner is the kingdom left. The log has full information; :meth:`HegemonyGame.hidden_copy`
@@ -13,8 +13,8 @@ from typing import Literal
 
 import msgspec
 
-from sgs_replay.engine.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
 from sgs_replay.formats import events as ev
+from sgs_replay.modes.hegemony import COMPANION, HALF, KINGDOMS, Hegemony, max_hp_of
 from sgs_replay.simulate.game import UNSUPPORTED_GENERALS, Game, plays
 
 

@@ -1,7 +1,7 @@
 """A simulated 1V3 虎牢關 game (ruleset ``hulao``): 神吕布 (seat 1) against 先锋, 中坚 and 大将 (seats 2–4),
 both stages, the switch, the allies' retreat, reform and return, and the draw by an exhausted pile.
 
-The rules are the engine's (:mod:`sgs_replay.engine.hulao`, 《三國殺各種模式的規則》 · 1V3虎牢關模式): in the first
+The rules are the engine's (:mod:`sgs_replay.modes.hulao`, 《三國殺各種模式的規則》 · 1V3虎牢關模式): in the first
 stage the allies take their places in seat order and after each allied turn 神吕布 may take one (here he
 takes it one time in two when it is his choice); when 最强神话's HP falls to 4 or less he switches
 at once (``general_choice``), the turn in progress is over and his turn comes; then seat order. A
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.engine.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.engine.state import slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import parse_card
+from sgs_replay.modes.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver, plays
 
 #: 神吕布's two forms, as the header and the switch write them

@@ -1,7 +1,7 @@
 """A simulated 1v1 game (ruleset 1v1-2013): the draft, the lineups, alternating turns, and each dead
 general replaced by one of its player's reserves until a player has none left.
 
-The rules are the engine's (:mod:`sgs_replay.engine.one_v_one`): the pool of ten (《三國殺各種模式的規則》
+The rules are the engine's (:mod:`sgs_replay.modes.one_v_one`): the pool of ten (《三國殺各種模式的規則》
 1v1: the 主公 = warm player picks first), three generals a player, the cold (内奸) player's first turn
 with one card fewer, and 《2013 王者之战 比赛规则》 4．武将阵亡及新武将登场: after a death the next general
 enters with full HP and its max HP in cards, and a death in one's own turn hands the turn to the

@@ -453,7 +453,7 @@ def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if len(e.cards or []) != 1:
         eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
     eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": [],
-                                 "slashes": eng.this_phase.slashes}
+                                 "slashes": eng.this_phase.uses[CARD.slash]}
 
 
 @watch_after("guhuo")
@@ -465,7 +465,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     if e is g["use"]:  # the resolutions the use opened (it may have closed older ones: count by number)
         g["frames"] = [f for f in eng.stack if f.uid > g["seq"]]
-        g["counted"] = eng.this_phase.slashes - g["slashes"]  # a 杀 the play phase's limit counted
+        g["counted"] = eng.this_phase.uses[CARD.slash] - g["slashes"]  # a 杀 the play phase's limit counted
     elif isinstance(e, ev.Choose) and e.seat != seat.seat and (e.reason == SKILL.guhuo or str(e.choice).lower() in QUESTION):
         g["questioners"].append(e.seat)
     elif isinstance(e, ev.Reveal) and g["questioners"] and e.cards:
@@ -481,7 +481,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
             for f in g["frames"]:
                 if f in eng.stack:
                     eng.stack.remove(f)  # the doubted card is not used
-            eng.this_phase.slashes -= g.get("counted", 0)  # nor does it count against the 杀 limit
+            eng.this_phase.uses[CARD.slash] -= g.get("counted", 0)  # nor does it count against the 杀 limit
         eng.skills.push(Effect(seat.seat, SKILL.guhuo, steps, ordered=False))
 
 
@@ -939,7 +939,7 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     def result(en: Engine, won: bool | None) -> None:
         if won:
-            en.this_phase.free_slashes += 1  # a 视为使用 of the skill, not one of the phase's 杀
+            en.this_phase.free[CARD.slash] += 1  # a 视为使用 of the skill, not one of the phase's 杀
             frame.add(Step("use", seat=e.seat, check=aimed, needed=aimable))
         elif won is False:
             en.skipped_phases.add("play")  # 结束出牌阶段: nothing more is done in it

@@ -815,10 +815,10 @@ def longdan_card(c: Any, as_name: str) -> bool:
     return bool(c.name != as_name and c.name in (CARD.slash, CARD.jink))
 
 
-@modifier("slash_limit")
-def paoxiao_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
-    """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】 (a version the ruleset leaves unchecked: not known)."""
-    if value is not None and (user.has_skill(SKILL.paoxiao) or C.unchecked(eng, user.seat, SKILL.paoxiao)):
+@modifier("use_limit")
+def paoxiao_limit(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
+    """咆哮 (张飞): 出牌阶段，你可以使用任意数量的【杀】 (also a version the ruleset leaves unchecked: not known)."""
+    if card == CARD.slash and (user.has_skill(SKILL.paoxiao) or C.unchecked(eng, user.seat, SKILL.paoxiao)):
         return None
     return value
 

@@ -10,7 +10,7 @@ from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import installer, modifier, target_ban, target_bans
+from sgs_replay.engine.plugins import ADJUSTS, installer, modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing
@@ -91,7 +91,7 @@ def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 def _keji_ok(eng: Engine, seat: int) -> bool:
-    slashes = eng.this_turn.slashes_played[seat] + (eng.this_turn.slashes if eng.current == seat else 0)
+    slashes = eng.this_turn.played[(seat, CARD.slash)] + (eng.this_turn.uses[CARD.slash] if eng.current == seat else 0)
     if slashes:
         eng.report(R.S_CONDITION, seat, "克己: you used or played a 杀 in your play phase", expected="no 杀 this turn",
                    observed=f"{slashes} 杀")
@@ -884,10 +884,12 @@ def _tianyi(eng: Engine, seat: int) -> bool | None:
     return got[1]
 
 
-@modifier("slash_limit")
-def tianyi_limit(value: int | None, eng: Engine, user: Seat) -> int | None:
+@modifier("use_limit", priority=ADJUSTS)
+def tianyi_limit(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """天义 won: 可额外使用一张【杀】; not won: 你不能使用【杀】直到回合结束 (a limit of none, whatever
-    else lifts it: this modifier runs after the weapons' and 咆哮's)."""
+    else lifts it: this modifier adjusts what the weapons' and 咆哮's set)."""
+    if card != CARD.slash:
+        return value
     outcome = _tianyi(eng, user.seat)
     if outcome is False:
         return 0

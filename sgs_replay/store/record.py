@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from sgs_replay.replay.validate import Report
+
+class _Kinded(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class Report(Protocol):
+    """What the store reads of a game's validator report (``sgs_replay.replay.validate.Report``; the store is below the
+    replay and imports none of it): its events and the kinds of its violations."""
+
+    @property
+    def events(self) -> int: ...
+
+    @property
+    def violations(self) -> Sequence[_Kinded]: ...
 
 
 @dataclass

@@ -30,8 +30,18 @@ if TYPE_CHECKING:
 def _counted(eng: Engine, e: ev.Use) -> bool:
     """A 杀 the user's play phase counts against the limit: not a free one (青龙偃月刀 …), not one used
     inside another card's resolution."""
-    return eng.in_play_phase(e.seat) and not eng.this_phase.free_slashes and \
+    return eng.in_play_phase(e.seat) and not eng.this_phase.free[CARD.slash] and \
         (eng.top(F.CardEffect) is None or eng.starts_new_action(e))  # a new action closes the open ones first
+
+
+# 杀 per play phase: the ruleset's number (seed 001 一(三): 出牌阶段限一次), before the ``use_limit`` modifiers
+plugins.uses_per_phase(CARD.slash, lambda eng, user: int(eng.rs.p.slash_per_play_phase))
+# its 指定目标后 window (铁骑, 烈弓, 激昂, 雌雄双股剑 trigger there)
+plugins.TARGET_CHOSEN_WINDOWS[CARD.slash] = "slash"
+# a basic card: no 无懈可击 counters it; its damage may be logged with no source; a dodge opens 【杀】被【闪】抵消时
+plugins.EFFECT_TRAITS[CARD.slash] = plugins.EffectTraits(nullifiable=False, sourceless_damage=True, after_dodge=True)
+# 闪 answers (seed 001 一(三) 闪): never used on its own
+plugins.ANSWERS_ONLY[CARD.jink] = f"{CARD.jink} is only used against a {CARD.slash} or {CARD.archery_attack}"
 
 
 @use_check(CARD.slash)
@@ -43,8 +53,8 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
     if e.seat in targets:
         report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
     if _counted(eng, e):
-        n = eng.this_phase.slashes + 1
-        limit = eng.mode.slash_limit(user)
+        n = eng.this_phase.uses[CARD.slash] + 1
+        limit = plugins.use_limit(eng, user, CARD.slash)
         if limit is not None and n > limit:
             report(R.P_SLASH_LIMIT, e.seat, f"杀 number {n} in this play phase (limit {limit})",
                    expected=f"at most {limit}", observed=n)
@@ -75,12 +85,12 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
 @card_use(CARD.slash)
 def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     counted = _counted(eng, e)
-    if eng.this_phase.free_slashes:
-        eng.this_phase.free_slashes -= 1
+    if eng.this_phase.free[CARD.slash]:
+        eng.this_phase.free[CARD.slash] -= 1
     if not targets:
         return
     if counted:
-        eng.this_phase.slashes += 1
+        eng.this_phase.uses[CARD.slash] += 1
     eng.collateral_victim = None
     order = [t for t in eng.table.order_from(e.seat, include_first=False) if t in targets]
     need = plugins.modify("answers_needed", 1, eng, user, CARD.slash)

@@ -76,7 +76,7 @@ class QinglongFollowUp(F.EffectRule):
                 and list(e.targets or []) == [frame.head])
 
     def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
-        eng.this_phase.free_slashes += 1
+        eng.this_phase.free[CARD.slash] += 1
         frame._advance()
         return False
 
@@ -289,18 +289,18 @@ def axe_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
         frame.extra.add(CARD.axe)
 
 
-@modifier("slash_limit")
-def crossbow(value: int | None, eng: Engine, user: Seat) -> int | None:
+@modifier("use_limit")
+def crossbow(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """诸葛连弩 (seed 001 一(五)): 出牌阶段，你可以使用任意数量的【杀】."""
-    return None if user.weapon() == CARD.crossbow else value
+    return None if card == CARD.slash and user.weapon() == CARD.crossbow else value
 
 
-@modifier("slash_limit")
-def liannu(value: int | None, eng: Engine, user: Seat) -> int | None:
+@modifier("use_limit")
+def liannu(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """2013 3v3 连弩 (seed 002 五、2③): at most ``liannu_max_slash`` 杀 in a play phase. A ruleset without
     that parameter has no 连弩 (a card outside its deck gives no effect)."""
     limit = eng.rs.p.liannu_max_slash
-    if user.weapon() == CARD.vscrossbow and limit is not None and value is not None:
+    if card == CARD.slash and user.weapon() == CARD.vscrossbow and limit is not None and value is not None:
         return int(limit)
     return value
 

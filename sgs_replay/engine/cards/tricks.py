@@ -29,6 +29,13 @@ def aoe_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], 
         report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
 
 
+# what 借刀杀人 demands of the weapon holder (seed 001 一(四) 借刀杀人: 对其攻击范围内…使用一张【杀】); 无懈可击 answers a
+# trick and is never used on its own
+plugins.DEMANDS[CARD.collateral] = CARD.slash
+plugins.DEMANDS[CARD.duel] = CARD.slash  # 决斗 (seed 001 一(四)): the two alternate playing 【杀】
+plugins.ANSWERS_ONLY[CARD.nullification] = f"{CARD.nullification} with no trick in resolution"
+
+
 @card_use(CARD.savage_assault, CARD.archery_attack)
 def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=False)

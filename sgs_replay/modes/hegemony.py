@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from sgs_replay.content import General
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import plugins
-from sgs_replay.engine.modes import CAREERIST, Mode
+from sgs_replay.engine.modes import CAREERIST, register
 from sgs_replay.formats import events as ev
+from sgs_replay.modes.base import TableMode
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -94,7 +95,8 @@ def header_problems(h: ev.Game, rs: Ruleset) -> list[tuple[int | None, str, obje
     return out
 
 
-class Hegemony(Mode):
+@register("hegemony")
+class Hegemony(TableMode):
     """國戰: the mode of two hidden generals per player."""
 
     name = "hegemony"

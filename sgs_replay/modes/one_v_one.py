@@ -23,9 +23,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.engine import plugins
-from sgs_replay.engine.three_v_three import OTHER, SideMode
+from sgs_replay.engine.modes import register
 from sgs_replay.engine.timing import Timing, timing_of
 from sgs_replay.formats import events as ev
+from sgs_replay.modes.sides import OTHER, SideMode
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def death_time(e: ev.Event) -> bool:
         or (isinstance(e, ev.Recover) and e.card is None)
 
 
+@register("1v1")
 class OneVOne(SideMode):
     """1v1 (单挑): two seats taking turns in alternation; the first turn of the game draws one card
     fewer (002: 每局比赛的第一个回合，摸牌阶段摸牌时，少摸一张牌); the first turn is the ``first_player``'s

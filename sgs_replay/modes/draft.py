@@ -13,17 +13,25 @@ the header all mean the revised 关羽 (seed 002 六).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
-    from sgs_replay.engine.three_v_three import ThreeVThree
+    from sgs_replay.engine.core import Engine
 
 PICK_SIZES = (1, 2, 2, 2, 2, 2, 2, 2, 1)
 POOL_SIZE = 16
 OTHER = {"cold": "warm", "warm": "cold"}
+
+
+class Drafting(Protocol):
+    """The mode that holds a draft (3v3): its engine and the draft's state."""
+
+    eng: Engine
+    draft_state: DraftState | None
+    draft_closed: bool
 
 
 class DraftState:
@@ -36,12 +44,12 @@ class DraftState:
         self.logged = False
 
 
-def _name(mode: ThreeVThree, g: str) -> str:
+def _name(mode: Drafting, g: str) -> str:
     gen = mode.eng.rs.resolve_general(g)
     return gen.name if gen else g
 
 
-def _state(mode: ThreeVThree) -> DraftState:
+def _state(mode: Drafting) -> DraftState:
     d = mode.draft_state
     if d is None:
         d = DraftState()
@@ -49,7 +57,7 @@ def _state(mode: ThreeVThree) -> DraftState:
     return d  # type: ignore[return-value]
 
 
-def check_draft(mode: ThreeVThree, e: ev.Event) -> None:
+def check_draft(mode: Drafting, e: ev.Event) -> None:
     eng = mode.eng
     d = _state(mode)
     d.logged = True
@@ -71,7 +79,7 @@ def check_draft(mode: ThreeVThree, e: ev.Event) -> None:
         _lineup(mode, d, e)
 
 
-def _pool(mode: ThreeVThree, d: DraftState, e: ev.DraftPool) -> None:
+def _pool(mode: Drafting, d: DraftState, e: ev.DraftPool) -> None:
     eng = mode.eng
     if d.pool is not None or d.turn:
         eng.report(R.V_DRAFT, None, "the pool is laid out once, before the picks", observed="a second draft_pool")
@@ -86,7 +94,7 @@ def _pool(mode: ThreeVThree, d: DraftState, e: ev.DraftPool) -> None:
     d.pool = names
 
 
-def _pick(mode: ThreeVThree, d: DraftState, e: ev.DraftPick) -> None:
+def _pick(mode: Drafting, d: DraftState, e: ev.DraftPick) -> None:
     eng = mode.eng
     names = [_name(mode, g) for g in e.generals]
     ninth = bool(eng.rs.p.draft_ninth_pick)
@@ -115,7 +123,7 @@ def _pick(mode: ThreeVThree, d: DraftState, e: ev.DraftPick) -> None:
     d.turn += 1
 
 
-def _lineup(mode: ThreeVThree, d: DraftState, e: ev.Lineup) -> None:
+def _lineup(mode: Drafting, d: DraftState, e: ev.Lineup) -> None:
     eng = mode.eng
     names = [_name(mode, e.commander)] + [_name(mode, g) for g in e.vanguards]
     if e.side in d.lineups:
@@ -138,7 +146,7 @@ def _lineup(mode: ThreeVThree, d: DraftState, e: ev.Lineup) -> None:
                        observed=f"commander {names[0]}, vanguards {names[1:]}")
 
 
-def _seated(mode: ThreeVThree, side: str) -> tuple[list[str], list[str]]:
+def _seated(mode: Drafting, side: str) -> tuple[list[str], list[str]]:
     cmd: list[str] = []
     vans: list[str] = []
     for s in mode.eng.table.seats.values():
@@ -147,7 +155,7 @@ def _seated(mode: ThreeVThree, side: str) -> tuple[list[str], list[str]]:
     return cmd, vans
 
 
-def close_draft(mode: ThreeVThree) -> None:
+def close_draft(mode: Drafting) -> None:
     """The first event of play: a logged draft must be complete, and each side plays its own picks."""
     d = mode.draft_state
     if d is None or not d.logged:

@@ -26,10 +26,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_replay.engine.handlers import do_draw
-from sgs_replay.engine.modes import Mode
+from sgs_replay.engine.modes import register
 from sgs_replay.engine.state import slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Card
+from sgs_replay.modes.base import TableMode
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ LVBU_KILLED, ALLIES_RETREATED = "lord_killed", "allies_retreated"
 ROLE_NAMES = {2: "先锋", 3: "中坚", 4: "大将"}
 
 
-class Hulao(Mode):
+@register("1v3")
+class Hulao(TableMode):
     """1v3 (虎牢關): the two stages, the switch, the allies' retreat and return."""
 
     name = "1v3"
