@@ -34,10 +34,11 @@ from sgs_replay.store.errors import StoreError
 BY_KEYS = (*statsql.BY_COLUMNS, "pick")
 #: the sources a game may have (``games.source``)
 SOURCES = ("recording", "simulation", "hand-written")
-#: rows with fewer games are left out unless asked for (``min_games``), in the CLI and the dashboards alike
+#: the CLI and the dashboards leave out rows with fewer games unless asked (``--min-games``, the page's
+#: minimum); the functions here keep every row unless given ``min_games``
 DEFAULT_MIN_GAMES = 10
 #: a row with fewer decided games than this is flagged (``few_games``): its interval is wide
-FEW_GAMES = 30
+FEW_GAMES = statsql.FEW_GAMES
 #: the order of each key's rows
 _ORDER = {"role": "list_position(['lord', 'loyalist', 'rebel', 'renegade'], role)"}
 
@@ -202,7 +203,7 @@ def _order(cols: list[str]) -> str:
 
 
 def win_rates(db: Any, by: str | Sequence[str] = "general", *, where: Filters | None = None,
-              min_games: int = DEFAULT_MIN_GAMES) -> Any:
+              min_games: int = 1) -> Any:
     """Win / draw / loss grouped by one key or a tuple of keys (``("general", "role")``, ``("week", "side")``).
 
     Keys: ``general`` (every general that played: starting, 副将, entering later), ``entry`` (how it
@@ -227,8 +228,7 @@ def win_rates(db: Any, by: str | Sequence[str] = "general", *, where: Filters | 
     if why is not None:
         raise ValueError(why)
     cols = statsql.by_columns(keys)
-    return _run(db, f"SELECT *, (wins + losses) < {FEW_GAMES} AS few_games FROM ({statsql.win_rate_sql(keys)}) "
-                    "WHERE games >= ?", where, f" ORDER BY {_order(cols)}", [min_games])
+    return _run(db, f"SELECT * FROM ({statsql.win_rate_sql(keys)}) WHERE games >= ?", where, f" ORDER BY {_order(cols)}", [min_games])
 
 
 def results(db: Any, by: str | Sequence[str] = "mode", *, where: Filters | None = None) -> Any:
@@ -254,14 +254,13 @@ def trends(db: Any, by: str | Sequence[str] = "side", *, where: Filters | None =
 MATCHUP_KINDS = {"1v1": "general", "3v3": "composition", "identity": "role", "hegemony": "kingdom"}
 
 
-def matchups(db: Any, *, where: Filters | None = None, min_games: int = DEFAULT_MIN_GAMES) -> Any:
+def matchups(db: Any, *, where: Filters | None = None, min_games: int = 1) -> Any:
     """Head to head: for every two sides that met (1v1 each general that played, 3v3 each side's
     composition, identity each role, 國戰 each kingdom), ``unit``'s games against ``opponent``: wins
     (it won), losses (the opponent won), draws (neither: a drawn game, or a third side won), the win
     rate over the games one of the two won with its interval, the draw rate. Columns ``mode``,
     ``kind``, ``unit``, ``opponent`` and the win-rate columns; rows under ``min_games`` left out."""
-    return _run(db, f"SELECT *, (wins + losses) < {FEW_GAMES} AS few_games FROM ({statsql.MATCHUPS}) "
-                    "WHERE games >= ?", where, " ORDER BY mode, unit, opponent", [min_games])
+    return _run(db, f"SELECT * FROM ({statsql.MATCHUPS}) WHERE games >= ?", where, " ORDER BY mode, unit, opponent", [min_games])
 
 
 def summary_frame(db: Any, *, where: Filters | None = None) -> Any:

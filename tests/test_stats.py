@@ -194,9 +194,12 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_stats(db: Path, tmp_path: Path) -> None:
-    r = _cli("stats", "--db", str(db), "--by", "role")
+    r = _cli("stats", "--db", str(db), "--by", "role", "--min-games", "1")
     assert r.returncode == 0, r.stderr
     assert "lord" in r.stdout and "ci_low" in r.stdout
+    assert "From 4 games (4 hand-written; filters: none)" in r.stdout  # what the table shows
+    r = _cli("stats", "--db", str(db), "--by", "role")  # the default minimum: 10 games a row
+    assert r.returncode == 0 and "0 row(s)" in r.stdout and "fewer than 10 games" in r.stdout
     r = _cli("stats", "--db", str(db), "--by", "players", "--where", "player=Ann", "--format", "json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)[0]["kills"] == 4

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 #: z for a two-sided 95 % interval
 Z95 = 1.959963984540054
+#: a row with fewer decided games than this is flagged (``few_games``): its interval is wide
+FEW_GAMES = 30
 
 #: the version of the per-game tables' layout (``store_info.aggregates_version``): stored rows of
 #: another version are rebuilt by the next load, and read through :func:`raw_prefix` until then
@@ -289,13 +291,14 @@ def by_columns(by: tuple[str, ...]) -> list[str]:
 
 def wdl_columns(games: str | None, wins: str, draws: str, losses: str) -> str:
     """``games`` (when given; else counted with ``count(*)`` and left to the caller), ``wins``, ``draws``,
-    ``losses``, the rate and interval over decided games, the draw rate."""
+    ``losses``, the rate and interval over decided games, the draw rate, and ``few_games`` (fewer than
+    :data:`FEW_GAMES` decided games: a wide interval)."""
     decided = f"({wins} + {losses})"
     head = f"{games} AS games, " if games is not None else ""
     games = games or "count(*)"
     return f"""{head}{wins} AS wins, {draws} AS draws, {losses} AS losses,
                round({wins} / nullif({decided}, 0), 4) AS win_rate, {wilson_sql(wins, decided)},
-               round({draws} / nullif({games}, 0), 4) AS draw_rate"""
+               round({draws} / nullif({games}, 0), 4) AS draw_rate, {decided} < {FEW_GAMES} AS few_games"""
 
 
 def win_rate_sql(by: tuple[str, ...]) -> str:
