@@ -51,7 +51,6 @@ GAME_TABLE = """
 
 # ---------------------------------------------------------------------------------------------- statistics
 #: a game's source from the games table (statsql.SOURCE: the one definition)
-from sgs_replay.store.statsql import SOURCE as SOURCE_SQL  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------- violations
 VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations ORDER BY kind"

@@ -296,10 +296,10 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
             d = rs.resolve_general(p.deputy) if rs is not None and p.deputy is not None else None
             if mode == "hegemony" and engine is not None:  # a `?` general named by its reveal (a log from a player's view)
                 g, d = (x or y for x, y in zip(engine.mode.gens[p.seat], (g, d), strict=True))
-            result = outcome(mode, proven_winner, proven_reason, role, p.side, alive)
+            res = outcome(mode, proven_winner, proven_reason, role, p.side, alive)
             row = (gid, p.seat, p.name, g.name if g else p.general, g.id if g else None, role, p.side, p.position,
-                   {"win": True, "loss": False}.get(result or ""), alive, st.hp if st is not None else None,
-                   d.name if d else p.deputy, result)
+                   {"win": True, "loss": False}.get(res or ""), alive, st.hp if st is not None else None,
+                   d.name if d else p.deputy, res)
             for k, v in zip(players, row, strict=True):
                 players[k].append(v)
 

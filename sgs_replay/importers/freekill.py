@@ -794,9 +794,6 @@ class _Reader:
             "recording": recording,
             "game_mode": self.game_mode,
         }
-        day = recording_date(game_id)
-        if day is not None:  # the day the game was played, from the recording's name
-            meta["date"] = day
         if self.self_id in self.seat_of:
             meta["recorded_by_seat"] = self.seat_of[self.self_id]
         disabled = self.settings.get("disabledPack")
@@ -1614,21 +1611,3 @@ def to_jsonl(conv: Conversion) -> bytes:
     """The ``.sgs.jsonl`` bytes of a conversion: the header line, then one event per line."""
     lines = [_ENCODER.encode(conv.header), *(_ENCODER.encode(ev) for ev in conv.events)]
     return b"\n".join(lines) + b"\n"
-
-
-_STAMP = re.compile(r"((?:19|20)\d{6})\d{6}(?:\.|$)")
-
-
-def recording_date(name: str) -> str | None:
-    """The day a FreeKill recording was made, from its name (``20261129104308.AI1.….fk.rep``: the
-    engine names a recording by the time it started, ``YYYYMMDDhhmmss``), as ``YYYY-MM-DD``; None when the
-    name does not start with a valid time stamp."""
-    import datetime as dt
-
-    m = _STAMP.match(name)
-    if m is None:
-        return None
-    try:
-        return dt.datetime.strptime(m.group(0)[:14], "%Y%m%d%H%M%S").date().isoformat()
-    except ValueError:
-        return None

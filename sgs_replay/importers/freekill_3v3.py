@@ -149,9 +149,6 @@ class Reader3v3(fk._Reader):
             game_id = self.name.rsplit("/", 1)[-1].removesuffix(".fk.rep").removesuffix(".rep")
         meta: dict[str, Any] = {"engine": "FreeKill", "engine_version": str(fk._norm(self.top[0])),
                                 "recording": recording, "game_mode": self.game_mode}
-        day = fk.recording_date(game_id)
-        if day is not None:  # the day the game was played, from the recording's name
-            meta["date"] = day
         if self.self_id in self.seat_of:
             meta["recorded_by_seat"] = self.seat_of[self.self_id]
         if self.game_over is not None:

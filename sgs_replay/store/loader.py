@@ -325,7 +325,7 @@ def load_records(
                 first.setdefault(fp, (gid, file))
         recorded = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM duplicates").fetchall()}
         linked = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM views").fetchall()}
-        view_rows: list[tuple[str, str, str, str, Any]] = []
+        view_rows: list[tuple[Any, ...]] = []
         demoted: dict[str, str] = {}  # a game replaced by a better view of it → the game kept
         added: dict[str, GameRecord] = {}  # the games this load added
         dup_rows: list[tuple[str, str, str, Any]] = []

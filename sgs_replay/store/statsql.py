@@ -53,7 +53,7 @@ FILE_NAME = r"regexp_extract(g.file, '[^/\\]+$')"
 #: it is one of the three; a recording of a game engine (a recording format read directly, or its
 #: conversion: ``meta.engine``); a game of the simulator (``meta.generator`` ``sgs-replay simulate…``);
 #: anything else was written by hand (a referee's or a tournament's log, an excerpt)
-SOURCE = f"""CASE
+SOURCE = """CASE
     WHEN g.meta::JSON->>'source' IN ('recording', 'simulation', 'hand-written') THEN g.meta::JSON->>'source'
     WHEN g.source_format IS DISTINCT FROM 'sgs-replay/1' OR g.meta::JSON->>'engine' IS NOT NULL THEN 'recording'
     WHEN starts_with(coalesce(g.meta::JSON->>'generator', ''), 'sgs-replay simulate') THEN 'simulation'
@@ -352,7 +352,7 @@ SUMMARY = """
 #: the sides of each mode that meet in a game, with the name a matchup gives them: 1v1 each general that
 #: played for a side, 3v3 each side's composition (commander · vanguards), identity each role (the lord
 #: and the loyalists on one side), 國戰 each kingdom (野心家 included)
-_UNITS = f"""
+_UNITS = """
     SELECT p.gno, p.mode, 'general' AS kind, p.general AS unit, p.side AS camp, p.result
     FROM stat_generals p WHERE p.mode = '1v1' AND p.side IS NOT NULL
     UNION ALL
