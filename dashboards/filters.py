@@ -12,6 +12,8 @@ from typing import Any
 import queries as q
 import streamlit as st
 
+from sgs_replay.store.statsql import SOURCE  # a game's source: the one definition
+
 #: URL key → Filters field
 KEYS = {"source": "source", "ruleset": "ruleset", "mode": "mode", "players": "players", "event": "event",
         "player": "player"}
@@ -30,7 +32,7 @@ EVENTS_AGG = "SELECT DISTINCT event FROM stat_games ORDER BY 1"
 
 
 #: the sources, from the games (a store whose per-game tables are not up to date yet)
-SOURCES_RAW = f"SELECT DISTINCT {q.SOURCE_SQL} FROM games g ORDER BY 1"
+SOURCES_RAW = f"SELECT DISTINCT {SOURCE} FROM games g ORDER BY 1"
 
 
 def option_queries() -> list[tuple[str, str, str]]:

@@ -49,9 +49,6 @@ GAME_TABLE = """
                       ORDER BY violations DESC, regexp_extract(file, '[^/\\\\]+$'), game_id LIMIT ?)
     ORDER BY violations DESC, file_name, game_id"""
 
-# ---------------------------------------------------------------------------------------------- statistics
-#: a game's source from the games table (statsql.SOURCE: the one definition)
-
 # ---------------------------------------------------------------------------------------------- violations
 VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations ORDER BY kind"
 
