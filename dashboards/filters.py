@@ -1,4 +1,4 @@
-"""The filters every statistics page shares: ruleset, mode, table size, event and player.
+"""The filters every statistics page shares: source, ruleset, mode, table size, event and player.
 
 They are drawn once in the sidebar by app.py, kept in the URL (``?mode=3v3&player=Ann``) so a view
 can be linked, and kept in the session so they follow the visitor from page to page. A page run on
@@ -12,11 +12,15 @@ from typing import Any
 import queries as q
 import streamlit as st
 
+from sgs_replay.store.statsql import SOURCE  # a game's source: the one definition
+
 #: URL key → Filters field
-KEYS = {"ruleset": "ruleset", "mode": "mode", "players": "players", "event": "event", "player": "player"}
+KEYS = {"source": "source", "ruleset": "ruleset", "mode": "mode", "players": "players", "event": "event",
+        "player": "player"}
 ALL = "(all)"
 #: each filter's URL key, label and the query of its choices
 OPTIONS = (
+    ("source", "Source (recording, simulation, hand-written)", "SELECT DISTINCT source FROM stat_games ORDER BY 1"),
     ("ruleset", "Ruleset", "SELECT DISTINCT ruleset FROM games ORDER BY 1"),
     ("mode", "Mode", "SELECT DISTINCT mode FROM games ORDER BY 1"),
     ("players", "Players at the table", "SELECT DISTINCT players::VARCHAR FROM games ORDER BY players"),
@@ -27,10 +31,21 @@ OPTIONS = (
 EVENTS_AGG = "SELECT DISTINCT event FROM stat_games ORDER BY 1"
 
 
+#: the sources, from the games (a store whose per-game tables are not up to date yet)
+SOURCES_RAW = f"SELECT DISTINCT {SOURCE} FROM games g ORDER BY 1"
+
+
 def option_queries() -> list[tuple[str, str, str]]:
     """``OPTIONS``, with the events read from the aggregates when they cover every game."""
     agg = q.aggregated(q.db_path())
-    return [(key, label, EVENTS_AGG if key == "event" and agg else sql) for key, label, sql in OPTIONS]
+    out = []
+    for key, label, sql in OPTIONS:
+        if key == "event" and agg:
+            sql = EVENTS_AGG
+        elif key == "source" and not agg:
+            sql = SOURCES_RAW
+        out.append((key, label, sql))
+    return out
 
 
 def _options(sql: str) -> list[Any]:
@@ -85,6 +100,7 @@ def current() -> Any:
 
 
 def describe(f: Any) -> str:
-    """The filters in force, in words (Markdown-safe)."""
-    parts = [f"{k} = {q.md(getattr(f, v))}" for k, v in KEYS.items() if getattr(f, v) is not None]
-    return "Filters: " + (", ".join(parts) if parts else "none (every game)")
+    """The games a page shows, in words (Markdown-safe): how many, from which source, how many
+    results differ from the declared ones, the filters in force (``sgs_replay.analysis.stats.describe``, as
+    ``sgs-replay stats`` prints it under a table)."""
+    return "Showing " + q.md(q.describe(f))

@@ -49,29 +49,6 @@ GAME_TABLE = """
                       ORDER BY violations DESC, regexp_extract(file, '[^/\\\\]+$'), game_id LIMIT ?)
     ORDER BY violations DESC, file_name, game_id"""
 
-# ---------------------------------------------------------------------------------------------- win rates
-MODES_WITH_RESULTS = "SELECT DISTINCT mode FROM player_results ORDER BY mode"
-
-WIN_RATES_BY_GENERAL = """
-    SELECT general, games, wins, win_rate FROM win_rates_by_general
-    WHERE mode = ? AND games >= ? ORDER BY win_rate DESC, games DESC, general"""
-
-WIN_RATES_BY_ROLE = """
-    SELECT role, games, wins, win_rate FROM win_rates_by_role
-    WHERE games >= ? ORDER BY list_position(['lord', 'loyalist', 'rebel', 'renegade'], role)"""
-
-WIN_RATES_BY_SEAT = """
-    SELECT table_size AS players, seat, games, wins, win_rate FROM win_rates_by_seat
-    WHERE mode = ? AND games >= ? ORDER BY table_size, seat"""
-
-WIN_RATES_BY_SIDE = """
-    SELECT mode, side, games, wins, win_rate FROM win_rates_by_side
-    WHERE games >= ? ORDER BY mode, side"""
-
-WIN_RATES_BY_POSITION = """
-    SELECT mode, position, games, wins, win_rate FROM win_rates_by_position
-    WHERE games >= ? ORDER BY mode, position"""
-
 # ---------------------------------------------------------------------------------------------- violations
 VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations ORDER BY kind"
 
@@ -413,6 +390,14 @@ def fetch_stats(path: Path, name: str, filters: str, kwargs: str) -> Any:
     if text:
         frame = frame.with_columns(pl.col(c).map_elements(plain, return_dtype=pl.String) for c in text)
     return frame
+
+
+def describe(filters: Any) -> str:
+    """``sgs_replay.analysis.stats.describe`` of the games the filters keep, cached like the statistics."""
+    frame = stat("summary_frame", filters)
+    from sgs_replay.analysis.stats import describe_summary
+
+    return str(describe_summary(frame.row(0, named=True), filters))
 
 
 def stat(name: str, filters: Any, **kwargs: Any) -> Any:

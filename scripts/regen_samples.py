@@ -43,13 +43,14 @@ GOLDEN = SAMPLES / "golden.json"
 def derived() -> dict[Path, bytes]:
     """Every derived sample file and the bytes it must hold."""
     from sgs_replay.importers import freekill
+    from sgs_replay.importers.adapter import dated
 
     out: dict[Path, bytes] = {}
     for folder, recordings in CONVERTED.items():
         for f in sorted((SAMPLES / folder).glob("*.sgs.jsonl")):
             stamp = f.name.removesuffix(".sgs.jsonl")
             src = recordings / f"{stamp}.fk.rep"
-            out[f] = freekill.to_jsonl(freekill.convert(src.read_bytes(), src.name))
+            out[f] = freekill.to_jsonl(dated(freekill.convert(src.read_bytes(), src.name)))
     for f in sorted((SAMPLES / "freekill").glob("*.fk.rep")):
         out[f] = (RECORDINGS / f.name).read_bytes()
     return out

@@ -202,7 +202,7 @@ def test_filter_then_a_players_page(page: object, server: tuple[str, int], tmp_p
     page.wait_for_url(re.compile(r"mode=identity"))  # type: ignore[attr-defined]
     # the page has run again with the filter (the scenarios hold no finished identity game, so no chart
     # shows: waiting for one only passed while the previous run's chart was still on the page)
-    page.get_by_text("Filters: mode = identity").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("filters: mode = identity").wait_for()  # type: ignore[attr-defined]  (what the page shows)
     page.locator('[data-testid="stSidebarNavLink"]', has_text="Players").click()  # type: ignore[attr-defined]
     page.get_by_role("heading", name="Players").wait_for()  # type: ignore[attr-defined]
     page.wait_for_url(re.compile(r"/players\?.*mode=identity"))  # type: ignore[attr-defined]  (the filter followed)

@@ -86,8 +86,10 @@ def test_app_opens_on_the_overview(db: Path) -> None:
     assert _metric(at, "Events") == str(n["events"])
     assert _metric(at, "Violations") == str(n["violations"])
     subheaders = [s.value for s in at.subheader]
-    assert subheaders == ["Games by mode and ruleset", "Violations", "Games"]
-    by_mode, by_kind, by_rule, games = (d.value for d in at.dataframe)
+    assert subheaders == ["Where the games come from, and their results", "Games by mode and ruleset", "Violations",
+                          "Games"]
+    results, by_mode, by_kind, by_rule, games = (d.value for d in at.dataframe)
+    assert _same(results, stats.results(db, ("mode", "source")))
     assert set(by_mode["mode"]) == {"identity", "3v3"}
     assert by_mode["games"].sum() == n["games"]
     assert by_kind["violations"].sum() == n["violations"]
@@ -106,21 +108,36 @@ def test_overview_page_alone(db: Path) -> None:
 def test_win_rates(db: Path) -> None:
     at = _run(PAGES / "win_rates.py")
     assert at.title[0].value == "Win rates"
-    general, role, seat, side, position, general_role = (d.value for d in at.dataframe)
-    assert _same(role, stats.win_rates(db, by="role"))
-    assert {"games", "appearances", "wins", "win_rate", "ci_low", "ci_high"} <= set(general.columns)
-    # ordered like the chart: best rate first
-    assert general["win_rate"].to_list() == sorted(general["win_rate"].to_list(), reverse=True)
-    assert len(seat) == stats.win_rates(db, by="seat").height
-    assert dict(zip(side["side"], side["wins"], strict=True)) == {"cold": 1, "warm": 0}
-    assert set(position["position"]) == {"commander", "vanguard"}
-    assert len(general_role) == stats.win_rates(db, by=("general", "role")).height
-    charts = [c for c in _charts(at)]
-    assert len(charts) == 6
+    assert any("Showing" in c.value and "hand-written" in c.value for c in at.caption)  # which games it shows
+    mode = at.selectbox(key="win_rates_mode")
+    assert set(mode.options) == {"identity", "3v3"}
+    mode.set_value("identity").run()
+    at.number_input[0].set_value(1).run()
+    assert not at.exception
+    identity = stats.Filters(mode="identity")
+    general, role, seat, general_role, general_entry, matchups = (d.value for d in at.dataframe)
+    want = stats.win_rates(db, "general", where=identity).sort(["ci_low", "games", "general"],
+                                                               descending=[True, True, False])
+    assert _same(general, want)  # the rate its interval guarantees first
+    assert "?" not in set(general["general"])
+    assert _same(role, stats.win_rates(db, by="role", where=identity))
+    assert {"games", "appearances", "wins", "draws", "losses", "win_rate", "ci_low", "ci_high",
+            "draw_rate"} <= set(general.columns)
+    assert len(seat) == stats.win_rates(db, by="seat", where=identity).height
+    assert len(general_role) == stats.win_rates(db, by=("general", "role"), where=identity).height
+    assert len(general_entry) == stats.win_rates(db, by=("general", "entry"), where=identity).height
+    assert len(matchups) == stats.matchups(db, where=identity).height
+    charts = _charts(at)
+    assert len(charts) == 5 and all("win rate (over decided games)" in json.dumps(c, ensure_ascii=False)
+                                    for c in charts)  # one mode, with a legend
+    mode.set_value("3v3").run()
+    assert not at.exception
+    side = at.dataframe[2].value
+    assert _same(side, stats.win_rates(db, by="side", where=stats.Filters(mode="3v3")))
     at.number_input[0].set_value(2).run()
     assert not at.exception
     assert all(d.value["games"].min() >= 2 for d in at.dataframe)
-    assert any("2+ finished" in i.value for i in at.info)
+    assert any("2+ games" in i.value for i in at.info)
 
 
 def _same(shown: object, want: pl.DataFrame) -> bool:
@@ -151,6 +168,7 @@ def _charts(at: AppTest) -> list[dict]:  # type: ignore[type-arg]
 
 def test_win_rate_chart_has_interval_bars_in_table_order(db: Path) -> None:
     at = _run(PAGES / "win_rates.py")
+    at.number_input[0].set_value(1).run()
     spec = json.dumps(_charts(at)[0], ensure_ascii=False)
     assert '"ci_low"' in spec and '"ci_high"' in spec and '"labelLimit": 0' in spec
     general = at.dataframe[0].value
@@ -162,6 +180,7 @@ def test_filters_in_the_url_and_shared_across_pages(db: Path) -> None:
     at.query_params["mode"] = "3v3"
     at.switch_page("views/win_rates.py")
     at.run()
+    at.number_input[0].set_value(1).run()
     assert not at.exception
     assert at.sidebar.selectbox(key="filter_mode").value == "3v3"
     assert set(at.dataframe[0].value["mode"]) == {"3v3"}
@@ -209,7 +228,7 @@ def test_draft_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     by_pick = at.dataframe[0].value
     assert _same(by_pick, stats.draft_by_pick(db))
     assert _metric(at, "Drafts") == str(stats.draft_picks(db)["game_id"].n_unique())
-    assert len(_charts(at)) == 2
+    assert len(_charts(at)) == 1  # by pick (a position alone has no win rate: the Win rates page compares generals)
 
 
 def test_series_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -194,16 +194,19 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_stats(db: Path, tmp_path: Path) -> None:
-    r = _cli("stats", "--db", str(db), "--by", "role")
+    r = _cli("stats", "--db", str(db), "--by", "role", "--min-games", "1")
     assert r.returncode == 0, r.stderr
     assert "lord" in r.stdout and "ci_low" in r.stdout
-    r = _cli("stats", "--db", str(db), "--by", "players", "--where", "player=Ann", "--format", "json")
+    assert "From 4 games (4 hand-written; filters: none)" in r.stdout  # what the table shows
+    r = _cli("stats", "--db", str(db), "--by", "role")  # the default minimum: 10 games a row
+    assert r.returncode == 0 and "0 row(s)" in r.stdout and "fewer than 10 games" in r.stdout
+    r = _cli("stats", "--db", str(db), "--by", "players", "--where", "player=Ann", "--format", "json", "--min-games", "1")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)[0]["kills"] == 4
     r = _cli("stats", "--db", str(db), "--by", "general,role", "--format", "csv", "--min-games", "2")
     assert r.returncode == 0 and r.stdout.splitlines()[0].startswith("mode,general,role,games,appearances")
     out = tmp_path / "draft.parquet"
-    r = _cli("stats", "--db", str(db), "--by", "draft", "--format", "parquet", "-o", str(out))
+    r = _cli("stats", "--db", str(db), "--by", "draft", "--format", "parquet", "-o", str(out), "--min-games", "1")
     assert r.returncode == 0, r.stderr
     assert pl.read_parquet(out).height == 16
     for args, msg in ((["--by", "colour"], "--by 'colour'"), (["--where", "mode"], "--where 'mode'"),
@@ -242,3 +245,40 @@ def test_cli_export(db: Path, tmp_path: Path, fmt: str) -> None:
     bad.write_text("x")
     r = _cli("export", "--db", str(db), "--to", str(bad))
     assert r.returncode == 2 and "not a folder" in r.stderr
+
+
+def test_an_older_store_gets_the_new_columns_on_its_next_load(db: Path, tmp_path: Path) -> None:
+    """A store written before the proven result, the source, the day played and the views: the statistics
+    say to load again (not a missing-column error); the next load adds the columns and fills what can be
+    derived (source, day); its older games count their declared result and are said to."""
+    import shutil
+
+    import duckdb
+
+    from sgs_replay.store.errors import StoreError
+
+    old = tmp_path / "old.duckdb"
+    shutil.copy(db, old)
+    with duckdb.connect(str(old)) as con:
+        for table in ("stat_games", "stat_seats", "stat_generals", "stat_player_games", "stat_draft_picks", "views"):
+            con.execute(f"DROP TABLE {table}")
+        con.execute("DELETE FROM store_info WHERE key = 'aggregates_version'")
+        for view in ("player_results", "game_overview"):
+            con.execute(f"DROP VIEW IF EXISTS {view}")
+        for column in ("view", "proven_winner", "proven_reason", "result_checked", "source", "played_on"):
+            con.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        con.execute("ALTER TABLE players DROP COLUMN result")
+        con.execute("ALTER TABLE events DROP COLUMN general")
+    with pytest.raises(StoreError, match="load into it once more"):
+        stats.win_rates(old, "role")
+    extra = tmp_path / "more"
+    extra.mkdir()
+    (extra / "g9.sgs.jsonl").write_text(_lord_wins("g9", ["Ann", "Gus", "Cy", "Di"], round_=6), encoding="utf-8")
+    summary = load_paths([extra], old)
+    assert summary.loaded == 1, summary.text()
+    s = stats.summary(old)
+    assert s["games"] == 5 and s["unchecked"] == 4 and s["hand_written"] == 5
+    lord = stats.win_rates(old, "role").filter(pl.col("role") == "lord").row(0, named=True)
+    assert (lord["games"], lord["wins"]) == (3, 3)
+    assert query(old, "SELECT count(*) AS n FROM games WHERE source IS NULL")["n"][0] == 0
+    assert query(old, "SELECT played_on FROM games WHERE declared_id = 'g1'")["played_on"][0] == dt.date(2020, 1, 5)

@@ -341,7 +341,10 @@ def test_players_won_and_final_state(logs: Path, tmp_path: Path) -> None:
     sides = query(db, """
         SELECT DISTINCT p.side, p.won FROM players p JOIN games g USING (game_id)
         WHERE g.declared_id = '3v3-time-up-tiebreak' ORDER BY side""").rows()
-    assert sides == [("cold", True), ("warm", False)]
+    # cold is declared the winner, but by the tie-breaks warm wins (SGS-3004): the proven result counts
+    assert sides == [("cold", False), ("warm", True)]
+    assert query(db, "SELECT winner, proven_winner FROM games WHERE declared_id = '3v3-time-up-tiebreak'"
+                 ).rows() == [("cold", "warm")]
     unfinished = query(db, "SELECT count(*) AS n FROM players p JOIN games g USING (game_id) "
                            "WHERE g.winner IS NULL AND p.won IS NOT NULL")["n"][0]
     assert unfinished == 0
@@ -455,7 +458,8 @@ def test_sample_logs_load(tmp_path: Path) -> None:
         pytest.skip("no sample logs yet")
     db = tmp_path / "samples.duckdb"
     s = load_paths([SAMPLES], db)
-    assert s.loaded + s.already + len(s.unreadable) + len(s.failed) == len(files)
+    assert s.loaded + s.already + len(s.unreadable) + len(s.failed) + len(s.views) == len(files)
+    assert len(s.views) == sum(".hidden." in f.name for f in files)  # 國戰 from nobody's view: linked, not counted
     assert not s.failed
     assert counts(db)["games"] == s.loaded
 

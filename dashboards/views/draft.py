@@ -36,8 +36,5 @@ st.dataframe(q.stat("draft_stats", where, min_games=min_games), hide_index=True,
              column_config={"first_pick_rate": st.column_config.ProgressColumn(
                  "first-pick rate", format="percent", min_value=0.0, max_value=1.0)})
 
-st.subheader("Win rate by position")
-pos = q.stat("win_rates", where, by="position", min_games=min_games)
-st.dataframe(pos, hide_index=True, width="stretch")
-if not pos.is_empty():
-    st.altair_chart(charts.interval_chart(pos, "position"), width="stretch")
+st.caption("Win rates by position are on the **Win rates** page (3v3: General × position): both sides field "
+           "a commander and two vanguards, so a position alone says nothing.")

@@ -14,6 +14,14 @@ st.title("Sanguosha match logs")
 db = q.require_db()
 st.caption(f"Database: {q.md(db)}")
 
+
+
+def _all() -> object:
+    from sgs_replay.analysis.stats import Filters
+
+    return Filters()
+
+
 totals = q.df(q.TOTALS).iloc[0]
 c1, c2, c3, c4, c5 = st.columns(5)
 c1.metric("Games", int(totals["games"]))
@@ -25,6 +33,14 @@ c5.metric("Finished games", int(totals["finished_games"]))
 if int(totals["games"]) == 0:
     st.info("No games loaded yet. Load logs with `sgs-replay load LOGS… --db " + str(db) + "`.")
     st.stop()
+
+st.subheader("Where the games come from, and their results")
+results = q.stat("results", _all(), by=("mode", "source"))
+st.caption("**source**: recording (a game engine's), simulation (`sgs-replay simulate`) or hand-written "
+           "(docs/store.md). **result_differs**: games whose declared winner is not the one the rules prove; "
+           "the statistics count the proven one. A game seen from several views (國戰 from nobody's view) is "
+           "one game; its other views are linked to it (the `views` table).")
+st.dataframe(results, hide_index=True, width="stretch")
 
 st.subheader("Games by mode and ruleset")
 by_mode = q.df(q.GAMES_BY_MODE)

@@ -35,7 +35,7 @@ st.caption(filters.describe(where))
 row = q.stat("player_stats", where).row(0, named=True)
 c = st.columns(4)
 c[0].metric("Games", row["games"])
-c[1].metric("Wins", f"{row['wins']} of {row['finished']}")
+c[1].metric("Wins / draws / losses", f"{row['wins']} / {row['draws']} / {row['losses']}")
 rate = "–" if row["win_rate"] is None else f"{row['win_rate']:.0%} ({row['ci_low']:.0%}–{row['ci_high']:.0%})"
 c[2].metric("Win rate (95 % interval)", rate)
 c[3].metric("Violations per 100 games", row["violations_per_100"])
@@ -46,7 +46,7 @@ c[2].metric("Rescues (桃 on a dying character)", row["rescues"])
 c[3].metric("Cards used per turn", "–" if row["cards_per_turn"] is None else row["cards_per_turn"])
 
 st.subheader("Results")
-results = q.stat("win_rates", where, by=("player", "general"))
+results = q.stat("win_rates", where, by=("player", "general"), min_games=1)
 st.dataframe(results.filter(results["name"] == name), hide_index=True, width="stretch")
 
 st.subheader("Mistakes by rule")
@@ -59,7 +59,7 @@ else:
     import altair as alt
 
     chart = alt.Chart(over_time.to_pandas()).mark_bar().encode(
-        x=alt.X("day:T", title="day (meta.date, else the day of loading)"),
+        x=alt.X("day:T", title="day played (else the day loaded)"),
         y=alt.Y("violations:Q", title="violations"), color=alt.Color("rule:N", legend=alt.Legend(labelLimit=0)),
         tooltip=["day:T", "rule:N", "violations:Q"])
     st.altair_chart(chart.properties(height=260), width="stretch")

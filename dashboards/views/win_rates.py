@@ -1,10 +1,12 @@
-"""Win rates with their 95 % intervals: by general, role, seat, side and position, general × role."""
+"""Win / draw / loss with their 95 % intervals, one mode at a time: by general, role or kingdom, seat,
+side, general × position or role, matchups, and the rate week by week."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import polars as pl
 import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -12,56 +14,125 @@ import charts
 import filters
 import queries as q
 
+from sgs_replay.analysis.stats import DEFAULT_MIN_GAMES, FEW_GAMES, MATCHUP_KINDS
+
 st.title("Win rates")
 q.require_db()
 where = filters.current()
-st.caption("Only games with a result count. **games** are distinct games, **appearances** player rows "
-           "(two loyalists of one game: 1 game, 2 appearances). The bar is the Wilson 95 % interval: "
-           "a rate over few games says little. " + filters.describe(where))
+st.caption("Results are the ones the rules prove. **games** are distinct games with a result, **appearances** "
+           "seats or generals (two loyalists of one game: 1 game, 2 appearances; a 國戰 seat's 副将 and a 1v1 "
+           "player's next generals count as generals that played). **win rate** is wins over decided games "
+           "(wins + losses), the bar its Wilson 95 % interval; **draw rate** draws over games. A rate over few "
+           "games says little.")
+st.caption(filters.describe(where))
 
-min_games = int(st.number_input("Minimum games per row", min_value=1, value=1, step=1))
+modes = [m for m in q.stat("results", where, by="mode")["mode"].to_list() if m is not None]
+if not modes:
+    st.info("No game in the games the filters keep.")
+    st.stop()
+c1, c2 = st.columns([1, 1])
+mode = c1.selectbox("Mode (one at a time)", modes, index=modes.index(where.mode) if where.mode in modes else 0,
+                    key="win_rates_mode")
+min_games = int(c2.number_input("Minimum games per row", min_value=1, value=DEFAULT_MIN_GAMES, step=1))
+in_mode = type(where)(**{**{f: getattr(where, f) for f in where.__struct_fields__}, "mode": mode})
 
-RATE = {"win_rate": st.column_config.ProgressColumn("win rate", format="percent", min_value=0.0, max_value=1.0)}
+RATE = {"win_rate": st.column_config.ProgressColumn("win rate", format="percent", min_value=0.0, max_value=1.0),
+        "draw_rate": st.column_config.NumberColumn("draw rate", format="percent")}
 
 
-def show(by: object, label: str, empty: str, sort_by_rate: bool = False) -> None:
-    frame = q.stat("win_rates", where, by=by, min_games=min_games)
+def warn(frame: pl.DataFrame) -> None:
+    few = int(frame["few_games"].sum()) if "few_games" in frame.columns else 0
+    if few:
+        st.warning(f"{few} row(s) rest on fewer than {FEW_GAMES} decided games (few_games): their interval is wide.")
+
+
+def show(by: object, label: str, empty: str, *, sort_by_low: bool = False, label_expr: object = None) -> None:
+    frame = q.stat("win_rates", in_mode, by=by, min_games=min_games)
     if frame.is_empty():
         st.info(empty)
         return
-    if sort_by_rate:
-        frame = frame.sort(["win_rate", "games", label], descending=[True, True, False])
-    st.dataframe(frame, hide_index=True, width="stretch", column_config=RATE)
+    if sort_by_low:  # the rate its interval guarantees first: a 2-game 100 % row does not lead
+        frame = frame.sort(["ci_low", "games", label], descending=[True, True, False])
+    if label_expr is not None:
+        frame = frame.with_columns(label=label_expr)
+        label = "label"
+    warn(frame)
+    st.dataframe(frame.drop("label") if "label" in frame.columns else frame, hide_index=True, width="stretch",
+                 column_config=RATE)
     st.altair_chart(charts.interval_chart(frame, label), width="stretch")
 
 
-tabs = st.tabs(["By general", "By role", "By seat", "By side and position", "General × role"])
-with tabs[0]:
-    show("general", "general", f"No general has {min_games}+ finished games.", sort_by_rate=True)
-with tabs[1]:
-    show("role", "role", f"No role has {min_games}+ finished identity games.")
-with tabs[2]:
-    seats = q.stat("win_rates", where, by="seat", min_games=min_games)
-    if seats.is_empty():
-        st.info(f"No seat has {min_games}+ finished games.")
-    else:
-        import polars as pl
+names = ["By general"]
+if mode == "identity":
+    names.append("By role")
+if mode == "hegemony":
+    names.append("By kingdom")
+names.append("By seat")
+if mode in ("3v3", "1v1", "1v3"):
+    names.append("By side")
+if mode == "3v3":
+    names += ["General × position", "Compositions"]
+if mode == "identity":
+    names.append("General × role")
+if mode in ("1v1", "hegemony", "1v3", "identity"):
+    names.append("General × entry")
+if mode in MATCHUP_KINDS:
+    names.append("Matchups")
+names.append("Trend by week")
+tabs = dict(zip(names, st.tabs(names), strict=True))
 
-        seats = seats.with_columns(label=pl.format("{} {}p seat {}", "mode", "table_size", "seat"))
-        st.dataframe(seats.drop("label"), hide_index=True, width="stretch", column_config=RATE)
-        st.altair_chart(charts.interval_chart(seats, "label"), width="stretch")
-with tabs[3]:
-    show("side", "side", "No finished 3v3 or 1v1 games.")
-    st.markdown("**By position (3v3)**")
-    show("position", "position", "No finished 3v3 games.")
-with tabs[4]:
-    gr = q.stat("win_rates", where, by=("general", "role"), min_games=min_games)
-    if gr.is_empty():
-        st.info(f"No general × role has {min_games}+ finished identity games.")
+with tabs["By general"]:
+    show("general", "general", f"No general has {min_games}+ games with a result in {mode}.", sort_by_low=True)
+if "By role" in tabs:
+    with tabs["By role"]:
+        show("role", "role", f"No role has {min_games}+ games with a result.")
+if "By kingdom" in tabs:
+    with tabs["By kingdom"]:
+        show("kingdom", "kingdom", f"No kingdom has {min_games}+ games with a result.")
+with tabs["By seat"]:
+    show("seat", "seat", f"No seat has {min_games}+ games with a result.",
+         label_expr=pl.format("{}p seat {}", "table_size", "seat"))
+if "By side" in tabs:
+    with tabs["By side"]:
+        show("side", "side", f"No side has {min_games}+ games with a result.")
+if "General × position" in tabs:
+    with tabs["General × position"]:
+        st.caption("Both sides field a commander and two vanguards, so a position alone wins every game it "
+                   "loses: here each general's own results as commander and as vanguard.")
+        show(("general", "position"), "general", f"No general × position has {min_games}+ games.",
+             sort_by_low=True, label_expr=pl.format("{} · {}", "general", "position"))
+if "Compositions" in tabs:
+    with tabs["Compositions"]:
+        show("composition", "composition", f"No side composition has {min_games}+ games.", sort_by_low=True)
+if "General × role" in tabs:
+    with tabs["General × role"]:
+        show(("general", "role"), "general", f"No general × role has {min_games}+ games.", sort_by_low=True,
+             label_expr=pl.format("{} · {}", "general", "role"))
+if "General × entry" in tabs:
+    with tabs["General × entry"]:
+        st.caption("How each general entered: **start**, **deputy** (國戰 副将), **replacement** (1v1, after a "
+                   "death), **reincarnation** (转世), **form** (神吕布's second form).")
+        show(("general", "entry"), "general", f"No general × entry has {min_games}+ games.", sort_by_low=True,
+             label_expr=pl.format("{} · {}", "general", "entry"))
+if "Matchups" in tabs:
+    with tabs["Matchups"]:
+        kind = MATCHUP_KINDS[mode]
+        st.caption(f"Head to head, {kind} against {kind}: **wins** the first won, **losses** the opponent won, "
+                   "**draws** neither (a drawn game, or a third side won).")
+        mu = q.stat("matchups", in_mode, min_games=min_games)
+        if mu.is_empty():
+            st.info(f"No matchup has {min_games}+ games.")
+        else:
+            warn(mu)
+            st.dataframe(mu.drop("mode", "kind").rename({"unit": kind}), hide_index=True, width="stretch",
+                         column_config=RATE)
+with tabs["Trend by week"]:
+    keys = {"identity": "role", "hegemony": "kingdom"}.get(mode, "side")
+    tr = q.stat("trends", in_mode, by=keys)
+    if tr.is_empty():
+        st.info("No game with a known date (the header's meta.date, or a recording's name) and a result.")
     else:
-        import polars as pl
-
-        gr = gr.sort(["win_rate", "games"], descending=True).with_columns(
-            label=pl.format("{} · {}", "general", "role"))
-        st.dataframe(gr.drop("label"), hide_index=True, width="stretch", column_config=RATE)
-        st.altair_chart(charts.interval_chart(gr, "label"), width="stretch")
+        st.caption(f"Win rate by {keys}, week by week (the week the game was played; games of unknown date are "
+                   "left out).")
+        st.altair_chart(charts.trend_chart(tr, keys), width="stretch")
+        st.dataframe(tr, hide_index=True, width="stretch", column_config=RATE)

@@ -10,7 +10,9 @@ Two ids describe a stored game:
 The canonical form is
 
 * the header's mode and, seat by seat, the general (canonical name when the ruleset knows it), role,
-  side and 3v3 position, the starting position (``start``) when there is one, and its place in a
+  side and 3v3 position (國戰 leaves the generals out: a log from nobody's or one player's view writes
+  ``?`` for the generals it does not see, and every view names them in the same ``reveal_general``
+  events, so the full log and its other views are one game), the starting position (``start``) when there is one, and its place in a
   3v3 match (``meta.match`` and ``meta.game``) or in a series (``series_id`` and ``game_number``) —
   not the player names, the ``game_id``, the rest of
   ``meta``, the ruleset named or the format version;
@@ -106,8 +108,10 @@ def _header(parsed: ParsedLog, general: Callable[[str], str]) -> dict[str, Any]:
     h = parsed.header
     if h is None:
         return {"header": None}
-    players = [{"seat": p.seat, "general": general(p.general), "role": p.role, "side": p.side, "position": p.position}
-               for p in sorted(h.players, key=lambda p: p.seat)]
+    # 國戰: the generals are what the views of one game differ in (``?`` where a view does not see them)
+    hidden = h.mode == "hegemony"
+    players = [{"seat": p.seat, "general": None if hidden else general(p.general), "role": p.role, "side": p.side,
+                "position": p.position} for p in sorted(h.players, key=lambda p: p.seat)]
     start = _canon(msgspec.to_builtins(h.start)) if h.start is not None else None
     head: dict[str, Any] = {"mode": h.mode, "players": players, "start": start}
     place = {k: h.meta[k] for k in ("match", "game") if h.meta.get(k) not in (None, "")}

@@ -789,16 +789,20 @@ class ExportFormat(StrEnum):
 @app.command()
 def stats(
     db: Annotated[Path, typer.Option("--db", help="DuckDB file written by `sgs-replay load`")],
-    by: Annotated[str, typer.Option("--by", help="general, role, seat, side, position, player, pick, mode, "
-                                    "ruleset, a combination (general,role), or players, draft, violations, "
-                                    "player-violations")] = "general",
+    by: Annotated[str, typer.Option("--by", help="general, role, kingdom, seat, side, player, composition, pick, "
+                                    "a combination (general,role; general,position; general,entry; week,side for "
+                                    "the trend by week), mode, ruleset, source (games and results), or players, "
+                                    "draft, matchups, violations, player-violations")] = "general",
     where: Annotated[list[str] | None, typer.Option("--where", help="key=value: ruleset, mode, players, from, to "
-                                                   "(YYYY-MM-DD), event, player; repeat to combine")] = None,
-    min_games: Annotated[int, typer.Option("--min-games", min=1, help="leave out rows with fewer games")] = 1,
+                                                   "(YYYY-MM-DD), event, player, source (recording, simulation, "
+                                                   "hand-written); repeat to combine")] = None,
+    min_games: Annotated[int, typer.Option("--min-games", min=1, help="leave out rows with fewer games")] = 10,
     fmt: Annotated[StatsFormat, typer.Option("--format", help="table, csv, json or parquet (needs -o)")] = StatsFormat.table,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write here instead of stdout")] = None,
 ) -> None:
-    """Win rates with 95 % intervals, per-player statistics, the 3v3 draft and violation rates."""
+    """Win / draw / loss with 95 % intervals, results, matchups, trends by week, per-player statistics, the
+    3v3 draft and violation rates. Results are the ones the rules prove; a game seen from several views
+    counts once. A table says which games it read (how many, from which source)."""
     from sgs_replay.cli import stats_cmd as stats_cli
     from sgs_replay.store import StoreError
 
@@ -806,7 +810,8 @@ def stats(
         if output is not None:
             _check_out(output, "--output", (db,))
         df = stats_cli.frame(db, by, where or [], min_games)
-        stats_cli.write(df, fmt.value, output)
+        note = stats_cli.footnote(db, by, where or [], min_games, df) if fmt.value == "table" else ""
+        stats_cli.write(df, fmt.value, output, note)
     except stats_cli.UsageError as exc:
         _err(f"error: {exc}")
         raise typer.Exit(EXIT_USAGE) from None

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 #: --by values beyond win_rates' keys: the other tables of sgs_replay.analysis.stats
-TABLES = ("players", "draft", "violations", "player-violations")
+TABLES = ("players", "draft", "matchups", "violations", "player-violations")
 
 
 class UsageError(ValueError):
@@ -30,6 +30,8 @@ def frame(db: Path, by: str, where: list[str], min_games: int) -> Any:
         return stats.player_stats(db, where=filters, min_games=min_games)
     if by == "draft":
         return stats.draft_stats(db, where=filters, min_games=min_games)
+    if by == "matchups":
+        return stats.matchups(db, where=filters, min_games=min_games)
     if by == "violations":
         return stats.violation_rates(db, "rule", where=filters)
     if by == "player-violations":
@@ -39,12 +41,32 @@ def frame(db: Path, by: str, where: list[str], min_games: int) -> Any:
         stats._by(keys)
     except ValueError:
         raise UsageError(f"--by {by!r}: unknown (one of {', '.join(stats.BY_KEYS)}, a comma-separated "
-                         f"combination such as general,role, or {', '.join(TABLES)})") from None
+                         f"combination such as general,role or week,side, or {', '.join(TABLES)})") from None
+    why = stats.uninformative(keys)
+    if why is not None:
+        raise UsageError(f"--by {by!r}: {why}")
     return stats.win_rates(db, keys, where=filters, min_games=min_games)
 
 
-def write(df: Any, fmt: str, out: Path | None) -> None:
-    """Print or write a DataFrame as a table, CSV, JSON or Parquet."""
+def footnote(db: Path, by: str, where: list[str], min_games: int, df: Any) -> str:
+    """What a table printed by `sgs-replay stats` shows: which games (how many, from which source, how
+    many results differ from the declared ones), the minimum games per row, and a warning where rows
+    rest on few games."""
+    from sgs_replay.analysis import stats
+
+    filters = stats.Filters.parse(where)
+    lines = ["From " + stats.describe(db, filters)]
+    if "few_games" in df.columns:
+        few = int(df["few_games"].sum())
+        if few:
+            lines.append(f"{few} row(s) rest on fewer than {stats.FEW_GAMES} decided games (few_games): read the "
+                         "rate with its interval")
+        lines.append(f"Rows with fewer than {min_games} games are left out (--min-games).")
+    return "\n".join(lines) + "\n"
+
+
+def write(df: Any, fmt: str, out: Path | None, note: str = "") -> None:
+    """Print or write a DataFrame as a table, CSV, JSON or Parquet; ``note`` under a table."""
     from sgs_replay.report.safe import atomic_write
 
     if fmt == "parquet":
@@ -59,7 +81,7 @@ def write(df: Any, fmt: str, out: Path | None) -> None:
     elif fmt == "json":
         text = df.write_json() + "\n"
     else:
-        text = _table(df, out is None)
+        text = _table(df, out is None) + note
     if out is None:
         sys.stdout.write(text)
     else:
@@ -110,9 +132,10 @@ EXPORT_TABLES = {
     "series_points": "SELECT s.*, g.mode, g.ruleset FROM series_points s JOIN games g USING (game_id)",
 }
 #: the statistics, each one file
-EXPORT_VIEWS = ("win_rates_by_general", "win_rates_by_role", "win_rates_by_seat", "win_rates_by_side",
-                "win_rates_by_position", "win_rates_by_player", "win_rates_by_general_role",
-                "win_rates_by_general_seat", "player_stats", "violations_per_100_by_rule",
+EXPORT_VIEWS = ("win_rates_by_general", "win_rates_by_role", "win_rates_by_kingdom", "win_rates_by_seat",
+                "win_rates_by_side", "win_rates_by_position", "win_rates_by_player", "win_rates_by_general_role",
+                "win_rates_by_general_seat", "win_rates_by_general_entry", "win_rates_by_composition",
+                "results_by_mode", "results_by_source", "matchups", "player_stats", "violations_per_100_by_rule",
                 "violations_per_100_by_player", "draft_by_general", "draft_by_pick")
 
 

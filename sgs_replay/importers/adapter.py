@@ -12,7 +12,7 @@ def convert_or_refuse(data: bytes, name: str) -> Any:
     from sgs_replay.importers import freekill, located
 
     try:
-        return freekill.convert(data, name)
+        return dated(freekill.convert(data, name))
     except freekill.FreeKillError as exc:
         raise UnreadableInput(located(exc, name)) from None
     except RecursionError:
@@ -20,6 +20,18 @@ def convert_or_refuse(data: bytes, name: str) -> Any:
     except Exception as exc:  # noqa: BLE001 - a damaged recording the converter did not foresee
         raise UnreadableInput(f"{name}: cannot convert this recording ({type(exc).__name__}: "
                               f"{str(exc)[:200]}) — please report it") from None
+
+
+def dated(conv: Any) -> Any:
+    """The conversion with the day the game was played in its header (``meta.date``), from the
+    recording's name (``sgs_replay.importers.dates``), unless the header has one already."""
+    from sgs_replay.importers.dates import recording_date
+
+    h = conv.header
+    day = recording_date(str(h.game_id or ""))
+    if day is not None and "date" not in h.meta:
+        h.meta["date"] = day
+    return conv
 
 
 def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:

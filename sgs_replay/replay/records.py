@@ -158,6 +158,54 @@ def won(mode: str | None, winner: str | None, role: str | None, side: str | None
     return None
 
 
+#: the views a log may give of a game, best first: every general known, some, none (國戰 ``?``)
+VIEWS = ("full", "partial", "hidden")
+
+
+def view_of(h: ev.Game | None) -> str:
+    """Which view of its game a log gives: ``full`` (every general named in the header), ``hidden``
+    (國戰 written from nobody's view: every general and 副将 ``?``) or ``partial`` (some ``?``: one
+    player's view). Only 國戰 hides generals; every other log is ``full``."""
+    if h is None:
+        return "full"
+    names = [g for p in h.players for g in (p.general, p.deputy) if g is not None]
+    hidden = sum(g == "?" for g in names)
+    return "full" if hidden == 0 else "hidden" if hidden == len(names) else "partial"
+
+
+def proven_result(engine: Any, report: Any, events: list[tuple[int, ev.Event]]) -> tuple[str | None, str | None]:
+    """The result the rules establish, beside the one the log declares (``report.result``).
+
+    A victory condition the engine saw hold (``engine.over``: a death, time up, penalties, the draw pile
+    used up in 虎牢關) is the result whatever ``game_end`` says. Without one, a declared end the
+    position cannot show (a resignation, a draw by agreement, a tie-break) stands unless the validator
+    reports an ``outcome`` violation on that ``game_end`` (a wrong winner or reason, an end before any
+    victory condition): then no result is proven. No engine, or no end: none."""
+    if engine is None:
+        return None, None
+    if engine.over:
+        return engine.over[0], engine.over[1]
+    declared = report.result
+    if not declared:
+        return None, None
+    end = next((line for line, e in events if type(e) is ev.GameEnd), None)
+    if any(v.kind == "outcome" and v.line == end for v in report.violations):
+        return None, None
+    return declared.get("winner"), declared.get("reason")
+
+
+def outcome(mode: str | None, winner: str | None, reason: str | None, role: str | None, side: str | None,
+            alive: bool | None) -> str | None:
+    """A player's result, ``win``, ``draw`` or ``loss`` (None: no result known): a drawn game (winner
+    ``none``, or reason ``draw``) is a draw for every seat; otherwise :func:`won`."""
+    if winner is None:
+        return None
+    if winner in ("none", "draw") or reason == "draw":
+        return "draw"
+    w = won(mode, winner, role, side, alive)
+    return None if w is None else "win" if w else "loss"
+
+
 def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, list[Any]]:
     """The columns of the ``events`` table a log's events fill by themselves (all but the positions).
 
@@ -216,8 +264,10 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
         g = rs0.resolve_general(text) if rs0 is not None else None
         return g.name if g else text
 
+    proven_winner, proven_reason = proven_result(engine, report, parsed.events)
     games = {
         "game_id": gid, "fingerprint": fingerprint(parsed, general_name), "file": str(path),
+        "view": view_of(h), "proven_winner": proven_winner, "proven_reason": proven_reason, "result_checked": True,
         "declared_id": report.game_id, "source_format": parsed.source_format,
         "mode": mode, "ruleset": report.ruleset, "players": len(h.players) if h else None,
         "events": report.events, "violations": len(report.violations), "unverifiable": report.unverifiable,
@@ -233,7 +283,7 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
     players: dict[str, list[Any]] = {k: [] for k in (
         "game_id", "seat", "name", "general", "general_id", "role", "side", "position", "won", "alive_at_end",
-        "hp_at_end", "deputy")}
+        "hp_at_end", "deputy", "result")}
     if h is not None:
         rs = engine.rs if engine is not None else None
         for p in h.players:
@@ -246,13 +296,17 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
             d = rs.resolve_general(p.deputy) if rs is not None and p.deputy is not None else None
             if mode == "hegemony" and engine is not None:  # a `?` general named by its reveal (a log from a player's view)
                 g, d = (x or y for x, y in zip(engine.mode.gens[p.seat], (g, d), strict=True))
+            res = outcome(mode, proven_winner, proven_reason, role, p.side, alive)
             row = (gid, p.seat, p.name, g.name if g else p.general, g.id if g else None, role, p.side, p.position,
-                   won(mode, winner, role, p.side, alive), alive, st.hp if st is not None else None,
-                   d.name if d else p.deputy)
+                   {"win": True, "loss": False}.get(res or ""), alive, st.hp if st is not None else None,
+                   d.name if d else p.deputy, res)
             for k, v in zip(players, row, strict=True):
                 players[k].append(v)
 
     events = event_columns(parsed.events, gid)
+    # the general a general_choice brings in, by its canonical name (the statistics count it)
+    events["general"] = [general_name(e.general) if type(e) is ev.GeneralChoice else None  # type: ignore[union-attr]
+                         for _, e in parsed.events]
     events["turn_seat"] = turn[1:]
     events["phase"] = phase[1:]
     events["state"] = [seats.get(i) for i in range(1, n + 1)]

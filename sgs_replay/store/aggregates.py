@@ -1,23 +1,26 @@
 """Per-game statistics tables, built in DuckDB once per load so the statistics never re-read the events.
 
-``sgs_replay.analysis.stats``, the statistics views and the dashboards read three tables instead of parsing
+``sgs_replay.analysis.stats``, the statistics views and the dashboards read five tables instead of parsing
 every event's JSON and seat states on each query:
 
-* ``stat_games``: one row per game with what the filters look at (mode, ruleset, table size, result,
-  ``day``: the header's ``meta.date`` or the day of loading, ``event``: ``meta.event``);
-* ``stat_seats``: one row per seat (the ``players`` row) with the seat's numbers in that game: damage
-  dealt and taken, kills, rescues, cards used, turns and violations;
-* ``stat_player_games``: one row per game and player name, the sums of that name's seats (the
-  per-player table counts a player's games by counting rows);
-* ``stat_draft_picks``: one row per general picked in a 3v3 draft, numbered, with whether the
-  picking side won.
+* ``stat_games``: one row per game with its counted result (the proven one), whether the declared one
+  differs, its source, the day and week it was played, and what the filters look at;
+* ``stat_seats``: one row per seat (the ``players`` row) with its result and its numbers in that game:
+  damage dealt and taken, kills, rescues, cards used, turns and violations;
+* ``stat_generals``: one row per general that played (the starting general, the 國戰 副将, every
+  general that entered later), with how it entered;
+* ``stat_player_games``: one row per game and player name (the per-player table counts a player's
+  games by counting rows);
+* ``stat_draft_picks``: one row per general picked in a draft, numbered, with whether the picking
+  side won.
 
-Their rows are computed by the same SQL the statistics use on the loaded tables
-(``statsql.seat_numbers_sql``, ``statsql.draft_picks_sql``, ``statsql.PLAYER_GAMES``), so both give the same numbers (a test
-checks it). :func:`refresh_aggregates` runs at the end of every load, inside its transaction, for the
-games not yet aggregated: the games of that load, and every game of a store written before these
-tables existed. :func:`usable` tells whether a store's aggregates cover all its games (a store not
-loaded into since an older version wrote it is read from the loaded tables instead).
+Their rows are defined once, in :mod:`sgs_replay.store.statsql` (``games_select``, ``seats_select``,
+``generals_select``, ``player_games_select``, ``draft_select``); a store whose tables are missing or
+behind is read through the same definitions (``statsql.raw_prefix``), so both give the same numbers (a
+test checks it). :func:`refresh_aggregates` runs at the end of every load, inside its transaction, for
+the games not yet aggregated: the games of that load, and every game of a store whose tables are of
+another layout (``statsql.AGGREGATES_VERSION``). :func:`usable` tells whether a store's tables cover
+all its games in the current layout.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 from sgs_replay.store import statsql
 
 #: the aggregate tables, in the order they are filled (``stat_games`` last: it marks a game done)
-TABLES = ("stat_seats", "stat_player_games", "stat_draft_picks", "stat_games")
+TABLES = ("stat_seats", "stat_generals", "stat_player_games", "stat_draft_picks", "stat_games")
 
 #: the games not aggregated yet, each with its game number (dense, in game_id order after the
 #: numbers already given)
@@ -45,7 +48,7 @@ _CHUNK = """
     CREATE OR REPLACE TEMP TABLE stat_chunk AS SELECT * FROM stat_todo WHERE gno BETWEEN ? AND ?"""
 _EVENTS = """
     CREATE OR REPLACE TEMP TABLE stat_events AS
-    SELECT e.game_id, e.seq, e.type, e.seat, e.target, e.card, e.json, e.state
+    SELECT e.game_id, e.seq, e.type, e.seat, e.target, e.card, e.json, e.state, e.general
     FROM events e SEMI JOIN stat_chunk c ON c.game_id = e.game_id
     WHERE {rows}"""
 #: where the step's events lie in the events table (a game's events are inserted together)
@@ -72,35 +75,35 @@ def _rows(con: Any) -> str:
 
 _SEATS = f"""
     INSERT INTO stat_seats BY NAME
-    WITH {statsql.seat_numbers_sql("stat_chunk", "stat_events")}
-    SELECT t.gno, p.game_id, p.seat, g.mode, g.ruleset, g.players AS table_size, p.name, p.general, p.role,
-           p.side, p.position, p.won, ev.dealt, taken.taken, kills.kills, peach.rescues, ev.uses, ev.turns,
-           vio.violations,
-           {statsql.one_step_columns()}
-    FROM players p JOIN stat_chunk t USING (game_id) JOIN games g USING (game_id)
-    {statsql.SEAT_NUMBERS_JOIN}"""
+    {statsql.seats_select("stat_chunk", "stat_events")}"""
+
+_GENERALS = f"""
+    INSERT INTO stat_generals BY NAME
+    {statsql.generals_select("stat_chunk", "stat_events")}"""
 
 _PLAYER_GAMES = f"""
-    INSERT INTO stat_player_games
-    {statsql.PLAYER_GAMES} AND pl.gno IN (SELECT gno FROM stat_chunk)
-    GROUP BY pl.gno, pl.name"""
+    INSERT INTO stat_player_games BY NAME
+    {statsql.player_games_select("(SELECT * FROM stat_seats WHERE gno IN (SELECT gno FROM stat_chunk))")}"""
 
 _DRAFT = f"""
-    INSERT INTO stat_draft_picks
-    SELECT game_id, side, general, pick_turn, pick, side_won
-    FROM ({statsql.draft_picks_sql("stat_chunk", "games", "stat_events")})"""
+    INSERT INTO stat_draft_picks BY NAME
+    {statsql.draft_select("stat_chunk", "stat_events")}"""
 
 _GAMES = f"""
-    INSERT INTO stat_games
-    SELECT t.gno, game_id, mode, ruleset, players, winner, reason, file, {statsql.DAY} AS day,
-           {statsql.EVENT} AS event
-    FROM games JOIN stat_chunk t USING (game_id)"""
+    INSERT INTO stat_games BY NAME
+    {statsql.games_select("stat_chunk")}"""
+
+#: the columns of ``games`` the load derives from the others (source, day played), for every game
+#: that lacks them (the load's, and an older store's)
+_DERIVED = ("UPDATE games AS g SET " + ", ".join(f"{c} = {sql}" for c, sql in statsql.DERIVED_GAME_COLUMNS.items())
+            + " WHERE g.source IS NULL")
 
 
 def refresh_aggregates(con: Any, game_ids: Iterable[str] = ()) -> int:
     """Build the aggregate rows of every game that has none yet, and rebuild those of ``game_ids``;
     the number of games (re)built. Runs inside the caller's transaction (the load's)."""
     ids = sorted(set(game_ids))
+    con.execute(_DERIVED)
     if ids:
         for table in TABLES:
             con.execute(f"DELETE FROM {table} WHERE list_contains(?, game_id)", [ids])
@@ -110,7 +113,7 @@ def refresh_aggregates(con: Any, game_ids: Iterable[str] = ()) -> int:
         for start in range(lo or 0, (hi or -1) + 1, CHUNK):
             con.execute(_CHUNK, [start, start + CHUNK - 1])
             con.execute(_EVENTS.format(rows=_rows(con)))
-            for sql in (_SEATS, _PLAYER_GAMES, _DRAFT, _GAMES):
+            for sql in (_SEATS, _GENERALS, _PLAYER_GAMES, _DRAFT, _GAMES):
                 con.execute(sql)
     finally:
         for table in ("stat_events", "stat_chunk", "stat_todo"):
@@ -120,6 +123,9 @@ def refresh_aggregates(con: Any, game_ids: Iterable[str] = ()) -> int:
 
 def usable(con: Any) -> bool:
     """Whether ``con``'s store has aggregates for every game (a catalogue look-up and two counts)."""
-    if not con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'stat_games'").fetchall()[0][0]:
+    if not con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'stat_generals'").fetchall()[0][0]:
         return False  # a store written before the aggregates
+    version = con.execute("SELECT value FROM store_info WHERE key = 'aggregates_version'").fetchall()
+    if not version or version[0][0] != statsql.AGGREGATES_VERSION:
+        return False  # tables of another layout
     return bool(con.execute("SELECT (SELECT count(*) FROM games) = (SELECT count(*) FROM stat_games)").fetchall()[0][0])

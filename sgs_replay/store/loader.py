@@ -33,6 +33,8 @@ from sgs_replay.store.record import Amendment, GameRecord
 from sgs_replay.store.schema import DATA_TABLES
 
 DEFAULT_BATCH = 256
+#: the views of a game, best first (``records.view_of``): the best one loaded is the one counted
+_VIEW_RANK = {"full": 0, "partial": 1, "hidden": 2}
 #: DuckDB threads of the writing connection
 WRITER_THREADS = 1
 #: DuckDB's buffer pool for the writing connection
@@ -48,6 +50,7 @@ class LoadSummary:
     loaded: int = 0  # games added by this load
     already: int = 0  # files whose game is already in the database from that very file, skipped
     duplicates: list[str] = field(default_factory=list)  # one line each: the file and the copy kept
+    views: list[str] = field(default_factory=list)  # one line each: another view of a game, and the view kept
     events: int = 0  # events of the games added
     violations: Counter[str] = field(default_factory=Counter)  # by kind, games added
     unreadable: list[str] = field(default_factory=list)  # one line each: file and reason
@@ -92,6 +95,12 @@ class LoadSummary:
             lines.append(f"  duplicates        {len(self.duplicates):>{w}}  (the same game as one already loaded: "
                          "not loaded again)")
             lines.extend(f"    {d}" for d in self.duplicates)
+        if self.views:
+            lines.append(f"  other views       {len(self.views):>{w}}  (a game already loaded, seen from another view: "
+                         "linked to it, counted once)")
+            lines.extend(f"    {v}" for v in self.views[:10])
+            if len(self.views) > 10:
+                lines.append(f"    … and {len(self.views) - 10} more")
         if self.unreadable:
             lines.append(f"  unreadable        {len(self.unreadable):>{w}}")
             lines.extend(f"    {u}" for u in self.unreadable)
@@ -120,6 +129,13 @@ class LoadSummary:
 
         # every line on its own: a file name or a message from a log cannot add or hide one
         return "\n".join(one_line(line) for line in lines)
+
+    def remove(self, rec: GameRecord) -> None:
+        """A game this load added is not counted after all (a better view of it came later)."""
+        self.loaded -= 1
+        self.events -= rec.report.events
+        self.violations.subtract(v.kind for v in rec.report.violations)
+        self.violations += Counter()  # drop the kinds at zero
 
     def add(self, rec: GameRecord) -> None:
         self.engine_faults.extend(rec.extra.get("internal_errors", []))
@@ -316,12 +332,18 @@ def load_records(
         create_all(con)
         known: dict[str, str] = {}  # game_id → file
         first: dict[str, tuple[str, str]] = {}  # fingerprint → (game_id, file) of the copy kept
-        for gid, fp, file in con.execute("SELECT game_id, fingerprint, file FROM games ORDER BY loaded_at, file"
-                                         ).fetchall():
+        view: dict[str, str] = {}  # game_id → the view its file gives (records.VIEWS)
+        for gid, fp, file, v in con.execute("SELECT game_id, fingerprint, file, coalesce(view, 'full') FROM games "
+                                            "ORDER BY loaded_at, file").fetchall():
             known[gid] = file
+            view[gid] = v
             if fp is not None:
                 first.setdefault(fp, (gid, file))
         recorded = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM duplicates").fetchall()}
+        linked = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM views").fetchall()}
+        view_rows: list[tuple[Any, ...]] = []
+        demoted: dict[str, str] = {}  # a game replaced by a better view of it → the game kept
+        added: dict[str, GameRecord] = {}  # the games this load added
         dup_rows: list[tuple[str, str, str, Any]] = []
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
@@ -345,6 +367,28 @@ def load_records(
             kept = first.get(fp) if fp is not None else None
             if kept is None and rec.game_id in known:  # the same bytes under another name, loaded before fingerprints
                 kept = (rec.game_id, known[rec.game_id])
+            rv = rec.games.get("view") or "full"
+            if kept is not None and rv != view.get(kept[0], "full"):  # the same game from another view
+                if _VIEW_RANK.get(rv, 0) >= _VIEW_RANK.get(view.get(kept[0], "full"), 0):  # no better: linked
+                    summary.views.append(f"{file}: the {rv} view of {kept[1]} (game {kept[0]})")
+                    if (fp, Path(file).name) not in linked:
+                        linked.add((fp, Path(file).name))
+                        view_rows.append((fp, kept[0], file, rv, rec.games.get("loaded_at")))
+                    continue
+                # a better view of a game already in: it is counted instead, the other is linked to it
+                old_gid, old_file = kept
+                demoted[old_gid] = rec.game_id
+                for k, v in list(demoted.items()):
+                    if v == old_gid:
+                        demoted[k] = rec.game_id
+                summary.views.append(f"{old_file}: the {view.get(old_gid, 'full')} view of {file} (game {rec.game_id})")
+                view_rows.append((fp, rec.game_id, old_file, view.get(old_gid, "full"), rec.games.get("loaded_at")))
+                view_rows[:] = [(f, rec.game_id if g == old_gid else g, fl, v, t) for f, g, fl, v, t in view_rows]
+                linked.add((fp, Path(old_file).name))
+                if old_gid in added:
+                    summary.remove(added.pop(old_gid))
+                del known[old_gid]
+                kept = None
             if kept is not None:
                 summary.duplicates.append(f"{file}: the same game as {kept[1]} (game {kept[0]})")
                 if (fp, Path(file).name) not in recorded and fp is not None:  # recorded once
@@ -352,6 +396,8 @@ def load_records(
                     dup_rows.append((fp, kept[0], file, rec.games.get("loaded_at")))
                 continue
             known[rec.game_id] = file
+            view[rec.game_id] = rv
+            added[rec.game_id] = rec
             if fp is not None:
                 first[fp] = (rec.game_id, file)
             if stat is not None:
@@ -365,6 +411,14 @@ def load_records(
                 batch = _Batch()
         _flush(con, batch, load_no)
         _forget(con, replaced - set(known))
+        if demoted:  # the views replaced by a better one: their links follow the game kept
+            for old_gid, new_gid in sorted(demoted.items()):
+                for table in ("duplicates", "views"):
+                    con.execute(f"UPDATE {table} SET game_id = ? WHERE game_id = ?", [new_gid, old_gid])
+            _forget(con, set(demoted), keep_links=True)
+            file_rows = {k: r for k, r in file_rows.items() if r[3] not in demoted}
+        if view_rows:
+            con.executemany("INSERT INTO views VALUES (?, ?, ?, ?, ?)", view_rows)
         _remember_files(con, list(file_rows.values()))
         extra = amend() if amend is not None else None
         if extra is not None:
@@ -412,13 +466,17 @@ def _remember_files(con: Any, rows: list[tuple[str, int, float, str, Any]]) -> N
         con.unregister("_batch_files")
 
 
-def _forget(con: Any, game_ids: set[str]) -> None:
-    """Remove games (a changed file's old game) from every table."""
+def _forget(con: Any, game_ids: set[str], *, keep_links: bool = False) -> None:
+    """Remove games (a changed file's old game, a view replaced by a better one) from every table."""
     if not game_ids:
         return
     ids = sorted(game_ids)
     marks = ", ".join("?" * len(ids))
-    for table in (*reversed(DATA_TABLES), "duplicates"):
+    from sgs_replay.store.aggregates import TABLES as STAT_TABLES
+
+    present = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    for table in (*reversed(DATA_TABLES), *(() if keep_links else ("duplicates", "views")),
+                  *(t for t in STAT_TABLES if t in present)):
         con.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", ids)
     con.execute(f"DELETE FROM files WHERE game_id IN ({marks})", ids)
 

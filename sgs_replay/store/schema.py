@@ -53,7 +53,21 @@ TABLES: dict[str, str] = {
             violations_truncated INTEGER,       -- violations beyond the per-file cap, counted only
             desync        VARCHAR,              -- the first engine desync against a recording (NULL: none)
             header        VARCHAR,              -- the header line re-encoded (the viewer replays from it)
-            load_no           BIGINT                -- load number: 1, 2, … in the order the games were inserted
+            load_no           BIGINT,               -- load number: 1, 2, … in the order the games were inserted
+            view          VARCHAR,              -- full / partial / hidden: which view of the game the file gives
+            proven_winner VARCHAR,              -- the result the validator establishes (NULL: none)
+            proven_reason VARCHAR,
+            result_checked BOOLEAN,             -- proven_* were kept (NULL: loaded before they existed)
+            source        VARCHAR,              -- recording / simulation / hand-written (statsql.SOURCE)
+            played_on     DATE                  -- the day the game was played, when known (statsql.PLAYED_ON)
+        )""",
+    "views": """
+        CREATE TABLE IF NOT EXISTS views (
+            fingerprint VARCHAR NOT NULL,    -- the game's fingerprint
+            game_id     VARCHAR NOT NULL,    -- the view kept and counted (games.game_id)
+            file        VARCHAR NOT NULL,    -- the file of this other view, not loaded
+            view        VARCHAR,             -- full / partial / hidden
+            loaded_at   TIMESTAMP
         )""",
     "files": """
         CREATE TABLE IF NOT EXISTS files (
@@ -83,7 +97,8 @@ TABLES: dict[str, str] = {
             won        BOOLEAN,   -- NULL when the game has no (known) winner
             alive_at_end BOOLEAN,
             hp_at_end  SMALLINT,
-            deputy     VARCHAR    -- 國戰: the 副将 (canonical name when known); NULL in the other modes
+            deputy     VARCHAR,   -- 國戰: the 副将 (canonical name when known); NULL in the other modes
+            result     VARCHAR    -- win / draw / loss under the proven result (NULL: none proven)
         )""",
     "events": f"""
         CREATE TABLE IF NOT EXISTS events (
@@ -102,7 +117,8 @@ TABLES: dict[str, str] = {
             turn_seat SMALLINT,          -- whose turn it is after the event
             phase     VARCHAR,           -- the phase in progress after the event
             state     {SEAT_STATE_SQL}[], -- every seat after the event, at the kept positions (docs/store.md)
-            load_no       BIGINT             -- the game's load number (games.load_no): a game's rows are one run of it
+            load_no       BIGINT,            -- the game's load number (games.load_no): a game's rows are one run of it
+            general   VARCHAR            -- general_choice: the general it brings in (canonical name)
         )""",
     "violations": """
         CREATE TABLE IF NOT EXISTS violations (
@@ -131,8 +147,8 @@ TABLES: dict[str, str] = {
             bonus       SMALLINT NOT NULL, -- 个人加分 for the kills
             points      SMALLINT NOT NULL  -- base + bonus
         )""",
-    # the statistics aggregates (sgs_replay.store.aggregates), built at the end of each load; a
-    # database written before them gains them (and their rows) on its next load
+    # the per-game statistics tables (sgs_replay.store.aggregates; their rows: sgs_replay.store.statsql),
+    # built at the end of each load; rebuilt when their layout (statsql.AGGREGATES_VERSION) changes
     "stat_games": """
         CREATE TABLE IF NOT EXISTS stat_games (
             gno      INTEGER NOT NULL,  -- the game's number in the aggregates (joins on an integer)
@@ -140,13 +156,21 @@ TABLES: dict[str, str] = {
             mode     VARCHAR,
             ruleset  VARCHAR,
             players  SMALLINT,
-            winner   VARCHAR,
+            winner   VARCHAR,   -- the result counted: proven (declared for a game loaded before)
             reason   VARCHAR,
+            declared_winner VARCHAR,
+            declared_reason VARCHAR,
+            checked  BOOLEAN,   -- the proven result is known
+            differs  BOOLEAN,   -- the declared winner is not the proven one
+            draw     BOOLEAN,
+            source   VARCHAR,   -- recording / simulation / hand-written
             file     VARCHAR,
-            day      DATE,      -- meta.date when it is a date, else the day of loading
+            day      DATE,      -- the day played (NULL: unknown)
+            week     DATE,      -- its week (Monday)
+            loaded_day DATE,
             event    VARCHAR    -- meta.event
         )""",
-    "stat_seats": f"""
+    "stat_seats": """
         CREATE TABLE IF NOT EXISTS stat_seats (
             gno        INTEGER NOT NULL,
             game_id    VARCHAR NOT NULL,
@@ -154,28 +178,50 @@ TABLES: dict[str, str] = {
             mode       VARCHAR,   -- the game's
             ruleset    VARCHAR,
             table_size SMALLINT,
+            source     VARCHAR,
+            week       DATE,
             name       VARCHAR,
-            general    VARCHAR,
+            general    VARCHAR,   -- NULL: not known (?)
             role       VARCHAR,
-            side       VARCHAR,
+            kingdom    VARCHAR,   -- 國戰
+            side       VARCHAR,   -- 3v3/1v1: cold/warm; 1v3: lvbu/allies
             position   VARCHAR,
-            won        BOOLEAN,
+            composition VARCHAR,  -- 3v3: the side's generals, commander · vanguards
+            result     VARCHAR,   -- win / draw / loss (NULL: no result)
             dealt      BIGINT,    -- damage dealt (NULL: no damage event with this seat as source)
             taken      BIGINT,    -- damage taken (NULL: none)
             kills      BIGINT,    -- death events with this seat as target (NULL: none)
             rescues    BIGINT,    -- 桃 used on a dying character (NULL: none)
             uses       BIGINT,    -- cards used (NULL: no damage, use or turn event by this seat)
             turns      BIGINT,    -- turns begun (NULL: as uses)
-            violations BIGINT,    -- violations at this seat (NULL: none)
-            -- first_<group>: one finished seat of each game and group; won_<group>: the group won
-            {", ".join(f"first_{n} BOOLEAN, won_{n} BOOLEAN" for n in statsql.ONE_STEP)}
+            violations BIGINT     -- violations at this seat (NULL: none)
+        )""",
+    "stat_generals": """
+        CREATE TABLE IF NOT EXISTS stat_generals (
+            gno        INTEGER NOT NULL,
+            game_id    VARCHAR NOT NULL,
+            seat       SMALLINT NOT NULL,
+            mode       VARCHAR,
+            ruleset    VARCHAR,
+            table_size SMALLINT,
+            source     VARCHAR,
+            week       DATE,
+            name       VARCHAR,
+            general    VARCHAR NOT NULL,
+            entry      VARCHAR,   -- start / deputy / replacement / reincarnation / form
+            seq        INTEGER,   -- the general_choice that brought it in (0: from the header)
+            role       VARCHAR,
+            kingdom    VARCHAR,
+            side       VARCHAR,
+            position   VARCHAR,
+            result     VARCHAR
         )""",
     "stat_player_games": """
         CREATE TABLE IF NOT EXISTS stat_player_games (
             gno        INTEGER NOT NULL,
             game_id    VARCHAR NOT NULL,
             name       VARCHAR NOT NULL,
-            won        BOOLEAN,   -- a seat of this name won (NULL: no result for any)
+            result     VARCHAR,   -- the name's result (a seat of it won: win; …; NULL: none)
             finished   BOOLEAN,   -- the game has a result for a seat of this name
             dealt      BIGINT,    -- the sums of this name's seats in stat_seats (NULL: all NULL)
             taken      BIGINT,
@@ -187,27 +233,40 @@ TABLES: dict[str, str] = {
         )""",
     "stat_draft_picks": """
         CREATE TABLE IF NOT EXISTS stat_draft_picks (
+            gno       INTEGER NOT NULL,
             game_id   VARCHAR NOT NULL,
             side      VARCHAR,
             general   VARCHAR,
             pick_turn BIGINT,    -- 1-9
             pick      BIGINT,    -- 1-16
-            side_won  BOOLEAN    -- NULL: no result
+            side_won  BOOLEAN    -- NULL: no decided result
         )""",
 }
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
 ADDED_COLUMNS = (("import_problems", "VARCHAR[]"), ("violations_truncated", "INTEGER"), ("desync", "VARCHAR"),
-                 ("fingerprint", "VARCHAR"), ("header", "VARCHAR"), ("load_no", "BIGINT"))
+                 ("fingerprint", "VARCHAR"), ("header", "VARCHAR"), ("load_no", "BIGINT"), ("view", "VARCHAR"),
+                 ("proven_winner", "VARCHAR"), ("proven_reason", "VARCHAR"), ("result_checked", "BOOLEAN"),
+                 ("source", "VARCHAR"), ("played_on", "DATE"))
+#: the per-game statistics tables, rebuilt when their layout changes
+STAT_TABLES = ("stat_games", "stat_seats", "stat_generals", "stat_player_games", "stat_draft_picks")
+
+#: the statistics views: name → the ``by`` keys of its win rates, or a template of statsql
+WIN_RATE_VIEWS = {"general": ("general",), "role": ("role",), "kingdom": ("kingdom",), "seat": ("seat",),
+                  "side": ("side",), "position": ("general", "position"), "player": ("player",),
+                  "general_role": ("general", "role"), "general_seat": ("general", "seat"),
+                  "general_entry": ("general", "entry"), "composition": ("composition",)}
+
 
 def stats_views(*, aggregates: bool = True) -> dict[str, str]:
     """The statistics of sgs_replay.analysis.stats over every game (docs/store.md), as view bodies: from the
-    aggregates, or from the loaded tables (a store whose aggregates are missing or behind)."""
-    wr = {f"win_rates_by_{'_'.join(by)}": statsql.win_rate_sql(by, aggregates=aggregates)
-          for by in (("general",), ("role",), ("seat",), ("side",), ("position",), ("player",),
-                     ("general", "role"), ("general", "seat"))}
-    t = statsql.templates(aggregates=aggregates)
-    named = {"player_stats": t["player_stats"], "violations_per_100_by_rule": t["violations_by_rule"],
+    stored per-game tables, or from their definitions over the loaded tables (a store whose stored
+    ones are missing or behind)."""
+    wr = {f"win_rates_by_{name}": statsql.win_rate_sql(by) for name, by in WIN_RATE_VIEWS.items()}
+    t = statsql.templates()
+    named = {"results_by_mode": statsql.results_sql(("mode", "ruleset")),
+             "results_by_source": statsql.results_sql(("source",)), "matchups": t["matchups"],
+             "player_stats": t["player_stats"], "violations_per_100_by_rule": t["violations_by_rule"],
              "violations_per_100_by_player": t["violations_by_player"], "draft_picks": t["draft_picks"],
              "draft_by_general": t["draft_by_general"], "draft_by_pick": t["draft_by_pick"]}
     return {name: statsql.view_sql(sql, aggregates=aggregates) for name, sql in {**wr, **named}.items()}
@@ -217,9 +276,10 @@ STATS_VIEWS = stats_views()
 
 VIEWS: dict[str, str] = {
     "player_results": """
-        SELECT p.*, g.mode, g.ruleset, g.players AS table_size, g.winner, g.reason, g.file
+        SELECT p.*, g.mode, g.ruleset, g.players AS table_size, g.proven_winner AS winner,
+               g.proven_reason AS reason, g.file
         FROM players p JOIN games g USING (game_id)
-        WHERE p.won IS NOT NULL""",
+        WHERE p.result IS NOT NULL""",
     **STATS_VIEWS,
     "games_by_mode": """
         SELECT mode, ruleset, count(*) AS games, sum(events)::BIGINT AS events, sum(violations)::BIGINT AS violations,
@@ -256,7 +316,15 @@ def create_all(con: Any) -> None:
     for column, sql_type in ADDED_COLUMNS:  # databases written before these columns existed
         con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} {sql_type}")
     con.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS load_no BIGINT")  # NULL for games loaded before it
+    con.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS general VARCHAR")  # NULL for games loaded before it
     con.execute("ALTER TABLE players ADD COLUMN IF NOT EXISTS deputy VARCHAR")  # stores written before 國戰
+    con.execute("ALTER TABLE players ADD COLUMN IF NOT EXISTS result VARCHAR")  # before the proven result
+    version = con.execute("SELECT value FROM store_info WHERE key = 'aggregates_version'").fetchall()
+    if not version or version[0][0] != statsql.AGGREGATES_VERSION:  # per-game tables of another layout: rebuilt
+        for table in STAT_TABLES:
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+            con.execute(TABLES[table])
+        con.execute("INSERT OR REPLACE INTO store_info VALUES ('aggregates_version', ?)", [statsql.AGGREGATES_VERSION])
     rows = con.execute("SELECT value FROM store_info WHERE key = 'schema_version'").fetchall()
     row = rows[0] if rows else None
     if row is None:
@@ -316,18 +384,21 @@ def arrow_schemas() -> dict[str, Any]:
             ("from_position", pa.bool_()), ("meta", pa.string()), ("start_state", pa.list_(seat_state)),
             ("loaded_at", pa.timestamp("us")), ("import_problems", pa.list_(pa.string())),
             ("violations_truncated", pa.int32()), ("desync", pa.string()), ("header", pa.string()),
+            ("view", pa.string()), ("proven_winner", pa.string()), ("proven_reason", pa.string()),
+            ("result_checked", pa.bool_()),
         ]),
         "players": pa.schema([
             ("game_id", pa.string()), ("seat", pa.int16()), ("name", pa.string()), ("general", pa.string()),
             ("general_id", pa.string()), ("role", pa.string()), ("side", pa.string()), ("position", pa.string()),
             ("won", pa.bool_()), ("alive_at_end", pa.bool_()), ("hp_at_end", pa.int16()), ("deputy", pa.string()),
+            ("result", pa.string()),
         ]),
         "events": pa.schema([
             ("game_id", pa.string()), ("seq", pa.int32()), ("line", pa.int32()), ("type", pa.string()),
             ("seat", pa.int16()), ("target", pa.int16()), ("targets", pa.list_(pa.int16())),
             ("side", pa.string()), ("card", pa.string()), ("cards", pa.list_(pa.string())),
             ("t", pa.float64()), ("json", pa.string()), ("turn_seat", pa.int16()), ("phase", pa.string()),
-            ("state", pa.list_(seat_state)),
+            ("state", pa.list_(seat_state)), ("general", pa.string()),
         ]),
         "series_points": pa.schema([
             ("game_id", pa.string()), ("series_id", pa.string()), ("game_number", pa.int16()), ("seat", pa.int16()),
