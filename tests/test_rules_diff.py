@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-
-from conftest import run_cli, run_cli_in_process
+from typing import Any
 
 from sgs_replay.content import Params, ruleset
 from sgs_replay.report.rules_diff import diff, setting
 
 
-def test_3v3_2012_against_2013_names_each_difference_with_its_passage() -> None:
-    r = run_cli_in_process("rules", "diff", "3v3-2012", "3v3-2013")
+def test_3v3_2012_against_2013_names_each_difference_with_its_passage(cli_fast: Any) -> None:
+    r = cli_fast("rules", "diff", "3v3-2012", "3v3-2013")
     assert r.returncode == 1, r.stderr
     out = r.stdout
     # the time limit: 40 minutes in the 2010 booklet, 30 in the 2013 rules, each with its title and line
@@ -34,8 +33,8 @@ def test_every_parameter_that_differs_is_listed_and_nothing_else() -> None:
     assert want  # FreeKill's departures are parameters
 
 
-def test_a_ruleset_against_itself_is_the_same() -> None:
-    r = run_cli("rules", "diff", "hegemony", "hegemony")
+def test_a_ruleset_against_itself_is_the_same(cli: Any) -> None:
+    r = cli("rules", "diff", "hegemony", "hegemony")
     assert r.returncode == 0, r.stderr
     assert "no difference" in r.stdout
 
@@ -47,12 +46,12 @@ def test_rule_families_differ_by_mode_and_house_rule() -> None:
     assert any(x.startswith("SGS-5") for x in d.rules_only_b)
 
 
-def test_a_house_rule_file_against_its_base(tmp_path: Path) -> None:
+def test_a_house_rule_file_against_its_base(tmp_path: Path, cli_fast: Any) -> None:
     f = tmp_path / "club.toml"
     f.write_text('inherits = "standard"\nkill_reward = 2   # 001 一、奖惩: our club gives 2\n', encoding="utf-8")
     s = setting(str(f), "kill_reward")
     assert s.line == 2 and s.cite.startswith("《三国杀》标准版规则（身份局） 一、奖惩")
-    r = run_cli_in_process("rules", "diff", "standard", str(f), "--format", "json")
+    r = cli_fast("rules", "diff", "standard", str(f), "--format", "json")
     assert r.returncode == 1
     data = json.loads(r.stdout)
     (p,) = data["params"]
@@ -60,7 +59,7 @@ def test_a_house_rule_file_against_its_base(tmp_path: Path) -> None:
     assert p["source_a"].startswith("rulesets/standard.toml:")
 
 
-def test_an_unknown_ruleset_is_a_usage_error_without_traceback() -> None:
-    r = run_cli_in_process("rules", "diff", "standard", "no-such-rules")
+def test_an_unknown_ruleset_is_a_usage_error_without_traceback(cli_fast: Any) -> None:
+    r = cli_fast("rules", "diff", "standard", "no-such-rules")
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and "no-such-rules" in r.stderr
