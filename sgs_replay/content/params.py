@@ -43,6 +43,18 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     general_pool_size: Annotated[int | None, _d("1v1: generals drawn for the draft")] = None
     general_pool_face_up: Annotated[int | None, _d("1v1: of those, how many face up")] = None
     generals_per_player: Annotated[int | None, _d("1v1: generals each player fields")] = None
+    generals_lost_to_lose: Annotated[int | None, _d(
+        "1v1: a player loses when this many of its generals have died, reserves left or not (none: when all "
+        "generals_per_player have)")] = None
+    initial_hand_cap: Annotated[int | None, _d(
+        "1v1: a general entering play draws its max HP in cards, at most this many (none: no cap)")] = None
+    entry_hand_reshuffle: Annotated[bool, _d(
+        "1v1: a general entering play draws its starting hand as any draw, reshuffling the discard pile when the draw "
+        "pile is short (true), or takes only what the draw pile holds, with no reshuffle (false: FreeKill deals it "
+        "straight from the pile)")] = True
+    next_general_timing: Annotated[Literal["at_death", "after_resolution"], _d(
+        "1v1: the next general enters right after the death, before the interrupted resolution goes on (at_death), "
+        "or once that resolution is over, before the next turn or phase (after_resolution)")] = "at_death"
     win_condition: Annotated[Literal["all_generals_dead"] | None, _d(
         "1v1: a player loses when all its generals are dead (none: the mode's own condition)")] = None
     new_turn_after_own_death: Annotated[bool, _d("1v1: a character dying in its own turn hands a new turn to the other")] = False

@@ -29,6 +29,19 @@ ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
 }
 
 
+#: the checks a general's own skill can bend (a draw phase drawing more, a larger hand limit, an extra turn,
+#: another 杀, range or target, a conversion, a damage's amount or one more damage, a skipped phase): reported
+#: against a seat whose general the engine does not model (an unknown general, or a skill marked
+#: ``modelled = false``), they are counted unverifiable instead (docs/freekill.md, unknown generals)
+UNMODELLED_BENDS: frozenset[str] = frozenset({
+    R.T_ORDER.id, R.T_DRAW_COUNT.id, R.T_DISCARD.id, R.T_DISCARD_EXCESS.id, R.T_SKIPPED.id, R.T_NOT_YOUR_TURN.id,
+    R.P_SLASH_LIMIT.id, R.P_RANGE.id, R.P_DISTANCE.id, R.P_TARGET.id, R.P_NO_DEMAND.id, R.P_WRONG_CARD.id,
+    R.P_CONVERSION.id, R.P_UNDODGEABLE.id, R.P_EMPTY_CITY.id, R.P_PEACH_FULL.id,
+    R.D_AMOUNT.id, R.D_MISSING.id, R.D_UNEXPECTED.id, R.D_CARD_EFFECT.id, R.D_NATURE.id,
+    R.S_EFFECT.id,
+})
+
+
 class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
@@ -99,11 +112,26 @@ class Engine:
         caller gives neither, the rule's statement and the logged event stand in."""
         if not self.checking:
             return
+        if seat is not None and rule.id in UNMODELLED_BENDS and (why := self.unmodelled(seat)) is not None:
+            self.unverifiable_because(f"{rule.id} ({detail or rule.en}) at seat {seat}: {why}")
+            return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
             observed = self._sentence(self.event)
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def unmodelled(self, seat: int) -> str | None:
+        """Why the seat's general is not modelled (an unknown general, or its skills the engine does not
+        model), or None."""
+        s = self.table.seats.get(seat) if hasattr(self, "table") else None
+        if s is None:
+            return None
+        if s.general is None:
+            return "its general is not defined by the rules"
+        names = [info.name for sid in s.general.skills if (info := skill_table().get(sid)) is not None
+                 and not info.modelled and info.name in s.skills]
+        return f"{s.general.name}'s {'/'.join(names)} is not modelled" if names else None
 
     def _sentence(self, e: ev.Event) -> str:
         """The logged event as a sentence (the observed side of a violation, never raw JSON)."""

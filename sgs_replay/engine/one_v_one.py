@@ -10,7 +10,9 @@ Rules: 《2013 王者之战 比赛规则》 (1V1: the turn order, the short firs
 - A death with generals left (A–E): the dead general's cards are discarded (the engine's death), the
   player's next general enters (`general_choice`, one of its reserves, SGS-3009) with full HP and draws
   its max HP in cards (`draw`, reason `initial`, SGS-3010); the interrupted resolution then goes on. A
-  character that died in its own turn ends it: the opponent starts the next turn (SGS-3011).
+  character that died in its own turn ends it: the opponent starts the next turn (SGS-3011). Under
+  ``next_general_timing = "after_resolution"`` (FreeKill) the interrupted resolution ends first and the
+  next general enters before the next phase or turn.
 - Victory: a player whose last general dies loses (``generals_per_player``; reason ``all_generals_dead``).
 
 A log that starts from a position says where each player stands with a `general_choice` (the general in
@@ -36,6 +38,11 @@ if TYPE_CHECKING:
 ALL_DEAD = "all_generals_dead"
 #: what may happen between a death and the next general's entry: the death-time skills (藏机, 延祸, 肃资)
 BEFORE_ENTRY = (ev.Skill, ev.Move, ev.Discard, ev.Choose, ev.Death)
+
+
+#: under ``next_general_timing = "after_resolution"`` (FreeKill) the interrupted resolution, and the dead
+#: character's turn, end before the next general enters: it must enter before play moves on to a phase or turn
+AFTER_RESOLUTION_LATE = (ev.Turn, ev.Phase, ev.PhaseSkip)
 
 
 def death_time(e: ev.Event) -> bool:
@@ -131,7 +138,8 @@ class OneVOne(SideMode):
         if not super().screen(e):
             return False
         eng = self.eng
-        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
+        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)) \
+                and (eng.rs.p.next_general_timing == "at_death" or isinstance(e, AFTER_RESOLUTION_LATE)):
             seat = self.awaiting[0]
             if not self.entry_reported:
                 self.entry_reported = True
@@ -345,7 +353,14 @@ class OneVOne(SideMode):
         if lost is not None:
             self.lost[seat] = lost + 1
         if general is not None:
-            self.entry_draw[seat] = s.max_hp
+            cap = eng.rs.p.initial_hand_cap
+            n = s.max_hp if cap is None else min(s.max_hp, cap)
+            if not eng.rs.p.entry_hand_reshuffle:
+                n = min(n, eng.table.pile.total())  # only what the draw pile holds, no reshuffle
+            if n > 0:
+                self.entry_draw[seat] = n
+            else:
+                self.debut.add(seat)
         self.entry_reported = False
         cur = eng.current
         if cur is not None and cur != seat and self.open_turn == cur \
@@ -361,16 +376,22 @@ class OneVOne(SideMode):
         self.debut.add(e.seat)
         n = self.entry_draw.pop(e.seat, None)
         if n is not None and len(e.cards) != n:
-            self.eng.report(R.V_ENTRY_HAND, e.seat, f"the entering general draws {n} cards (its max HP)",
+            cap = self.eng.rs.p.initial_hand_cap
+            why = "its max HP" if cap is None else f"its max HP, at most {cap}"
+            self.eng.report(R.V_ENTRY_HAND, e.seat, f"the entering general draws {n} cards ({why})",
                             expected=n, observed=len(e.cards))
 
     # ---- death and the end
     def generals_left(self, seat: int) -> int | None:
         """How many generals the seat may still bring in after the one in play (None: unknown)."""
         left = self.reserves[seat]
+        lost = self.lost[seat]
+        cap = self.eng.rs.p.generals_lost_to_lose  # FreeKill: the third death ends the game, reserves or not
+        if cap is not None and lost is not None:
+            room = max(0, cap - 1 - lost)
+            return room if left is None else min(room, len(left))
         if left is not None:
             return len(left)
-        lost = self.lost[seat]
         return None if lost is None else max(0, self.per_player - 1 - lost)
 
     def after_death(self, seat: Seat) -> None:

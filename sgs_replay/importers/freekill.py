@@ -92,11 +92,13 @@ RULESET_MANEUVERING = "freekill-maneuvering"
 #: the FreeKill card packages of each supported ruleset, each an id table shipped with this package
 #: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
 _PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
-                   "3v3_cards": "fk_cards_3v3.csv"}  # the 3v3 mode's own 106 cards (161–266)
+                   "3v3_cards": "fk_cards_3v3.csv",  # the 3v3 mode's own 106 cards (161–266)
+                   "1v1_cards": "fk_cards_1v1.csv"}  # the 1v1 mode's own 50 cards (321–370)
 _RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
     "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
+    "freekill-1v1": ("1v1_cards",),  # the 1v1 mode (freekill_1v1.py)
 }
 _HEADER_ITEMS = 10
 
@@ -126,7 +128,8 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3"}  # 3v3: freekill_3v3.py
+_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3",  # 3v3: freekill_3v3.py
+               "m_1v1_mode": "1v1"}  # 1v1: freekill_1v1.py
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -163,7 +166,10 @@ _PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
-                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
+                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie",
+                  # the 1v1 mode's ids of skills with the rulebook's 2013 1v1 texts (奇袭 makes its 1v1 过河拆桥)
+                  "v11__xiechan": "xiechan", "v11__cangji": "cangji", "v11__huwei": "huwei", "v11__pianyi": "pianyi",
+                  "v11__yinli": "yinli", "v11__qixi": "qixi", "v11__xiaoxi": "xiaoxi"}
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
@@ -176,7 +182,8 @@ _RECAST = "recast"
 # #ChainStateChange arguments → the chain state they announce
 _CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
 # FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
-_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩"}
+_CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩",
+                                 "v11__dismantlement": "过河拆桥"}  # the 1v1 mode's (its 1v1 text)
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
@@ -1601,6 +1608,10 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         from sgs_replay.importers.freekill_3v3 import Reader3v3
 
         return Reader3v3
+    if mode == "m_1v1_mode":
+        from sgs_replay.importers.freekill_1v1 import Reader1v1
+
+        return Reader1v1
     return _Reader
 
 
