@@ -29,9 +29,9 @@ from typing import Any
 from sgs_replay import content
 from sgs_replay.events import (
     FORMAT_ID,
-    Draw,
     DraftPick,
     DraftPool,
+    Draw,
     Game,
     GameEnd,
     GeneralChoice,
