@@ -38,6 +38,8 @@ class Report(msgspec.Struct):
     import_problems: list[str] = []
     #: what the recording's engine did that only its ruleset accepts, as that engine's behaviour
     engine_behaviour: list[str] = []
+    #: per seat whose general the engine does not model: how many events that left unchecked
+    unmodelled: list[str] = []
 
     def public(self) -> dict[str, Any]:
         return {
@@ -50,7 +52,7 @@ class Report(msgspec.Struct):
             ],
             "unverifiable": self.unverifiable, "result": self.result,
             "desyncs": self.desyncs, "import_problems": self.import_problems,
-            "engine_behaviour": self.engine_behaviour,
+            "engine_behaviour": self.engine_behaviour, "unmodelled": self.unmodelled,
         }
 
 
@@ -217,6 +219,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
         violations=violations, unverifiable=unverifiable, result=result,
         desyncs=[d.public() for d in desyncs], import_problems=list(parsed.import_problems),
         engine_behaviour=list(engine.behaviour_notes) if engine is not None else [],
+        unmodelled=engine.unmodelled_summary() if engine is not None else [],
     )
     if internal_errors:
         import sys

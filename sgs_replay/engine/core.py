@@ -54,6 +54,8 @@ class Engine:
         self.checking = True  # False while applying an event unchecked (Engine.apply)
         self.unverifiable = 0
         self.unverifiable_notes: list[str] = []
+        #: (seat, why its general is not modelled) → the lines that left unchecked
+        self.unmodelled_lines: dict[tuple[int, str], set[int]] = {}
         self.behaviour_notes: list[str] = []  # what the recording's engine did that only its ruleset accepts
         self.line = header_line
         self.stack: list[Frame] = []
@@ -113,13 +115,25 @@ class Engine:
         if not self.checking:
             return
         if seat is not None and rule.id in UNMODELLED_BENDS and (why := self.unmodelled(seat)) is not None:
-            self.unverifiable_because(f"{rule.id} ({detail or rule.en}) at seat {seat}: {why}")
+            self.note_unmodelled(seat, f"{rule.id} ({detail or rule.en}) at seat {seat}: {why}")
             return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
             observed = self._sentence(self.event)
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def note_unmodelled(self, seat: int, why: str) -> None:
+        """An event left unchecked because seat ``seat``'s general is not modelled (counted unverifiable, and
+        per seat for the report: :meth:`unmodelled_summary`)."""
+        who = self.unmodelled(seat) or "its general is not modelled"
+        self.unmodelled_lines.setdefault((seat, who), set()).add(self.line)
+        self.unverifiable_because(why)
+
+    def unmodelled_summary(self) -> list[str]:
+        """Per seat whose general is not modelled: how many events (lines) that left unchecked."""
+        return [f"seat {seat}: {len(lines)} event(s) unchecked ({who})"
+                for (seat, who), lines in sorted(self.unmodelled_lines.items())]
 
     def unmodelled(self, seat: int) -> str | None:
         """Why the seat's general is not modelled (an unknown general, or its skills the engine does not
@@ -131,7 +145,7 @@ class Engine:
             return "its general is not defined by the rules"
         names = [info.name for sid in s.general.skills if (info := skill_table().get(sid)) is not None
                  and not info.modelled and info.name in s.skills]
-        return f"{s.general.name}'s {'/'.join(names)} is not modelled" if names else None
+        return f"{s.general.name}'s {', '.join(names)}: not modelled" if names else None
 
     def _sentence(self, e: ev.Event) -> str:
         """The logged event as a sentence (the observed side of a violation, never raw JSON)."""

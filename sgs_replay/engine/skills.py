@@ -284,7 +284,10 @@ class SkillBook:
                 fn(eng, e, seat)
                 return
             eng.unknown_skill_turn = True
-            eng.unverifiable_because(f"skill {name}: effect not checked")
+            if eng.unmodelled(e.seat) is not None:
+                eng.note_unmodelled(e.seat, f"skill {name}: effect not checked (not modelled)")
+            else:
+                eng.unverifiable_because(f"skill {name}: effect not checked")
             if eng.phase == "draw":
                 eng.this_phase.unchecked_skill += 1
             return
@@ -621,7 +624,9 @@ class SkillBook:
                     step.done = True
                     return
         info = skill_by_name().get(e.skill or "")
-        if info is not None and info.id in SPECS:
+        if info is not None and not info.modelled:
+            self.eng.note_unmodelled(e.seat, f"a draw by {e.skill}, a skill the engine does not model")
+        elif info is not None and info.id in SPECS:
             self.eng.unverifiable_because(f"a draw by {e.skill} that no open effect expects")
 
     def claims_damage(self, e: ev.Damage) -> bool:

@@ -714,8 +714,8 @@ class _Reader:
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
         if self.game_mode and self.game_mode not in _GAME_MODES:
-            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
-                                f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
+            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (this version reads "
+                                f"{', '.join(f'{k} ({v})' for k, v in _GAME_MODES.items())})", self.name, 2, "header")
         self.ruleset = self.detect_ruleset()
         self.known = dict(card_table(self.ruleset))
         if isinstance(me, list) and me and isinstance(me[0], int):
