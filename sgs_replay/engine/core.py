@@ -29,17 +29,6 @@ ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
 }
 
 
-#: the checks a general's own skill can bend (a draw phase drawing more, a larger hand limit, an extra turn,
-#: another 杀, range or target, a conversion, a damage's amount or one more damage, a skipped phase): reported
-#: against a seat whose general the engine does not model (an unknown general, or a skill marked
-#: ``modelled = false``), they are counted unverifiable instead (docs/freekill.md, unknown generals)
-UNMODELLED_BENDS: frozenset[str] = frozenset({
-    R.T_ORDER.id, R.T_DRAW_COUNT.id, R.T_DISCARD.id, R.T_DISCARD_EXCESS.id, R.T_SKIPPED.id, R.T_NOT_YOUR_TURN.id,
-    R.P_SLASH_LIMIT.id, R.P_RANGE.id, R.P_DISTANCE.id, R.P_TARGET.id, R.P_NO_DEMAND.id, R.P_WRONG_CARD.id,
-    R.P_CONVERSION.id, R.P_UNDODGEABLE.id, R.P_EMPTY_CITY.id, R.P_PEACH_FULL.id,
-    R.D_AMOUNT.id, R.D_MISSING.id, R.D_UNEXPECTED.id, R.D_CARD_EFFECT.id, R.D_NATURE.id,
-    R.S_EFFECT.id,
-})
 
 
 class Engine:
@@ -114,7 +103,7 @@ class Engine:
         caller gives neither, the rule's statement and the logged event stand in."""
         if not self.checking:
             return
-        if seat is not None and rule.id in UNMODELLED_BENDS and (why := self.unmodelled(seat)) is not None:
+        if seat is not None and rule.id in R.SKILL_BENDABLE and (why := self.unmodelled(seat)) is not None:
             self.note_unmodelled(seat, f"{rule.id} ({detail or rule.en}) at seat {seat}: {why}")
             return
         if expected is None:

@@ -129,7 +129,10 @@ _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
 _GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3",  # 3v3: freekill_3v3.py
-               "m_1v1_mode": "1v1"}  # 1v1: freekill_1v1.py
+               "m_1v1_mode": "1v1"}  # 1v1: MODE_READERS
+#: the readers of FreeKill's game-mode packages, by game mode: (module, class), loaded by name when a
+#: recording of that mode is read (each module builds on this one; this one imports none of them)
+MODE_READERS: dict[str, tuple[str, str]] = {"m_1v1_mode": ("sgs_replay.importers.freekill_1v1", "Reader1v1")}
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -1608,10 +1611,12 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         from sgs_replay.importers.freekill_3v3 import Reader3v3
 
         return Reader3v3
-    if mode == "m_1v1_mode":
-        from sgs_replay.importers.freekill_1v1 import Reader1v1
+    if isinstance(mode, str) and mode in MODE_READERS:
+        import importlib
 
-        return Reader1v1
+        module, cls = MODE_READERS[mode]
+        reader: type[_Reader] = getattr(importlib.import_module(module), cls)
+        return reader
     return _Reader
 
 
