@@ -53,8 +53,8 @@ RULESET = "freekill-1v1"
 _SIDES: dict[str, Side] = {"lord": "warm", "rebel": "cold"}
 #: the draft log's side names
 _DRAFT_SIDES: dict[str, Side] = {"firstPlayer": "warm", "secondPlayer": "cold"}
-#: FreeKill's cap on a starting hand (X = max HP, at most 5)
-HAND_CAP = 5
+#: skills of the mode's generals that skip their owner's judge phase (挫锐: the first after entering)
+_SKIPS_JUDGE = frozenset({"v11__cuorui"})
 
 
 class Reader1v1(fk._Reader):
@@ -73,6 +73,7 @@ class Reader1v1(fk._Reader):
         self.lineup_written = False
         self.entering: set[int] = set()  # player ids whose next general has entered and not drawn its hand
         self.first_general: dict[int, str] = {}  # player id → the starting general (FreeKill id)
+        self.current_pid: int | None = None  # the player whose turn it is
 
     def detect_ruleset(self) -> str:
         """``freekill-1v1`` when the settings name the 1v1 mode and the draw pile is its 50-card deck."""
@@ -228,6 +229,19 @@ class Reader1v1(fk._Reader):
         super().draw(dst, cards, skill, base)
 
     # -- logs ----------------------------------------------------------------------------------
+
+    def log_turn_start(self, p: Mapping[str, Any]) -> None:
+        super().log_turn_start(p)
+        self.current_pid = fk._int(p["from"], "player id")
+
+    def log_invoke(self, p: Mapping[str, Any]) -> None:
+        """牛金's 挫锐 announces itself as it skips his first judge phase after entering (its other use, the
+        draw at his entry, comes outside his turn): the ``phase_skip`` that follows has it as reason."""
+        super().log_invoke(p)
+        pid = fk._int(p["from"], "player id")
+        base = fk._skill_base(str(p["arg"]))
+        if base in _SKIPS_JUDGE and pid == self.current_pid:
+            self.skip_reason[(pid, "judge")] = self.skill_zh(str(p["arg"]))
 
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries (#1v1Score: the deaths; #ChangeKingdom/#ChangeGender:

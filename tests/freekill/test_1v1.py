@@ -147,3 +147,24 @@ def test_unmodelled_skill_is_unverifiable_not_a_violation() -> None:
     report = _report(path, None)
     assert report.violations == []
     assert report.unverifiable >= 4
+
+
+def test_cuorui_names_the_skipped_judge_phase() -> None:
+    """牛金's 挫锐 skips his first judge phase after entering: FreeKill announces the skill and logs the skip
+    (#InvokeSkill v11__cuorui, #PhaseSkipped phase_judge) in place of the phase. No recording has it; edited
+    into a real one at the first judge phase of the game, the skip is read with its reason, not reported."""
+    top = load(RECORDINGS[0].read_bytes())
+    for i, item in enumerate(top[10:], start=10):
+        if item[2] in (b"PropertyUpdate", "PropertyUpdate") and not item[1]:
+            body = cbor2.loads(item[3])
+            if body[1] in (b"phase", "phase") and body[2] == 3:
+                pid = body[0]
+                top[i:i + 1] = [
+                    [item[0], False, b"GameLog", cbor2.dumps({b"type": b"#InvokeSkill", b"from": pid, b"arg": b"v11__cuorui"})],
+                    [item[0], False, b"GameLog", cbor2.dumps({b"type": b"#PhaseSkipped", b"from": pid, b"arg": b"phase_judge"})],
+                ]
+                break
+    conv = freekill.convert(dump(top), "cuorui.fk.rep")
+    assert [str(p) for p in conv.problems] == []
+    skips = [e for e in conv.events if isinstance(e, ev.PhaseSkip)]
+    assert skips[0].phase == "judge" and skips[0].reason == "挫锐"
