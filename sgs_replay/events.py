@@ -345,6 +345,9 @@ class GeneralChoice(_Base, tag="general_choice"):
     general: str
     reserves: list[str] | None = None
     turned_up: list[str] | None = None
+    #: the entering general's max HP, for a general the ruleset accepts without defining it
+    #: (``unknown_generals = "unverifiable"``); ignored for a general the rules define. *Extension*, optional.
+    max_hp: int | None = None
 
 
 Kingdom = Literal["wei", "shu", "wu", "qun", "careerist"]

@@ -108,6 +108,8 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
         if h.mode == "hegemony" and p.general == "?":
             continue  # a face-down general in a log from a player's view: checked when revealed
         g = rs.resolve_general(p.general)
+        if g is None and rs.p.unknown_generals == "unverifiable":
+            continue  # judged without it: what its skills could explain is unverifiable (docs/freekill.md)
         if g is None:
             out.append(make(R.F_HEADER, 1, p.seat, f"unknown general {p.general!r}", observed=p.general))
         elif rs.roster and not rs.in_roster(g):

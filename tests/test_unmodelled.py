@@ -54,3 +54,28 @@ def test_everything_else_is_still_judged() -> None:
     use = {"type": "use", "seat": 1, "card": "♦9 杀", "targets": [2]}
     report = _report([*OPENING, use])
     assert "SGS-C001" in [v.rule for v in report.violations]
+
+
+def _undefined(ruleset: str, events: list[dict[str, object]]):  # type: ignore[no-untyped-def]
+    header = {**HEADER, "ruleset": ruleset,
+              "players": [{"seat": 1, "general": "zz__mystery", "side": "warm"}, HEADER["players"][1]],  # type: ignore[index]
+              "start": {"round": 1, "seats": {"1": {"hp": 3, "max_hp": 3}, "2": {}}}}
+    lines = [json.dumps(header, ensure_ascii=False), *(json.dumps(e, ensure_ascii=False) for e in events)]
+    return validate_parsed(parse_bytes(("\n".join(lines) + "\n").encode(), "u.sgs.jsonl")).report
+
+
+def test_a_general_nobody_defines() -> None:
+    """Under a ruleset with ``unknown_generals = "unverifiable"`` (freekill-1v1) a general the project does not
+    define is no header error: its skill (a name it may have) is unverifiable, not a skill it lacks; a card it
+    does not hold is still a violation. Under the rulebook's 1v1 the header is refused (SGS-F004)."""
+    skill = {"type": "skill", "seat": 1, "skill": "国色"}
+    use = {"type": "use", "seat": 1, "card": "♦9 杀", "targets": [2]}
+    deal = [{"type": "draw", "seat": 1, "cards": ["♠5 杀", "♠7 杀", "♠8 杀"], "reason": "initial"},
+            {"type": "draw", "seat": 2, "cards": ["♥10 杀", "♥J 杀", "♣4 杀", "♣5 杀"], "reason": "initial"},
+            {"type": "turn", "seat": 1}, {"type": "phase", "seat": 1, "phase": "start"},
+            {"type": "phase", "seat": 1, "phase": "judge"}, {"type": "phase", "seat": 1, "phase": "draw"},
+            {"type": "draw", "seat": 1, "cards": ["♣6 杀"], "reason": "phase"}, {"type": "phase", "seat": 1, "phase": "play"}]
+    report = _undefined("freekill-1v1", [*deal, skill, use])
+    assert [v.rule for v in report.violations] == ["SGS-C001"]
+    assert report.unmodelled == ["seat 1: 1 event(s) unchecked (its general is not defined by the rules)"]
+    assert "SGS-F004" in [v.rule for v in _undefined("1v1-2013", deal).violations]

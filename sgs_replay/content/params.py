@@ -43,6 +43,10 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     general_pool_size: Annotated[int | None, _d("1v1: generals drawn for the draft")] = None
     general_pool_face_up: Annotated[int | None, _d("1v1: of those, how many face up")] = None
     generals_per_player: Annotated[int | None, _d("1v1: generals each player fields")] = None
+    unknown_generals: Annotated[Literal["refuse", "unverifiable"], _d(
+        "a general the project does not define (content/generals.csv): an error of the log (refuse), or judged on "
+        "everything else with what its skills could explain counted unverifiable (its HP from the start position "
+        "or the general_choice that brings it in)")] = "refuse"
     generals_lost_to_lose: Annotated[int | None, _d(
         "1v1: a player loses when this many of its generals have died, reserves left or not (none: when all "
         "generals_per_player have)")] = None

@@ -43,6 +43,8 @@ class Engine:
         self.checking = True  # False while applying an event unchecked (Engine.apply)
         self.unverifiable = 0
         self.unverifiable_notes: list[str] = []
+        #: seats whose general the rules do not define (``unknown_generals = "unverifiable"``)
+        self.undefined: set[int] = set()
         #: (seat, why its general is not modelled) → the lines that left unchecked
         self.unmodelled_lines: dict[tuple[int, str], set[int]] = {}
         self.behaviour_notes: list[str] = []  # what the recording's engine did that only its ruleset accepts
@@ -103,14 +105,26 @@ class Engine:
         caller gives neither, the rule's statement and the logged event stand in."""
         if not self.checking:
             return
-        if seat is not None and rule.id in R.SKILL_BENDABLE and (why := self.unmodelled(seat)) is not None:
-            self.note_unmodelled(seat, f"{rule.id} ({detail or rule.en}) at seat {seat}: {why}")
-            return
+        if rule.id in R.SKILL_BENDABLE:
+            for who in self._bend_seats(seat):
+                if (why := self.unmodelled(who)) is not None:
+                    self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}) at seat {seat or who}: {why}")
+                    return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
             observed = self._sentence(self.event)
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def _bend_seats(self, seat: int | None) -> list[int]:
+        """The seats whose skills could explain a violation reported against ``seat``: that seat, and the
+        one acting in the event judged (a damage's source, a card's user)."""
+        out = [seat] if seat is not None else []
+        e = self.event
+        actor = e.source if isinstance(e, ev.Damage) else getattr(e, "seat", None)
+        if isinstance(actor, int) and actor not in out:
+            out.append(actor)
+        return out
 
     def note_unmodelled(self, seat: int, why: str) -> None:
         """An event left unchecked because seat ``seat``'s general is not modelled (counted unverifiable, and
@@ -130,8 +144,10 @@ class Engine:
         s = self.table.seats.get(seat) if hasattr(self, "table") else None
         if s is None:
             return None
-        if s.general is None:
+        if seat in self.undefined:
             return "its general is not defined by the rules"
+        if s.general is None:
+            return None
         names = [info.name for sid in s.general.skills if (info := skill_table().get(sid)) is not None
                  and not info.modelled and info.name in s.skills]
         return f"{s.general.name}'s {', '.join(names)}: not modelled" if names else None
@@ -164,6 +180,8 @@ class Engine:
         for p in h.players:
             g = rs.resolve_general(p.general)
             s = Seat(seat=p.seat, general=g, role=p.role, side=p.side, position=p.position)
+            if g is None and p.general != "?" and rs.p.unknown_generals == "unverifiable":
+                self.undefined.add(p.seat)  # a general the rules do not define: its HP from the start position
             if g is not None:
                 s.max_hp = s.hp = g.hp
                 names = skill_table()

@@ -209,7 +209,7 @@ class OneVOne(SideMode):
                            observed=f"{len(names)} ({len(set(names))} different)")
             for g in e.generals:
                 gen = eng.rs.resolve_general(g)
-                if gen is None or not eng.rs.in_roster(gen):
+                if (gen is None and not self._accepted_unknown(g)) or (gen is not None and not eng.rs.in_roster(gen)):
                     eng.report(R.H_ROSTER, None, f"{g} is not in the {eng.rs.name} roster", observed=g)
             self.pool = names
         elif isinstance(e, ev.DraftPick):
@@ -233,6 +233,10 @@ class OneVOne(SideMode):
             eng.report(R.V_DRAFT_1V1, None, f"`{ev.event_type(e)}` is a 3v3 event; 1v1 names its generals with general_choice",
                        observed=ev.event_type(e))
 
+    def _accepted_unknown(self, g: str) -> bool:
+        """``g`` is no general of the project and the ruleset accepts such generals (``unknown_generals``)."""
+        return self.eng.rs.resolve_general(g) is None and self.eng.rs.p.unknown_generals == "unverifiable"
+
     def _name(self, g: str) -> str:
         gen = self.eng.rs.resolve_general(g)
         return gen.name if gen else g
@@ -245,7 +249,7 @@ class OneVOne(SideMode):
             return
         name = self._name(e.general)
         gen = eng.rs.resolve_general(e.general)
-        if gen is None or not eng.rs.in_roster(gen):
+        if (gen is None and not self._accepted_unknown(e.general)) or (gen is not None and not eng.rs.in_roster(gen)):
             eng.report(R.H_ROSTER, e.seat, f"{e.general} is not in the {eng.rs.name} roster", observed=e.general)
         if s.alive and s.hp <= 0 and e.seat not in self.awaiting:
             self._death_missing(s)
@@ -295,7 +299,7 @@ class OneVOne(SideMode):
                        expected=self.per_player, observed=lineup)
         for g in (e.reserves or []):
             gen = eng.rs.resolve_general(g)
-            if gen is None or not eng.rs.in_roster(gen):
+            if (gen is None and not self._accepted_unknown(g)) or (gen is not None and not eng.rs.in_roster(gen)):
                 eng.report(R.H_ROSTER, s.seat, f"{g} is not in the {eng.rs.name} roster", observed=g)
         side = s.side or ""
         if self.pick_turns and side in self.picks:
@@ -319,9 +323,9 @@ class OneVOne(SideMode):
             other = [st for st in eng.table.seats.values() if st.seat != s.seat and st.general is not None]
             if any(name in self.played[st.seat] for st in other):
                 eng.report(R.V_NEXT_GENERAL, s.seat, f"{name} plays for the other player", observed=name)
-        self._enter(s.seat, e.general)
+        self._enter(s.seat, e.general, e.max_hp)
 
-    def _enter(self, seat: int, general: str | None) -> None:
+    def _enter(self, seat: int, general: str | None, max_hp: int | None = None) -> None:
         """The next general of ``seat`` enters play (None: the log did not say which): full HP, no cards."""
         from sgs_replay.content import skills as skill_table
 
@@ -332,7 +336,20 @@ class OneVOne(SideMode):
         if s is None:
             return
         gen = eng.rs.resolve_general(general) if general is not None else None
+        if gen is None and general is not None and eng.rs.p.unknown_generals == "unverifiable":
+            s.general = None  # a general the rules do not define: no known skill, its max HP from the log
+            s.skills = set()
+            eng.undefined.add(seat)
+            if max_hp is not None:
+                s.max_hp = max_hp
+            else:
+                eng.note_unmodelled(seat, f"seat {seat}'s entering general {general} is not defined: its max HP is unknown")
+            self.played[seat].append(general)
+            left = self.reserves[seat]
+            if left is not None and general in left:
+                left.remove(general)
         if gen is not None:
+            eng.undefined.discard(seat)
             s.general = gen
             names = skill_table()
             s.skills = set()

@@ -74,6 +74,8 @@ class Reader1v1(fk._Reader):
         self.entering: set[int] = set()  # player ids whose next general has entered and not drawn its hand
         self.first_general: dict[int, str] = {}  # player id → the starting general (FreeKill id)
         self.current_pid: int | None = None  # the player whose turn it is
+        self.undefined: set[str] = set()  # FreeKill ids of generals the project does not define
+        self.entered: dict[int, GeneralChoice] = {}  # player id → the general_choice of a general entering now
 
     def detect_ruleset(self) -> str:
         """``freekill-1v1`` when the settings name the 1v1 mode and the draw pile is its 50-card deck."""
@@ -96,11 +98,32 @@ class Reader1v1(fk._Reader):
         return _SIDES.get(info.role or "") if info is not None else None
 
     def general_name(self, fk_id: str) -> str:
+        """The general's Chinese name; one the project does not define keeps its FreeKill id (the ruleset judges
+        it without its skills: ``unknown_generals``)."""
         g = content.generals().get(fk_id)
         if g is None:
-            self.problem(f"unknown general {fk_id!r} (kept as id)")
+            self.undefined.add(fk_id)
+            if not self.accepts_unknown:
+                self.problem(f"unknown general {fk_id!r} (kept as id)")
             return fk_id
         return g.name
+
+    @property
+    def accepts_unknown(self) -> bool:
+        return content.ruleset(RULESET).p.unknown_generals == "unverifiable"
+
+    def skill_zh(self, fk_id: str) -> str:
+        """A skill's Chinese name. A recording with a general the project does not define may name that
+        general's skills, unknown too: they keep their FreeKill ids (their effects are unverifiable)."""
+        if self.undefined and self.accepts_unknown and fk._skill_zh(fk._skill_base(fk_id)) is None:
+            return fk_id
+        return super().skill_zh(fk_id)
+
+    def move_reason(self, skill: str) -> str | None:
+        base = fk._skill_base(skill)
+        if skill and self.undefined and self.accepts_unknown and (fk._skill_zh(base) or fk._zh_card_name(base)) is None:
+            return skill
+        return super().move_reason(skill)
 
     # -- header --------------------------------------------------------------------------------
 
@@ -113,7 +136,7 @@ class Reader1v1(fk._Reader):
             info = self.players[pid]
             general = self.first_general.get(pid, info.general) or "?"
             g = content.generals().get(general)
-            if g is None:
+            if g is None and not self.accepts_unknown:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
             side = self.side_of(pid)
             if side is None:
@@ -121,7 +144,7 @@ class Reader1v1(fk._Reader):
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=g.name if g else general, name=info.name, side=side))
             max_hp = self.start_max_hp.get(pid)
-            if g is not None and max_hp is not None and max_hp != g.hp:
+            if max_hp is not None and (g is None or max_hp != g.hp):
                 start_seats[str(seat)] = SeatState(hp=max_hp, max_hp=max_hp)
         start = None
         if start_seats:
@@ -203,7 +226,9 @@ class Reader1v1(fk._Reader):
         info.max_hp = None  # the new general's, from the property update that follows
         self.dead.discard(pid)
         self.entering.add(pid)
-        self.emit(GeneralChoice(seat=self.seat(pid), general=self.general_name(new)))
+        choice = GeneralChoice(seat=self.seat(pid), general=self.general_name(new))
+        self.entered[pid] = choice
+        self.emit(choice)
 
     def on_property(self, p: list[Any]) -> None:
         pid, prop = fk._int(p[0], "player id"), p[1]
@@ -212,6 +237,9 @@ class Reader1v1(fk._Reader):
             return  # the #ChangeHero that came before it
         if prop == "maxHp" and pid in self.entering:
             self.players.setdefault(pid, fk._PlayerInfo()).max_hp = fk._int(value, "max HP")
+            choice = self.entered.get(pid)
+            if choice is not None and choice.general in self.undefined:
+                choice.max_hp = fk._int(value, "max HP")  # the rules do not give it: the log does
             return  # the new general's max HP: part of its entry
         if prop == "hp" and pid in self.entering:
             self.hp[pid] = fk._int(value, "HP")  # the new general's full HP: part of its entry

@@ -168,3 +168,44 @@ def test_cuorui_names_the_skipped_judge_phase() -> None:
     assert [str(p) for p in conv.problems] == []
     skips = [e for e in conv.events if isinstance(e, ev.PhaseSkip)]
     assert skips[0].phase == "judge" and skips[0].reason == "挫锐"
+
+
+def _renamed(data: bytes, old: str, new: str) -> bytes:
+    """The recording with every mention of the general ``old`` (FreeKill id) made ``new``."""
+    def swap(x: Any) -> Any:
+        if isinstance(x, bytes):
+            return new.encode() if x == old.encode() else x
+        if isinstance(x, list):
+            return [swap(v) for v in x]
+        if isinstance(x, dict):
+            return {swap(k): swap(v) for k, v in x.items()}
+        if isinstance(x, cbor2.CBORTag):
+            return cbor2.CBORTag(x.tag, swap(x.value))
+        return x
+
+    top = load(data)
+    for item in top[10:]:
+        item[3] = cbor2.dumps(swap(cbor2.loads(item[3])))
+    return dump(top)
+
+
+def test_a_general_the_project_does_not_define(tmp_path: Path) -> None:
+    """FreeKill's 1v1 draws from every package the server loads: a general this project does not define keeps
+    its FreeKill id, its max HP comes from the recording (the header's start position, the general_choice that
+    brings it in), and it is judged on everything else, what its skills could explain counted unverifiable. Here
+    大乔v11 (starting) and 向宠 (entering after her death) of 170009 are renamed to generals nobody defines."""
+    path = next(p for p in RECORDINGS if p.name.startswith("20261207170009"))
+    data = _renamed(_renamed(path.read_bytes(), "v11__daqiao", "zz__one"), "v11__xiangchong", "zz__two")
+    conv = freekill.convert(data, "unknown.fk.rep")
+    assert [str(p) for p in conv.problems] == []
+    assert conv.header.players[0].general == "zz__one"
+    assert conv.header.start is not None and conv.header.start.seats["1"].max_hp == 3
+    entry = next(e for e in conv.events if isinstance(e, ev.GeneralChoice) and e.general == "zz__two")
+    assert entry.max_hp == 4
+    log = tmp_path / "unknown.sgs.jsonl"
+    log.write_bytes(freekill.to_jsonl(conv))
+    undefined: set[int] = set()
+    report = validate_parsed(read_path(log), on_step=lambda _i, eng: undefined.update(eng.undefined)).report
+    assert [f"{v.line}: {v.rule} {v.message}" for v in report.violations] == []
+    assert report.desyncs == []
+    assert undefined == {1}  # seat 1 played them, judged without their skills
