@@ -56,6 +56,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
         "1v1: a general entering play draws its starting hand as any draw, reshuffling the discard pile when the draw "
         "pile is short (true), or takes only what the draw pile holds, with no reshuffle (false: FreeKill deals it "
         "straight from the pile)")] = True
+    debut_at_start: Annotated[bool, _d(
+        "1v1: the starting generals enter play (登场时: 虎威, 翩仪 …) as the game starts, after the opening deal "
+        "(the rulebooks are silent: false; the engines: true)")] = False
     next_general_timing: Annotated[Literal["at_death", "after_resolution"], _d(
         "1v1: the next general enters right after the death, before the interrupted resolution goes on (at_death), "
         "or once that resolution is over, before the next turn or phase (after_resolution)")] = "at_death"

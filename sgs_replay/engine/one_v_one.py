@@ -156,6 +156,9 @@ class OneVOne(SideMode):
             for dying in sorted(eng.table.seats.values(), key=lambda x: x.seat):
                 if dying.alive and dying.hp <= 0:
                     self._death_missing(dying)  # a death-time skill of a character still dying: its death is missing
+        if isinstance(e, ev.Draw) and e.reason == "initial" and self.game_start and not eng.turns_taken \
+                and eng.rs.p.debut_at_start:
+            self.debut.add(e.seat)  # the starting general enters play as the game starts (登场时)
         entry_hand = isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)
         if entry_hand:
             assert isinstance(e, ev.Draw)
