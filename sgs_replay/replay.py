@@ -140,7 +140,7 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
     elif h.mode == "1v3":
         from sgs_replay.engine.hulao import header_problems
 
-        for problem in header_problems(h):
+        for problem in header_problems(h, rs.p.hulao_forms):
             out.append(make(R.HL_SETUP, 1, problem[0], problem[1], expected=problem[2], observed=problem[3]))
     elif h.mode == "hegemony":
         from sgs_replay.engine.hegemony import header_problems as heg_problems

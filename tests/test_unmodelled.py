@@ -58,8 +58,8 @@ def test_everything_else_is_still_judged() -> None:
 
 def _undefined(ruleset: str, events: list[dict[str, object]]):  # type: ignore[no-untyped-def]
     header = {**HEADER, "ruleset": ruleset,
-              "players": [{"seat": 1, "general": "zz__mystery", "side": "warm"}, HEADER["players"][1]],  # type: ignore[index]
-              "start": {"round": 1, "seats": {"1": {"hp": 3, "max_hp": 3}, "2": {}}}}
+              "players": [{"seat": 1, "general": "zz__mystery", "side": "warm", "max_hp": 3},
+                          HEADER["players"][1]]}  # type: ignore[index]
     lines = [json.dumps(header, ensure_ascii=False), *(json.dumps(e, ensure_ascii=False) for e in events)]
     return validate_parsed(parse_bytes(("\n".join(lines) + "\n").encode(), "u.sgs.jsonl")).report
 

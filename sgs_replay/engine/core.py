@@ -180,8 +180,10 @@ class Engine:
         for p in h.players:
             g = rs.resolve_general(p.general)
             s = Seat(seat=p.seat, general=g, role=p.role, side=p.side, position=p.position)
-            if g is None and p.general != "?" and rs.p.unknown_generals == "unverifiable":
-                self.undefined.add(p.seat)  # a general the rules do not define: its HP from the start position
+            if g is None and p.general != "?" and rs.p.unknown_generals == "unverifiable" and h.mode != "hegemony":
+                self.undefined.add(p.seat)  # a general the rules do not define: its HP from the header
+                if p.max_hp is not None:
+                    s.max_hp = s.hp = p.max_hp
             if g is not None:
                 s.max_hp = s.hp = g.hp
                 names = skill_table()

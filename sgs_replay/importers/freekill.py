@@ -99,6 +99,7 @@ _RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
     "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
     "freekill-1v1": ("1v1_cards",),  # the 1v1 mode (freekill_1v1.py)
+    "freekill-hulao": ("standard_cards", "maneuvering"),  # 虎牢关 (freekill_hulao.py)
 }
 _HEADER_ITEMS = 10
 
@@ -129,10 +130,11 @@ _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
 _GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3",  # 3v3: freekill_3v3.py
-               "m_1v1_mode": "1v1"}  # 1v1: MODE_READERS
+               "m_1v1_mode": "1v1", "m_1v3_mode": "1v3"}  # 1v1, 1v3: MODE_READERS
 #: the readers of FreeKill's game-mode packages, by game mode: (module, class), loaded by name when a
 #: recording of that mode is read (each module builds on this one; this one imports none of them)
-MODE_READERS: dict[str, tuple[str, str]] = {"m_1v1_mode": ("sgs_replay.importers.freekill_1v1", "Reader1v1")}
+MODE_READERS: dict[str, tuple[str, str]] = {"m_1v1_mode": ("sgs_replay.importers.freekill_1v1", "Reader1v1"),
+                                            "m_1v3_mode": ("sgs_replay.importers.freekill_hulao", "ReaderHulao")}
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -186,7 +188,10 @@ _RECAST = "recast"
 _CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
 # FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
 _CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩",
-                                 "v11__dismantlement": "过河拆桥"}  # the 1v1 mode's (its 1v1 text)
+                                 "v11__dismantlement": "过河拆桥",  # the 1v1 mode's (its 1v1 text)
+                                 # 虎牢关: the equipment 精甲 prints for 神吕布
+                                 "py_halberd": "无双方天戟", "py_hat": "束发紫金冠", "py_belt": "玲珑狮蛮带",
+                                 "py_robe": "红棉百花袍"}
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({

@@ -144,7 +144,9 @@ class Reader1v1(fk._Reader):
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=g.name if g else general, name=info.name, side=side))
             max_hp = self.start_max_hp.get(pid)
-            if max_hp is not None and (g is None or max_hp != g.hp):
+            if g is None and max_hp is not None:  # the rules do not give it: the recording does
+                players[-1].max_hp = max_hp
+            elif g is not None and max_hp is not None and max_hp != g.hp:
                 start_seats[str(seat)] = SeatState(hp=max_hp, max_hp=max_hp)
         start = None
         if start_seats:

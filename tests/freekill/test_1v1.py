@@ -191,15 +191,15 @@ def _renamed(data: bytes, old: str, new: str) -> bytes:
 
 def test_a_general_the_project_does_not_define(tmp_path: Path) -> None:
     """FreeKill's 1v1 draws from every package the server loads: a general this project does not define keeps
-    its FreeKill id, its max HP comes from the recording (the header's start position, the general_choice that
-    brings it in), and it is judged on everything else, what its skills could explain counted unverifiable. Here
+    its FreeKill id, its max HP comes from the recording (the header's max_hp, the general_choice that brings it
+    in), and it is judged on everything else, what its skills could explain counted unverifiable. Here
     大乔v11 (starting) and 向宠 (entering after her death) of 170009 are renamed to generals nobody defines."""
     path = next(p for p in RECORDINGS if p.name.startswith("20261207170009"))
     data = _renamed(_renamed(path.read_bytes(), "v11__daqiao", "zz__one"), "v11__xiangchong", "zz__two")
     conv = freekill.convert(data, "unknown.fk.rep")
     assert [str(p) for p in conv.problems] == []
     assert conv.header.players[0].general == "zz__one"
-    assert conv.header.start is not None and conv.header.start.seats["1"].max_hp == 3
+    assert conv.header.players[0].max_hp == 3 and conv.header.start is None
     entry = next(e for e in conv.events if isinstance(e, ev.GeneralChoice) and e.general == "zz__two")
     assert entry.max_hp == 4
     log = tmp_path / "unknown.sgs.jsonl"
