@@ -281,8 +281,8 @@ class Hulao(Mode):
             eng.reshuffle()
         if not self.switch_due and self.stage == 1 and eng.rs.p.hulao_switch_trigger == "first_hp_change":
             # the change of HP it replaces never happens, so the log cannot show it: accepted, unchecked
-            eng.engine_behaviour("神吕布 switches in place of the first change of his HP (hulao_switch_trigger)")
-            eng.unverifiable_because("神吕布's switch: the change of HP it replaced is not in the log")
+            eng.engine_behaviour(f"seat {LVBU} switches in place of the first change of his HP (hulao_switch_trigger)")
+            eng.unverifiable_because(f"the switch of seat {LVBU}: the change of HP it replaced is not in the log")
             self.switch_due = True
         if not self.switch_due:
             lvbu = eng.seat(LVBU)
