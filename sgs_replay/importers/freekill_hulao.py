@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sgs_replay import content
-from sgs_replay.events import FORMAT_ID, Draw, Game, GameEnd, GeneralChoice, Player, SeatState, Start
+from sgs_replay.events import FORMAT_ID, Draw, Game, GameEnd, GeneralChoice, Player, Recast, SeatState, Start
 from sgs_replay.importers import freekill as fk
 from sgs_replay.importers.freekill import FreeKillError, ImportProblem
 
@@ -31,7 +31,9 @@ RULESET = "freekill-hulao"
 #: the mode's rule skill, which deals the returning ally's cards
 _RULE_SKILL = "m_1v3_rule"
 #: skills that announce something another packet writes (the switch, the weapon recast's button)
-_SILENT = frozenset({"m_1v3_convert", "1v3_recast_weapon"})
+#: the mode's weapon recast (不論是神呂布或聯合軍，手中的武器牌都可以重鑄)
+_RECAST_WEAPON = "1v3_recast_weapon"
+_SILENT = frozenset({"m_1v3_convert", _RECAST_WEAPON})
 #: skills that skip their owner's judge phase (鏖战 with a treasure equipped)
 _SKIPS_JUDGE = frozenset({"hulao__aozhan"})
 
@@ -232,6 +234,16 @@ class ReaderHulao(fk._Reader):
             self.emit(Draw(seat=self.seat(dst), cards=cards, reason="reform"))
             return
         super().draw(dst, cards, skill, base)
+
+    def recast(self, src: Any, cards: list[str], skill: str) -> None:
+        """The mode's weapon recast (``1v3_recast_weapon&``) is a rule of the mode, not a skill: a plain ``recast``."""
+        if fk._skill_base(skill) == _RECAST_WEAPON:
+            seat = self.seat(src)
+            for card in cards:
+                self.emit(Recast(seat=seat, card=card))
+            self.recasting = (seat, skill)
+            return
+        super().recast(src, cards, skill)
 
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries."""

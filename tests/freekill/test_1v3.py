@@ -104,3 +104,28 @@ def test_departures_are_findings_under_the_rulebook() -> None:
     switch at 8 HP and at 6/6 (SGS-4003), the silent rest and the return (SGS-4004)."""
     rules = {v.rule for p in RECORDINGS[:2] for v in validate_parsed(read_path(p), "hulao").report.violations}
     assert {"SGS-4001", "SGS-4003", "SGS-4004"} <= rules, rules
+
+
+def test_weapon_recast_is_the_modes_rule() -> None:
+    """Anyone may recast a weapon in hand (``1v3_recast_weapon&``: FreeKill's recastCard, move reason 12 and the
+    draw that follows, both in that name). No recording recasts; written at the end of one (before its
+    GameOver), the recast is a plain ``recast`` (the mode's rule, no skill) and its draw has reason ``recast``."""
+    from fkrec import _b, before
+
+    top = load(RECORDINGS[0].read_bytes())
+    over = next(i for i, item in enumerate(top) if i >= 10 and item[2] in (b"GameOver", "GameOver"))
+    ms = top[over][0]
+    skill = "1v3_recast_weapon&"
+    recast = {"moveReason": 12, "skillName": skill, "from": 2, "proposer": 2, "toArea": 7,
+              "moveInfo": [{"cardId": 90, "fromArea": 1, "beforeCard": before(90)}]}
+    draw = {"moveReason": 2, "skillName": skill, "to": 2, "proposer": 2, "toArea": 1,
+            "moveInfo": [{"cardId": 91, "fromArea": 6, "beforeCard": before(91)}]}
+    top[over:over] = [[ms, False, b"MoveCards", cbor2.dumps(_b([[recast], 9000]))],
+                      [ms, False, b"MoveCards", cbor2.dumps(_b([[draw], 9001]))]]
+    conv = freekill.convert(dump(top), "recast.fk.rep")
+    assert [str(p) for p in conv.problems] == []
+    recasts = [e for e in conv.events if isinstance(e, ev.Recast)]
+    assert [(e.card, e.skill) for e in recasts] == [("♣A 诸葛连弩", None)]
+    i = conv.events.index(recasts[0])
+    nxt = conv.events[i + 1]
+    assert isinstance(nxt, ev.Draw) and nxt.reason == "recast" and nxt.cards == ["♦A 诸葛连弩"]
