@@ -42,6 +42,12 @@ class Report(msgspec.Struct):
     unmodelled: list[str] = []
 
     def public(self) -> dict[str, Any]:
+        out = self._public()
+        if self.unmodelled:  # only for a game with a general the engine does not model
+            out["unmodelled"] = self.unmodelled
+        return out
+
+    def _public(self) -> dict[str, Any]:
         return {
             "file": self.file, "game_id": self.game_id, "ruleset": self.ruleset, "events": self.events,
             "violations": [
@@ -52,7 +58,7 @@ class Report(msgspec.Struct):
             ],
             "unverifiable": self.unverifiable, "result": self.result,
             "desyncs": self.desyncs, "import_problems": self.import_problems,
-            "engine_behaviour": self.engine_behaviour, "unmodelled": self.unmodelled,
+            "engine_behaviour": self.engine_behaviour,
         }
 
 
