@@ -249,6 +249,9 @@ def _print_engine_notes(rep: object) -> None:
     if behaviour:
         _say(f"{file}: engine behaviour the ruleset accepts ({len(behaviour)}): " + "; ".join(behaviour[:SHOWN_PROBLEMS])
               + (" …" if len(behaviour) > SHOWN_PROBLEMS else ""))
+    unmodelled = getattr(rep, "unmodelled", [])
+    if unmodelled:
+        print(f"{file}: not modelled, unverifiable: " + "; ".join(unmodelled))
     problems = getattr(rep, "import_problems", [])
     if problems:
         _say(f"{file}: {len(problems)} import problem(s): " + "; ".join(problems[:SHOWN_PROBLEMS])

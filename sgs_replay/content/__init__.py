@@ -41,6 +41,9 @@ class SkillInfo:
     kind: str = ""
     source: str = ""
     variants: dict[str, str] = field(default_factory=dict)
+    #: false for a skill the engine does not model (a FreeKill mode package's own): what a general with it does
+    #: that such a skill could explain is counted unverifiable, never a violation (docs/freekill.md)
+    modelled: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,7 @@ def skills() -> dict[str, SkillInfo]:
         out[sid] = SkillInfo(
             id=sid, name=row.get("name", sid), text=row.get("text", ""), lord=row.get("lord", False),
             kind=row.get("kind", ""), source=row.get("source", ""), variants=dict(row.get("variants", {})),
+            modelled=row.get("modelled", True),
         )
     return out
 
@@ -170,9 +174,10 @@ def standard_deck() -> tuple[str, ...]:
 def package_deck(package: str) -> tuple[str, ...]:
     """The cards of a card package: ``maneuvering`` (the 52 cards 神话再临·军争篇 adds to the standard deck),
     ``1v1`` (the 52 cards of the 2013 1v1 deck, a deck of its own: 《2013 王者之战 比赛规则》
-    1V1项目比赛用牌采用2013年最新版1V1比赛牌), ``hegemony`` (the 109 cards of FreeKill's 國戰 deck,
-    ``hegemony_cards``, a deck of its own)."""
-    files = {"maneuvering": "deck_maneuvering.csv", "1v1": "deck_1v1.csv", "hegemony": "deck_hegemony.csv"}
+    1V1项目比赛用牌采用2013年最新版1V1比赛牌), ``freekill-1v1`` (the 50 cards of FreeKill's 1v1 mode), ``hegemony``
+    (the 109 cards of FreeKill's 國戰 deck, ``hegemony_cards``, a deck of its own)."""
+    files = {"maneuvering": "deck_maneuvering.csv", "1v1": "deck_1v1.csv",
+             "freekill-1v1": "deck_freekill_1v1.csv", "hegemony": "deck_hegemony.csv"}
     if package not in files:
         raise KeyError(f"no card package {package!r} (known: {', '.join(files)})")
     return tuple(

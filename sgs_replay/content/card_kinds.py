@@ -60,6 +60,7 @@ WEAPON_RANGE: dict[str, int] = {
     "丈八蛇矛": 3, "贯石斧": 3, "方天画戟": 4, "麒麟弓": 5,
     "古锭刀": 2, "朱雀羽扇": 4,  # 神话再临·军争篇 (the range printed on the card)
     "吴六剑": 2, "三尖两刃刀": 3,  # the 國戰 deck
+    "无双方天戟": 4,  # FreeKill 虎牢关 (精甲)
 }
 #: cards that are another card with a damage nature (属性杀): printed name → (the card it is, nature).
 #: 雷杀 and 火杀 are 杀 for every rule that names 杀 (limit, 闪, 无双 …); "普通杀" is a 杀 with no nature.

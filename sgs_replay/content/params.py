@@ -43,6 +43,25 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     general_pool_size: Annotated[int | None, _d("1v1: generals drawn for the draft")] = None
     general_pool_face_up: Annotated[int | None, _d("1v1: of those, how many face up")] = None
     generals_per_player: Annotated[int | None, _d("1v1: generals each player fields")] = None
+    unknown_generals: Annotated[Literal["refuse", "unverifiable"], _d(
+        "a general the project does not define (content/generals.csv): an error of the log (refuse), or judged on "
+        "everything else with what its skills could explain counted unverifiable (its HP from the start position "
+        "or the general_choice that brings it in)")] = "refuse"
+    generals_lost_to_lose: Annotated[int | None, _d(
+        "1v1: a player loses when this many of its generals have died, reserves left or not (none: when all "
+        "generals_per_player have)")] = None
+    initial_hand_cap: Annotated[int | None, _d(
+        "1v1: a general entering play draws its max HP in cards, at most this many (none: no cap)")] = None
+    entry_hand_reshuffle: Annotated[bool, _d(
+        "1v1: a general entering play draws its starting hand as any draw, reshuffling the discard pile when the draw "
+        "pile is short (true), or takes only what the draw pile holds, with no reshuffle (false: FreeKill deals it "
+        "straight from the pile)")] = True
+    debut_at_start: Annotated[bool, _d(
+        "1v1: the starting generals enter play (登场时: 虎威, 翩仪 …) as the game starts, after the opening deal "
+        "(the rulebooks are silent: false; the engines: true)")] = False
+    next_general_timing: Annotated[Literal["at_death", "after_resolution"], _d(
+        "1v1: the next general enters right after the death, before the interrupted resolution goes on (at_death), "
+        "or once that resolution is over, before the next turn or phase (after_resolution)")] = "at_death"
     win_condition: Annotated[Literal["all_generals_dead"] | None, _d(
         "1v1: a player loses when all its generals are dead (none: the mode's own condition)")] = None
     new_turn_after_own_death: Annotated[bool, _d("1v1: a character dying in its own turn hands a new turn to the other")] = False
@@ -59,10 +78,35 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
         "1v3: a reforming ally below full HP may draw a card instead of recovering 1 HP (an engine's reading; "
         "the rulebook: recover until full, then draw)")] = False
     hulao_exhaustion_limit: Annotated[int | None, _d(
-        "1v3: the game is drawn when the draw pile is used up this many times (none: never)")] = 3
+        "1v3: the game is drawn when the draw pile is used up this many times (none or 0: never)")] = 3
     hulao_retreat_draw: Annotated[bool, _d(
         "1v3: when an ally retreats each other living ally may draw a card right away (`draw`, reason `retreat`; an "
         "engine's reading, not in the rulebook)")] = False
+    hulao_forms: Annotated[tuple[str, str], _d(
+        "1v3: the general ids of 神吕布's first and second forms (content/generals.csv)")] = ("shenlvbu1", "shenlvbu2")
+    hulao_second_form_hp: Annotated[int | None, _d(
+        "1v3: 神吕布's HP and max HP after the switch (none: the second form's own, 4)")] = None
+    hulao_switch_trigger: Annotated[Literal["hp_at_most_4", "first_hp_change"], _d(
+        "1v3: the switch comes when the first form's HP falls to 4 or less (the rulebook), or in place of the first "
+        "change of his HP, which then does not happen (first_hp_change: FreeKill's gamemode package, engine "
+        "behaviour; the log cannot show the change prevented, so the moment is not checked)")] = "hp_at_most_4"
+    hulao_switch_on_reshuffle: Annotated[bool, _d(
+        "1v3: the first reshuffle of the draw pile in the first stage switches 神吕布 too (OL)")] = False
+    hulao_reform_steps: Annotated[bool, _d(
+        "1v3: a retreated ally's place is a reform step (recover 1 or draw 1: the rulebook), or passes with nothing "
+        "done (false: FreeKill's rest)")] = True
+    hulao_return_draw_to: Annotated[int | None, _d(
+        "1v3: a returning ally comes back at full HP and draws this many cards minus his HP (reason reform; none: "
+        "he keeps what his reform steps gave him)")] = None
+    hulao_return_acts: Annotated[bool, _d(
+        "1v3: a returning ally takes his turn at once in his place, with no turn of 神吕布 after it in the first "
+        "stage (false: he acts from the next round, the rulebook)")] = False
+    hulao_last_retreat_unlogged: Annotated[bool, _d(
+        "1v3: the game ends as the last ally retreats, while he lies dying, before his death is announced (engine "
+        "behaviour of FreeKill's gamemode package: no `death` for him)")] = False
+    hulao_revival_draws_resting: Annotated[bool, _d(
+        "1v3: as an ally returns, every ally still resting draws hulao_return_draw_to minus his HP too (engine "
+        "behaviour of FreeKill's gamemode package, not a rule)")] = False
 
     hegemony_half_hp: Annotated[dict[str, int], _d(
         "國戰: a general's half units (阴阳鱼) where the ruleset differs from the roster's, by name (the later engines "
@@ -197,7 +241,10 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
 STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions", "unset")
 #: parameters that describe an engine's faults rather than a rule: accepted only in these rulesets (and
 #: rulesets that inherit them with the parameter already set)
-ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",)}
+ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",),
+                                              "hulao_revival_draws_resting": ("freekill-hulao",),
+                                              "hulao_switch_trigger": ("freekill-hulao",),
+                                              "hulao_last_retreat_unlogged": ("freekill-hulao",)}
 
 
 def field_docs() -> list[tuple[str, str, str, str]]:

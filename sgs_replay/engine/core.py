@@ -29,6 +29,8 @@ ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
 }
 
 
+
+
 class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
@@ -40,6 +42,10 @@ class Engine:
         self.checking = True  # False while applying an event unchecked (Engine.apply)
         self.unverifiable = 0
         self.unverifiable_notes: list[str] = []
+        #: seats whose general the rules do not define (``unknown_generals = "unverifiable"``)
+        self.undefined: set[int] = set()
+        #: (seat, why its general is not modelled) → the lines that left unchecked
+        self.unmodelled_lines: dict[tuple[int, str], set[int]] = {}
         self.behaviour_notes: list[str] = []  # what the recording's engine did that only its ruleset accepts
         self.line = header_line
         self.stack: list[Frame] = []
@@ -94,11 +100,52 @@ class Engine:
         caller gives neither, the rule's statement and the logged event stand in."""
         if not self.checking:
             return
+        if rule.id in R.SKILL_BENDABLE:
+            for who in self._bend_seats(seat):
+                if (why := self.unmodelled(who)) is not None:
+                    self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}) at seat {seat or who}: {why}")
+                    return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
             observed = self._sentence(self.event)
         self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+
+    def _bend_seats(self, seat: int | None) -> list[int]:
+        """The seats whose skills could explain a violation reported against ``seat``: that seat, and the
+        one acting in the event judged (a damage's source, a card's user)."""
+        out = [seat] if seat is not None else []
+        e = self.event
+        actor = e.source if isinstance(e, ev.Damage) else getattr(e, "seat", None)
+        if isinstance(actor, int) and actor not in out:
+            out.append(actor)
+        return out
+
+    def note_unmodelled(self, seat: int, why: str) -> None:
+        """An event left unchecked because seat ``seat``'s general is not modelled (counted unverifiable, and
+        per seat for the report: :meth:`unmodelled_summary`)."""
+        who = self.unmodelled(seat) or "its general is not modelled"
+        self.unmodelled_lines.setdefault((seat, who), set()).add(self.line)
+        self.unverifiable_because(why)
+
+    def unmodelled_summary(self) -> list[str]:
+        """Per seat whose general is not modelled: how many events (lines) that left unchecked."""
+        return [f"seat {seat}: {len(lines)} event(s) unchecked ({who})"
+                for (seat, who), lines in sorted(self.unmodelled_lines.items())]
+
+    def unmodelled(self, seat: int) -> str | None:
+        """Why the seat's general is not modelled (an unknown general, or its skills the engine does not
+        model), or None."""
+        s = self.table.seats.get(seat) if hasattr(self, "table") else None
+        if s is None:
+            return None
+        if seat in self.undefined:
+            return "its general is not defined by the rules"
+        if s.general is None:
+            return None
+        names = [info.name for sid in s.general.skills if (info := skill_table().get(sid)) is not None
+                 and not info.modelled and info.name in s.skills]
+        return f"{s.general.name}'s {', '.join(names)}: not modelled" if names else None
 
     def _sentence(self, e: ev.Event) -> str:
         """The logged event as a sentence (the observed side of a violation, never raw JSON)."""
@@ -128,6 +175,10 @@ class Engine:
         for p in h.players:
             g = rs.resolve_general(p.general)
             s = Seat(seat=p.seat, general=g, role=p.role, side=p.side, position=p.position)
+            if g is None and p.general != "?" and rs.p.unknown_generals == "unverifiable" and h.mode != "hegemony":
+                self.undefined.add(p.seat)  # a general the rules do not define: its HP from the header
+                if p.max_hp is not None:
+                    s.max_hp = s.hp = p.max_hp
             if g is not None:
                 s.max_hp = s.hp = g.hp
                 names = skill_table()

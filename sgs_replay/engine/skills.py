@@ -257,6 +257,10 @@ class SkillBook:
         if name in BY_OTHERS:
             self._run(e, seat, name, granted=True)
             return
+        if e.seat in eng.undefined and not self._equipment_skill(seat, name):  # its skills are not known
+            eng.unknown_skill_turn = True
+            eng.note_unmodelled(e.seat, f"skill {name} of a general the rules do not define: effect not checked")
+            return
         if self._lord_skill(seat, name) and not seat.has_skill(name):
             why = "this ruleset has no lord skills" if not eng.rs.p.lord_skills else "only the lord has it"
             eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="no lord skill", observed=name)
@@ -284,7 +288,10 @@ class SkillBook:
                 fn(eng, e, seat)
                 return
             eng.unknown_skill_turn = True
-            eng.unverifiable_because(f"skill {name}: effect not checked")
+            if eng.unmodelled(e.seat) is not None:
+                eng.note_unmodelled(e.seat, f"skill {name}: effect not checked (not modelled)")
+            else:
+                eng.unverifiable_because(f"skill {name}: effect not checked")
             if eng.phase == "draw":
                 eng.this_phase.unchecked_skill += 1
             return
@@ -624,7 +631,11 @@ class SkillBook:
                     step.done = True
                     return
         info = skill_by_name().get(e.skill or "")
-        if info is not None and info.id in SPECS:
+        if e.seat in self.eng.undefined or (info is None and self.eng.unmodelled(e.seat) is not None):
+            self.eng.note_unmodelled(e.seat, f"a draw by {e.skill} of a general the engine does not model")
+        elif info is not None and not info.modelled:
+            self.eng.note_unmodelled(e.seat, f"a draw by {e.skill}, a skill the engine does not model")
+        elif info is not None and info.id in SPECS:
             self.eng.unverifiable_because(f"a draw by {e.skill} that no open effect expects")
 
     def claims_damage(self, e: ev.Damage) -> bool:

@@ -32,6 +32,7 @@ class Slot(StrEnum):
     ARMOR = "armor"
     PLUS_HORSE = "plus_horse"
     MINUS_HORSE = "minus_horse"
+    TREASURE = "treasure"  # 宝物 (FreeKill 虎牢关's 束发紫金冠)
 
 
 SLOT_OF_SUBTYPE = {
@@ -39,6 +40,7 @@ SLOT_OF_SUBTYPE = {
     "armor": Slot.ARMOR,
     "defensive_horse": Slot.PLUS_HORSE,
     "offensive_horse": Slot.MINUS_HORSE,
+    "treasure": Slot.TREASURE,
 }
 
 #: a new empty Counter, made without Counter.__init__ (Python code that only handles its arguments):

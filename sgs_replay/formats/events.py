@@ -71,7 +71,9 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=
     #: 國戰: the 副将, the second general (``?`` while it is face down in a log from a player's view). *Extension.*
     deputy: str | None = None
     #: 國戰: the max HP the player sets at the start (public even while both generals are face down); checked
-    #: against the two generals' half units once both are known. *Extension*, optional.
+    #: against the two generals' half units once both are known. Any mode: the max HP of a general the ruleset
+    #: accepts without defining it (``unknown_generals``); ignored for a general the rules define. *Extension*,
+    #: optional.
     max_hp: MaxHpValue | None = None
 
 
@@ -345,6 +347,9 @@ class GeneralChoice(_Base, tag="general_choice"):
     general: str
     reserves: list[str] | None = None
     turned_up: list[str] | None = None
+    #: the entering general's max HP, for a general the ruleset accepts without defining it
+    #: (``unknown_generals = "unverifiable"``); ignored for a general the rules define. *Extension*, optional.
+    max_hp: int | None = None
 
 
 Kingdom = Literal["wei", "shu", "wu", "qun", "careerist"]

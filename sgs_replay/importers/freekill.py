@@ -93,12 +93,15 @@ RULESET_MANEUVERING = "freekill-maneuvering"
 #: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
 _PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
                    "3v3_cards": "fk_cards_3v3.csv",  # the 3v3 mode's own 106 cards (161–266)
-                   "hegemony_cards": "fk_cards_hegemony.csv"}  # the 國戰 mode's 109 cards (161–269)
+                   "hegemony_cards": "fk_cards_hegemony.csv",  # the 國戰 mode's 109 cards (161–269)
+                   "1v1_cards": "fk_cards_1v1.csv"}  # the 1v1 mode's own 50 cards (321–370)
 _RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
     "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
     "freekill-hegemony": ("hegemony_cards",),  # 國戰 (freekill_hegemony.py)
+    "freekill-1v1": ("1v1_cards",),  # the 1v1 mode (freekill_1v1.py)
+    "freekill-hulao": ("standard_cards", "maneuvering"),  # 虎牢关 (freekill_hulao.py)
 }
 _HEADER_ITEMS = 10
 
@@ -128,7 +131,13 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3"}  # 3v3: freekill_3v3.py
+_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3",  # 3v3: freekill_3v3.py
+               "m_1v1_mode": "1v1", "m_1v3_mode": "1v3", "new_heg_mode": "國戰"}  # 1v1, 1v3, 國戰: MODE_READERS
+#: the readers of FreeKill's game-mode packages, by game mode: (module, class), loaded by name when a
+#: recording of that mode is read (each module builds on this one; this one imports none of them)
+MODE_READERS: dict[str, tuple[str, str]] = {"m_1v1_mode": ("sgs_replay.importers.freekill_1v1", "Reader1v1"),
+                                            "m_1v3_mode": ("sgs_replay.importers.freekill_hulao", "ReaderHulao"),
+                                            "new_heg_mode": ("sgs_replay.importers.freekill_hegemony", "ReaderHegemony")}
 
 # Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
 # conversion skills are written in the `skill` field of the use/respond they make; retrial skills
@@ -165,7 +174,10 @@ _PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
 # FreeKill ids that differ from the project's skill ids
 _SKILL_ALIASES = {"tieqi": "tieji",
                   # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
-                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
+                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie",
+                  # the 1v1 mode's ids of skills with the rulebook's 2013 1v1 texts (奇袭 makes its 1v1 过河拆桥)
+                  "v11__xiechan": "xiechan", "v11__cangji": "cangji", "v11__huwei": "huwei", "v11__pianyi": "pianyi",
+                  "v11__yinli": "yinli", "v11__qixi": "qixi", "v11__xiaoxi": "xiaoxi"}
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
@@ -179,7 +191,11 @@ _RECAST = "recast"
 _CHAIN_STATES = {"chained": True, "un-chained": False, "reset-general": False}
 # FreeKill card names the shared alias table does not know (the 3v3 mode's own 无中生有 and 连弩)
 _CARD_ALIASES: dict[str, str] = {"v33__ex_nihilo": "无中生有", "xbow": "连弩",
-                                 "heg__nullification": "无懈可击"}  # 國戰's 无懈可击·国, written 无懈可击
+                                 "heg__nullification": "无懈可击",  # 國戰's 无懈可击·国, written 无懈可击
+                                 "v11__dismantlement": "过河拆桥",  # the 1v1 mode's (its 1v1 text)
+                                 # 虎牢关: the equipment 精甲 prints for 神吕布
+                                 "py_halberd": "无双方天戟", "py_hat": "束发紫金冠", "py_belt": "玲珑狮蛮带",
+                                 "py_robe": "红棉百花袍"}
 
 # notifications that carry nothing the format records (UI state, counters, bookkeeping copies)
 _NOISE_COMMANDS = frozenset({
@@ -649,9 +665,6 @@ class _PlayerInfo:
 
 
 class _Reader:
-    #: a game mode a subclass reads besides those of _GAME_MODES (國戰: freekill_hegemony.py)
-    own_mode = ""
-
     def __init__(self, name: str, top: list[Any], entries: list[_Entry]) -> None:
         self.name = name
         self.top = top
@@ -842,9 +855,9 @@ class _Reader:
         if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
-        if self.game_mode and self.game_mode not in _GAME_MODES and self.game_mode != self.own_mode:
-            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
-                                f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
+        if self.game_mode and self.game_mode not in _GAME_MODES:
+            raise FreeKillError(f"game mode {self.game_mode!r} is not supported (this version reads "
+                                f"{', '.join(f'{k} ({v})' for k, v in _GAME_MODES.items())})", self.name, 2, "header")
         self.ruleset = self.detect_ruleset()
         self.known = dict(card_table(self.ruleset))
         if isinstance(me, list) and me and isinstance(me[0], int):
@@ -1737,10 +1750,12 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         from sgs_replay.importers.freekill_3v3 import Reader3v3
 
         return Reader3v3
-    if mode == "new_heg_mode":
-        from sgs_replay.importers.freekill_hegemony import ReaderHegemony
+    if isinstance(mode, str) and mode in MODE_READERS:
+        import importlib
 
-        return ReaderHegemony
+        module, cls = MODE_READERS[mode]
+        reader: type[_Reader] = getattr(importlib.import_module(module), cls)
+        return reader
     return _Reader
 
 

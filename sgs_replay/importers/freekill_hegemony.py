@@ -88,8 +88,6 @@ def _kingdom(role: str | None) -> Kingdom | None:
 class ReaderHegemony(fk._Reader):
     """The identity reader with the 國戰 mode's two generals, reveals, kingdoms and deck."""
 
-    own_mode = GAME_MODE
-
     def __init__(self, name: str, top: list[Any], entries: list[fk._Entry]) -> None:
         super().__init__(name, top, entries)
         self.handlers["SetPlayerMark"] = self.on_mark

@@ -58,7 +58,8 @@ class Hulao(TableMode):
     def setup(self) -> None:
         eng = self.eng
         lvbu = eng.seat(LVBU)
-        self.stage = 2 if lvbu is not None and lvbu.general is not None and lvbu.general.id == SECOND_FORM else 1
+        self.first_form, self.second_form = eng.rs.p.hulao_forms
+        self.stage = 2 if lvbu is not None and lvbu.general is not None and lvbu.general.id == self.second_form else 1
         #: allies whose place in this round is over (the sideways markers of the first stage)
         self.marked: set[int] = set()
         #: the seat of the last place (a turn, a reform step or a return); None: none yet
@@ -76,6 +77,11 @@ class Hulao(TableMode):
         self.exhaustions = 0
         #: the allies who may still draw a card for the ally who just retreated (``hulao_retreat_draw``)
         self.retreat_draws: set[int] = set()
+        #: ``hulao_return_acts``: the ally who has just returned and takes his turn now
+        self.return_turn: int | None = None
+        #: ``hulao_return_draw_to``: seat → the cards it is still to draw as an ally returns (the returning ally's,
+        #: and under ``hulao_revival_draws_resting`` those of the allies still resting)
+        self.return_draws: dict[int, int] = {}
         st = eng.header.start
         #: the order is checked: a log from the start, or a position in a turn (``current``) whose round says
         #: who has acted (``acted``, the sideways markers; the current ally's among them)
@@ -133,7 +139,22 @@ class Hulao(TableMode):
             options.append(f"the reform step or return of seat {due}")
         self.eng.report(R.HL_ORDER, seat, f"{what} out of the 1v3 order", expected=" or ".join(options), observed=what)
 
+    def pass_rest(self) -> None:
+        """``hulao_reform_steps = false``: the places of resting allies pass with nothing done, up to the
+        last one of their rest (their return)."""
+        if self.eng.rs.p.hulao_reform_steps:
+            return
+        for _ in range(len(ALLIES) + 1):
+            due = self.due()
+            if due is None or not self.reforming(due) or self.steps_left(due) <= 1 or self.return_turn is not None:
+                return
+            self.reform[due] += 1
+            self._take_place(due, turn=False)
+
     def allowed_turns(self) -> list[int]:
+        if self.return_turn is not None:
+            return [self.return_turn]
+        self.pass_rest()
         due = self.due()
         if due is None:
             return []
@@ -180,6 +201,10 @@ class Hulao(TableMode):
     def before_turn(self, seat: int) -> None:
         eng = self.eng
         self.cut = None
+        self.return_draws.clear()
+        if self.return_turn is not None and seat == self.return_turn:
+            self.return_turn = None  # the returned ally acts at once; no turn of 神吕布 follows it
+            return
         self.pass_skips(seat)
         if self.known:
             allowed = self.allowed_turns()
@@ -221,6 +246,9 @@ class Hulao(TableMode):
         if isinstance(e, ev.Recover) and self.reforming(e.seat):
             self._step(e.seat, e, recover=e.amount)
             return False
+        if isinstance(e, ev.Draw) and e.reason == REFORM and e.seat in self.return_draws:
+            self._return_draw(e)
+            return False
         if isinstance(e, ev.Draw) and e.reason == REFORM:
             if not self.reforming(e.seat):
                 eng.report(R.HL_REFORM, e.seat, f"seat {e.seat} is not reforming", expected="no reform step",
@@ -246,7 +274,9 @@ class Hulao(TableMode):
 
     # ---- the switch (SGS-4003)
     def hp_fell(self, seat: Seat) -> bool:
-        if seat.seat != LVBU or self.stage != 1 or not seat.alive or seat.hp > 4 or self.switch_due:
+        first_change = self.eng.rs.p.hulao_switch_trigger == "first_hp_change"
+        if seat.seat != LVBU or self.stage != 1 or not seat.alive or (seat.hp > 4 and not first_change) \
+                or self.switch_due:
             return False
         self.switch_due = True
         seat.hp = 4  # the switch comes before any dying state
@@ -256,16 +286,26 @@ class Hulao(TableMode):
         self.switch_due = False
         e = self.eng.event
         self.eng.report(R.HL_SWITCH, LVBU, "the first form's HP fell to 4 or less: 神吕布 switches to his second form at once",
-                        expected=f"general_choice of seat {LVBU} ({_second_name()})",
+                        expected=f"general_choice of seat {LVBU} ({_second_name(self.second_form)})",
                         observed=f"`{ev.event_type(e)}`" if e is not None else None)
         self._switch()
 
     def _switch_choice(self, e: ev.GeneralChoice) -> None:
         eng = self.eng
         gen = eng.rs.resolve_general(e.general)
-        if gen is None or gen.id != SECOND_FORM:
-            eng.report(R.HL_SWITCH, LVBU, "神吕布's only change of card is to his second form", expected=_second_name(),
+        if gen is None or gen.id != self.second_form:
+            eng.report(R.HL_SWITCH, LVBU, "神吕布's only change of card is to his second form", expected=_second_name(self.second_form),
                        observed=e.general)
+        if not self.switch_due and self.stage == 1 and eng.rs.p.hulao_switch_on_reshuffle \
+                and not eng.table.pile and eng.table.discard:
+            # the draw pile is empty: what was about to draw made the first reshuffle, which switched him (the
+            # draw itself never came)
+            eng.reshuffle()
+        if not self.switch_due and self.stage == 1 and eng.rs.p.hulao_switch_trigger == "first_hp_change":
+            # the change of HP it replaces never happens, so the log cannot show it: accepted, unchecked
+            eng.engine_behaviour(f"seat {LVBU} switches in place of the first change of his HP (hulao_switch_trigger)")
+            eng.unverifiable_because(f"the switch of seat {LVBU}: the change of HP it replaced is not in the log")
+            self.switch_due = True
         if not self.switch_due:
             lvbu = eng.seat(LVBU)
             eng.report(R.HL_SWITCH, LVBU, "神吕布 switches when his first form's HP falls to 4 or less" if self.stage == 1
@@ -285,7 +325,7 @@ class Hulao(TableMode):
         eng = self.eng
         s = eng.seat(LVBU)
         assert s is not None
-        second = general_lookup().get(SECOND_FORM)
+        second = general_lookup().get(self.second_form)
         if second is not None:
             s.general = second
             names = skill_table()
@@ -294,6 +334,8 @@ class Hulao(TableMode):
                 if k in names:
                     eng.skills.gain(s, k)
             s.max_hp = second.hp
+        if eng.rs.p.hulao_second_form_hp is not None:
+            s.max_hp = eng.rs.p.hulao_second_form_hp
         s.hp = s.max_hp
         s.dying = False
         s.chained = False
@@ -382,6 +424,18 @@ class Hulao(TableMode):
         self.reform[seat] = self.reform.get(seat, 0) + 1
         self._take_place(seat, turn=False)
 
+    def _return_draw(self, e: ev.Draw) -> None:
+        """The cards an ally draws as he returns (``hulao_return_draw_to`` minus his HP); under
+        ``hulao_revival_draws_resting`` an ally still resting draws them too (FreeKill's behaviour)."""
+        eng = self.eng
+        want = self.return_draws.pop(e.seat)
+        if self.reforming(e.seat):
+            eng.engine_behaviour(f"seat {e.seat}, still resting, draws as another ally returns (hulao_revival_draws_resting)")
+        if len(e.cards) != want:
+            eng.report(R.HL_REFORM, e.seat, f"seat {e.seat} draws {want} as an ally returns "
+                       f"({eng.rs.p.hulao_return_draw_to} minus its HP)", expected=want, observed=len(e.cards))
+        do_draw(eng, e)
+
     def _return(self, e: ev.GeneralChoice) -> None:
         eng = self.eng
         s = eng.seat(e.seat)
@@ -393,18 +447,45 @@ class Hulao(TableMode):
                        expected="no general_choice", observed=what)
             return
         gen = eng.rs.resolve_general(e.general)
-        if gen is None or s.general is None or gen.name != s.general.name:
+        own = next((p.general for p in eng.header.players if p.seat == e.seat), None)
+        undefined_own = e.seat in eng.undefined and gen is None and e.general == own
+        if not undefined_own and (gen is None or s.general is None or gen.name != s.general.name):
             eng.report(R.HL_REFORM, e.seat, "the ally returns with his own general",
                        expected=s.general.name if s.general else None, observed=e.general)
+        silent = not eng.rs.p.hulao_reform_steps
+        if silent:
+            self.pass_rest()
         self._place_ok(e.seat, what)
-        if self.steps_left(e.seat) > 0:
+        # with silent places the return takes the last place of the rest; with steps it follows them
+        if self.steps_left(e.seat) > (1 if silent else 0):
             eng.report(R.HL_REFORM, e.seat, f"seat {e.seat} returns after {eng.rs.p.hulao_reform_rounds} rounds of reform",
-                       expected=f"{self.steps_left(e.seat)} more reform steps", observed=what)
+                       expected=f"{self.steps_left(e.seat)} more reform places", observed=what)
         del self.reform[e.seat]
         s.alive = True
         s.dying = False
-        s.hp = max(s.hp, 1)
-        self._take_place(e.seat, turn=False)
+        refill = eng.rs.p.hulao_return_draw_to
+        if refill is not None:
+            s.hp = s.max_hp  # 回满
+            self.return_draws = {e.seat: max(0, refill - s.hp)}
+            if eng.rs.p.hulao_revival_draws_resting:
+                for other in sorted(self.reform):
+                    o = eng.seat(other)
+                    if o is not None:
+                        self.return_draws[other] = max(0, refill - o.hp)
+            self.return_draws = {k: v for k, v in self.return_draws.items() if v > 0}
+        else:
+            s.hp = max(s.hp, 1)
+        if eng.rs.p.hulao_return_acts:
+            self.return_turn = e.seat  # his place is his turn, now
+            if self.stage == 1 and e.seat != LVBU:
+                if len(self.marked) == len(ALLIES) or e.seat in self.marked:
+                    self.marked = set()
+                self.marked.add(e.seat)
+            self.gap = False
+            self.last = e.seat
+            self.switched = False
+        else:
+            self._take_place(e.seat, turn=False)
 
     # ---- cards
     def recastable(self, card: Card) -> bool:
@@ -424,7 +505,9 @@ class Hulao(TableMode):
         """SGS-4005: the draw pile used up for the last time ends the game drawn."""
         eng = self.eng
         limit = eng.rs.p.hulao_exhaustion_limit
-        if eng.header.start is not None or limit is None:
+        if eng.rs.p.hulao_switch_on_reshuffle and self.stage == 1 and not self.switch_due:
+            self.switch_due = True  # the first reshuffle switches 神吕布 (OL): his general_choice comes next
+        if eng.header.start is not None or not limit:
             return
         self.exhaustions += 1
         if self.exhaustions >= limit and not eng.over:
@@ -435,8 +518,21 @@ class Hulao(TableMode):
 
     def game_ending(self, e: ev.GameEnd) -> None:
         """A draw (``reason`` ``draw``) has no winner; declared as the pile is used up for the last time, it
-        ends every open resolution at once (what they owed cannot be done any more)."""
+        ends every open resolution at once (what they owed cannot be done any more). Under
+        ``hulao_last_retreat_unlogged`` the last ally, dying and not saved, retreats as the game ends."""
         eng = self.eng
+        if eng.rs.p.hulao_last_retreat_unlogged and e.winner == "lord" and e.reason == ALLIES_RETREATED:
+            from sgs_replay.engine import frames as F
+
+            seats = eng.table.seats
+            dying = [s for s in ALLIES if s in seats and seats[s].alive and seats[s].hp <= 0]
+            if dying and all(not seats[s].alive or s in dying for s in ALLIES if s in seats):
+                eng.engine_behaviour(f"the game ends as seat {dying[0]} retreats, before its death is announced "
+                                     "(hulao_last_retreat_unlogged)")
+                for s in dying:
+                    seats[s].alive = False
+                    seats[s].dying = False
+                eng.stack[:] = [f for f in eng.stack if not (isinstance(f, F.DyingFrame) and f.seat in dying)]
         limit = eng.rs.p.hulao_exhaustion_limit
         if e.reason == "draw" and not eng.over and not eng.ended:
             if e.winner != "none":
@@ -454,17 +550,20 @@ class Hulao(TableMode):
         return None
 
 
-def _second_name() -> str:
+def _second_name(form: str = SECOND_FORM) -> str:
     from sgs_replay.content import general_lookup
 
-    g = general_lookup().get(SECOND_FORM)
-    return g.name if g is not None else SECOND_FORM
+    g = general_lookup().get(form)
+    return g.name if g is not None else form
 
 
-def header_problems(h: ev.Game) -> list[tuple[int | None, str, object, object]]:
-    """The 1v3 table (SGS-4001): (seat, what, expected, observed) for each fault of the header."""
+def header_problems(h: ev.Game, forms: tuple[str, str] = (FIRST_FORM, SECOND_FORM)
+                    ) -> list[tuple[int | None, str, object, object]]:
+    """The 1v3 table (SGS-4001): (seat, what, expected, observed) for each fault of the header; ``forms`` are
+    神吕布's two forms (``hulao_forms``)."""
     from sgs_replay.content import general_lookup
 
+    first_form, second_form = forms
     out: list[tuple[int | None, str, object, object]] = []
     seats = {p.seat: p for p in h.players}
     if sorted(seats) != [1, 2, 3, 4]:
@@ -474,13 +573,13 @@ def header_problems(h: ev.Game) -> list[tuple[int | None, str, object, object]]:
         g = general_lookup().get(p.general)
         gid = g.id if g is not None else None
         if n == LVBU:
-            forms = (FIRST_FORM, SECOND_FORM) if h.start is not None else (FIRST_FORM,)
-            if p.role != "lord" or gid not in forms:
-                first = general_lookup().get(FIRST_FORM)
+            allowed = (first_form, second_form) if h.start is not None else (first_form,)
+            if p.role != "lord" or gid not in allowed:
+                first = general_lookup().get(first_form)
                 out.append((n, "seat 1 is 神吕布 (role lord), in his first form at the start",
-                            f"lord, {first.name if first else FIRST_FORM}",
+                            f"lord, {first.name if first else first_form}",
                             f"{p.role}, {p.general}"))
-        elif p.role != "rebel" or gid in (FIRST_FORM, SECOND_FORM):
+        elif p.role != "rebel" or gid in (first_form, second_form):
             out.append((n, f"seat {n} is the {ROLE_NAMES[n]}, an ally (role rebel)", "rebel, an allied general",
                         f"{p.role}, {p.general}"))
     return out

@@ -10,7 +10,9 @@ Rules: 《2013 王者之战 比赛规则》 (1V1: the turn order, the short firs
 - A death with generals left (A–E): the dead general's cards are discarded (the engine's death), the
   player's next general enters (`general_choice`, one of its reserves, SGS-3009) with full HP and draws
   its max HP in cards (`draw`, reason `initial`, SGS-3010); the interrupted resolution then goes on. A
-  character that died in its own turn ends it: the opponent starts the next turn (SGS-3011).
+  character that died in its own turn ends it: the opponent starts the next turn (SGS-3011). Under
+  ``next_general_timing = "after_resolution"`` (FreeKill) the interrupted resolution ends first and the
+  next general enters before the next phase or turn.
 - Victory: a player whose last general dies loses (``generals_per_player``; reason ``all_generals_dead``).
 
 A log that starts from a position says where each player stands with a `general_choice` (the general in
@@ -37,6 +39,11 @@ if TYPE_CHECKING:
 ALL_DEAD = "all_generals_dead"
 #: what may happen between a death and the next general's entry: the death-time skills (藏机, 延祸, 肃资)
 BEFORE_ENTRY = (ev.Skill, ev.Move, ev.Discard, ev.Choose, ev.Death)
+
+
+#: under ``next_general_timing = "after_resolution"`` (FreeKill) the interrupted resolution, and the dead
+#: character's turn, end before the next general enters: it must enter before play moves on to a phase or turn
+AFTER_RESOLUTION_LATE = (ev.Turn, ev.Phase, ev.PhaseSkip)
 
 
 def death_time(e: ev.Event) -> bool:
@@ -133,7 +140,8 @@ class OneVOne(SideMode):
         if not super().screen(e):
             return False
         eng = self.eng
-        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)):
+        if self.awaiting and not death_time(e) and not isinstance(e, (ev.GeneralChoice, ev.GameEnd)) \
+                and (eng.rs.p.next_general_timing == "at_death" or isinstance(e, AFTER_RESOLUTION_LATE)):
             seat = self.awaiting[0]
             if not self.entry_reported:
                 self.entry_reported = True
@@ -150,6 +158,9 @@ class OneVOne(SideMode):
             for dying in sorted(eng.table.seats.values(), key=lambda x: x.seat):
                 if dying.alive and dying.hp <= 0:
                     self._death_missing(dying)  # a death-time skill of a character still dying: its death is missing
+        if isinstance(e, ev.Draw) and e.reason == "initial" and self.game_start and not eng.turns_taken \
+                and eng.rs.p.debut_at_start:
+            self.debut.add(e.seat)  # the starting general enters play as the game starts (登场时)
         entry_hand = isinstance(e, ev.Draw) and e.seat in self.entry_draw and e.reason in ("initial", None)
         if entry_hand:
             assert isinstance(e, ev.Draw)
@@ -217,7 +228,7 @@ class OneVOne(SideMode):
                            observed=f"{len(names)} ({len(set(names))} different)")
             for g in e.generals:
                 gen = eng.rs.resolve_general(g)
-                if gen is None or not eng.rs.in_roster(gen):
+                if (gen is None and not self._accepted_unknown(g)) or (gen is not None and not eng.rs.in_roster(gen)):
                     eng.report(R.H_ROSTER, None, f"{g} is not in the {eng.rs.name} roster", observed=g)
             self.pool = names
         elif isinstance(e, ev.DraftPick):
@@ -241,6 +252,10 @@ class OneVOne(SideMode):
             eng.report(R.V_DRAFT_1V1, None, f"`{ev.event_type(e)}` is a 3v3 event; 1v1 names its generals with general_choice",
                        observed=ev.event_type(e))
 
+    def _accepted_unknown(self, g: str) -> bool:
+        """``g`` is no general of the project and the ruleset accepts such generals (``unknown_generals``)."""
+        return self.eng.rs.resolve_general(g) is None and self.eng.rs.p.unknown_generals == "unverifiable"
+
     def _name(self, g: str) -> str:
         gen = self.eng.rs.resolve_general(g)
         return gen.name if gen else g
@@ -253,7 +268,7 @@ class OneVOne(SideMode):
             return
         name = self._name(e.general)
         gen = eng.rs.resolve_general(e.general)
-        if gen is None or not eng.rs.in_roster(gen):
+        if (gen is None and not self._accepted_unknown(e.general)) or (gen is not None and not eng.rs.in_roster(gen)):
             eng.report(R.H_ROSTER, e.seat, f"{e.general} is not in the {eng.rs.name} roster", observed=e.general)
         if s.alive and s.hp <= 0 and e.seat not in self.awaiting:
             self._death_missing(s)
@@ -303,7 +318,7 @@ class OneVOne(SideMode):
                        expected=self.per_player, observed=lineup)
         for g in (e.reserves or []):
             gen = eng.rs.resolve_general(g)
-            if gen is None or not eng.rs.in_roster(gen):
+            if (gen is None and not self._accepted_unknown(g)) or (gen is not None and not eng.rs.in_roster(gen)):
                 eng.report(R.H_ROSTER, s.seat, f"{g} is not in the {eng.rs.name} roster", observed=g)
         side = s.side or ""
         if self.pick_turns and side in self.picks:
@@ -327,9 +342,9 @@ class OneVOne(SideMode):
             other = [st for st in eng.table.seats.values() if st.seat != s.seat and st.general is not None]
             if any(name in self.played[st.seat] for st in other):
                 eng.report(R.V_NEXT_GENERAL, s.seat, f"{name} plays for the other player", observed=name)
-        self._enter(s.seat, e.general)
+        self._enter(s.seat, e.general, e.max_hp)
 
-    def _enter(self, seat: int, general: str | None) -> None:
+    def _enter(self, seat: int, general: str | None, max_hp: int | None = None) -> None:
         """The next general of ``seat`` enters play (None: the log did not say which): full HP, no cards."""
         from sgs_replay.content import skills as skill_table
 
@@ -340,7 +355,20 @@ class OneVOne(SideMode):
         if s is None:
             return
         gen = eng.rs.resolve_general(general) if general is not None else None
+        if gen is None and general is not None and eng.rs.p.unknown_generals == "unverifiable":
+            s.general = None  # a general the rules do not define: no known skill, its max HP from the log
+            s.skills = set()
+            eng.undefined.add(seat)
+            if max_hp is not None:
+                s.max_hp = max_hp
+            else:
+                eng.note_unmodelled(seat, f"seat {seat}'s entering general {general} is not defined: its max HP is unknown")
+            self.played[seat].append(general)
+            left = self.reserves[seat]
+            if left is not None and general in left:
+                left.remove(general)
         if gen is not None:
+            eng.undefined.discard(seat)
             s.general = gen
             names = skill_table()
             s.skills = set()
@@ -361,7 +389,14 @@ class OneVOne(SideMode):
         if lost is not None:
             self.lost[seat] = lost + 1
         if general is not None:
-            self.entry_draw[seat] = s.max_hp
+            cap = eng.rs.p.initial_hand_cap
+            n = s.max_hp if cap is None else min(s.max_hp, cap)
+            if not eng.rs.p.entry_hand_reshuffle:
+                n = min(n, eng.table.pile.total())  # only what the draw pile holds, no reshuffle
+            if n > 0:
+                self.entry_draw[seat] = n
+            else:
+                self.debut.add(seat)
         self.entry_reported = False
         cur = eng.current
         if cur is not None and cur != seat and self.open_turn == cur \
@@ -377,16 +412,22 @@ class OneVOne(SideMode):
         self.debut.add(e.seat)
         n = self.entry_draw.pop(e.seat, None)
         if n is not None and len(e.cards) != n:
-            self.eng.report(R.V_ENTRY_HAND, e.seat, f"the entering general draws {n} cards (its max HP)",
+            cap = self.eng.rs.p.initial_hand_cap
+            why = "its max HP" if cap is None else f"its max HP, at most {cap}"
+            self.eng.report(R.V_ENTRY_HAND, e.seat, f"the entering general draws {n} cards ({why})",
                             expected=n, observed=len(e.cards))
 
     # ---- death and the end
     def generals_left(self, seat: int) -> int | None:
         """How many generals the seat may still bring in after the one in play (None: unknown)."""
         left = self.reserves[seat]
+        lost = self.lost[seat]
+        cap = self.eng.rs.p.generals_lost_to_lose  # FreeKill: the third death ends the game, reserves or not
+        if cap is not None and lost is not None:
+            room = max(0, cap - 1 - lost)
+            return room if left is None else min(room, len(left))
         if left is not None:
             return len(left)
-        lost = self.lost[seat]
         return None if lost is None else max(0, self.per_player - 1 - lost)
 
     def after_death(self, seat: Seat) -> None:

@@ -38,8 +38,16 @@ class Report(msgspec.Struct):
     import_problems: list[str] = []
     #: what the recording's engine did that only its ruleset accepts, as that engine's behaviour
     engine_behaviour: list[str] = []
+    #: per seat whose general the engine does not model: how many events that left unchecked
+    unmodelled: list[str] = []
 
     def public(self) -> dict[str, Any]:
+        out = self._public()
+        if self.unmodelled:  # only for a game with a general the engine does not model
+            out["unmodelled"] = self.unmodelled
+        return out
+
+    def _public(self) -> dict[str, Any]:
         return {
             "file": self.file, "game_id": self.game_id, "ruleset": self.ruleset, "events": self.events,
             "violations": [
@@ -106,6 +114,8 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
         if h.mode == "hegemony" and p.general == "?":
             continue  # a face-down general in a log from a player's view: checked when revealed
         g = rs.resolve_general(p.general)
+        if g is None and rs.p.unknown_generals == "unverifiable":
+            continue  # judged without it: what its skills could explain is unverifiable (docs/freekill.md)
         if g is None:
             out.append(make(R.F_HEADER, 1, p.seat, f"unknown general {p.general!r}", observed=p.general))
         elif rs.roster and not rs.in_roster(g):
@@ -136,7 +146,7 @@ def check_header(h: ev.Game, rs: Ruleset) -> list[Violation]:
     elif h.mode == "1v3":
         from sgs_replay.modes.hulao import header_problems
 
-        for problem in header_problems(h):
+        for problem in header_problems(h, rs.p.hulao_forms):
             out.append(make(R.HL_SETUP, 1, problem[0], problem[1], expected=problem[2], observed=problem[3]))
     elif h.mode == "hegemony":
         from sgs_replay.modes.hegemony import header_problems as heg_problems
@@ -217,6 +227,7 @@ def validate_parsed(parsed: ParsedLog, ruleset_name: str | None = None, *, keep_
         violations=violations, unverifiable=unverifiable, result=result,
         desyncs=[d.public() for d in desyncs], import_problems=list(parsed.import_problems),
         engine_behaviour=list(engine.behaviour_notes) if engine is not None else [],
+        unmodelled=engine.unmodelled_summary() if engine is not None else [],
     )
     if internal_errors:
         import sys

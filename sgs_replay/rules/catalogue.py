@@ -506,3 +506,17 @@ X_REBORN_OUT = rule("SGS-X005", K.BOOKKEEPING, "reincarnated-counts-as-out", "A 
                     quote="因该玩家身份牌已翻开，在判定胜利条件时，仍将此角色视为已出局。攻击转世后的反贼不获得摸三张牌的奖励，主公攻击转世后的忠臣也不得到惩罚。例如：场上有1名主公、1名反贼、和一名转世的反贼。若此时主公攻击反贼，即使场上还有一名转世的反贼，仍视为主公一方胜利。")
 
 UNVERIFIABLE_SKILL = "unknown skill: its legality is not checked"
+
+
+#: the checks a general's own skill can bend (a draw phase drawing more, a larger hand limit, an extra turn,
+#: another 杀, range or target, a conversion, a damage's amount or one more damage, a skipped phase): reported
+#: against a seat whose general the engine does not model (an unknown general, or a skill marked
+#: ``modelled = false``), they are counted unverifiable instead (engine/core.py ``Engine.report``;
+#: docs/freekill.md, unmodelled generals)
+SKILL_BENDABLE: frozenset[str] = frozenset({
+    T_ORDER.id, T_DRAW_COUNT.id, T_DISCARD.id, T_DISCARD_EXCESS.id, T_SKIPPED.id, T_NOT_YOUR_TURN.id,
+    P_SLASH_LIMIT.id, P_RANGE.id, P_DISTANCE.id, P_TARGET.id, P_NO_DEMAND.id, P_WRONG_CARD.id,
+    P_CONVERSION.id, P_UNDODGEABLE.id, P_EMPTY_CITY.id, P_PEACH_FULL.id,
+    D_AMOUNT.id, D_MISSING.id, D_UNEXPECTED.id, D_CARD_EFFECT.id, D_NATURE.id,
+    S_EFFECT.id,
+})
