@@ -32,6 +32,12 @@ def _is_freekill(data: bytes) -> bool:
 register_source("freekill", _is_freekill, _freekill)
 
 
+def load_modes() -> None:
+    """Register the readers of FreeKill's game modes beyond identity; each mode's module registers its
+    own reader (``freekill.register_mode``), the identity reader knows none of them."""
+    from sgs_replay.importers import freekill_3v3  # noqa: F401  (registers the 3v3 mode)
+
+
 def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
     """Read a recording and return (`.sgs.jsonl` bytes, import problems). Raises UnreadableInput."""
     from pathlib import Path

@@ -36,7 +36,8 @@ import msgspec
 
 from sgs_replay import content
 from sgs_replay.cards import RANK_TEXT
-from sgs_replay.content import card_kinds
+from sgs_replay.content import card_kinds, fk_traits
+from sgs_replay.content.fk_traits import FkTraits
 from sgs_replay.events import (
     FORMAT_ID,
     Chain,
@@ -83,6 +84,7 @@ __all__ = [
     "card_table",
     "convert",
     "is_freekill",
+    "register_mode",
     "to_jsonl",
 ]
 
@@ -93,10 +95,9 @@ RULESET_MANEUVERING = "freekill-maneuvering"
 #: (ids in FreeKill's registration order: the standard cards 1–108, then the 军争 cards 109–160)
 _PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_maneuvering.csv",
                    "3v3_cards": "fk_cards_3v3.csv"}  # the 3v3 mode's own 106 cards (161–266)
-_RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
+_RULESET_PACKAGES: dict[str, tuple[str, ...]] = {  # and each game mode's own (register_mode)
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
-    "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
 }
 _HEADER_ITEMS = 10
 
@@ -126,50 +127,20 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3"}  # 3v3: freekill_3v3.py
+_IDENTITY_MODE = "aaa_role_mode"
+#: the readers of FreeKill's other game modes by ``gameMode``, each registered by the mode's own module
+#: (:func:`register_mode`; the package loads them, :func:`sgs_replay.importers.load_modes`)
+_MODE_READERS: dict[str, type[_Reader]] = {}
 
-# Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
-# conversion skills are written in the `skill` field of the use/respond they make; retrial skills
-# become `retrial` events. Everything else FreeKill reports as invoked is a `skill` event.
-_LOCKED = frozenset({
-    "wushuang", "kongcheng", "mashu", "paoxiao", "qicai", "qianxun", "jiuyuan",
-    "crossbow", "qinggang_sword", "nioh_shield", "halberd",
-    "dilu", "jueying", "zhuahuangfeidian", "chitu", "dayuan", "zixing",
-    # 军争: 藤甲, 古锭刀, 白银狮子 (its cap; its recovery is the `recover` FreeKill logs), 骅骝
-    "vine", "guding_blade", "silver_lion", "hualiu",
-})
-_CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu", "spear"})
-# (缓释 plays a card from hand or equipment in place of a teammate's judgement, as 鬼才 does from hand:
-# FreeKill's changeJudge with a response move, reason 10, and no #ResponsePlayCard)
-_RETRIAL = frozenset({"guicai", "v33__huanshi"})
-# skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
-_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe",
-                   # 3v3: 忠义's red cards put as 义 (the mode package names it zhongyi; v33__zhongyi
-                   # is the project's id), 忠谏's card given
-                   "zhongyi", "v33__zhongyi", "zhongjianh"})
-# skills that deal damage without a card
-_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie", "v33__ganglie"})
-# skills that hand over a card with no choice (the move is implied)
-_IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
-# skills whose effect FreeKill announces again with #InvokeSkill after the invocation (裸衣 at each damage)
-_ANNOUNCED_AGAIN = frozenset({"luoyi"})
-# lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
-_PROVIDE = {"杀": "激将", "闪": "护驾"}
-# skills that put cards in a pile and announce themselves again (#InvokeSkill) each time they spend one:
-# by FreeKill id, the pile (FreeKill's specialName) whose cards make the announcement a spend
-_SPENDS_PILE = {"zhongyi": "zhongyi", "v33__zhongyi": "v33__zhongyi"}
-# FreeKill pile names (specialName) → the pile names of the format
-_PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
-# FreeKill ids that differ from the project's skill ids
-_SKILL_ALIASES = {"tieqi": "tieji",
-                  # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
-                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie"}
+# Skill handling: each skill and equipment card declares what this reader must know of it in its own
+# definition (its FreeKill traits, sgs_replay.content.fk_traits): locked skills and locked equipment are
+# implied by the rules; conversion skills are written in the `skill` field of the use/respond they
+# make; retrial skills become `retrial` events; … Everything else FreeKill reports as invoked is a
+# `skill` event.
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
 _SKIPS = {"indulgence": "play", "supply_shortage": "draw"}
-# 朱雀羽扇: turns a 普通杀 its wearer uses into a 火杀 (FreeKill's #fan_skill, after the use is declared)
-_FAN = "fan"
 # FreeKill's special skill for 重铸 (its move and draw carry it as skillName; a skill such as 连环 may
 # recast in its own name)
 _RECAST = "recast"
@@ -437,17 +408,79 @@ def card_table(ruleset: str = RULESET) -> dict[int, str]:
 
 def _skill_base(fk_name: str) -> str:
     """FreeKill's internal skill name → the skill or card it belongs to (``#eight_diagram_skill`` →
-    ``eight_diagram``, ``#wushuang_2_trig`` → ``wushuang``, ``spear_skill&`` → ``spear``)."""
+    ``eight_diagram``, ``#<skill>_2_trig`` → ``<skill>``, ``spear_skill&`` → ``spear``)."""
     base = fk_name.lstrip("#").rstrip("&")
     base = re.sub(r"_\d+_[a-z]+$", "", base)
     base = re.sub(r"_main_skill$", "", base)
     return re.sub(r"_skill$", "", base)
 
 
+_NO_TRAITS = FkTraits("")
+
+
+@cache
+def _load_traits() -> None:
+    """The skills and the equipment declare their FreeKill traits as they are defined: load them."""
+    from sgs_replay import skills
+    from sgs_replay.engine import cards  # noqa: F401  (the equipment)
+
+    skills.load()
+
+
+@cache
+def _traits(base: str) -> FkTraits:
+    """What a skill or an equipment card (by FreeKill base id) declares of itself for this reader
+    (:mod:`sgs_replay.content.fk_traits`; a horse's distance is applied by the rules: locked)."""
+    _load_traits()
+    traits = fk_traits.by_fk(base)
+    if traits is not None:
+        return traits
+    zh = _zh_card_name(base)
+    kind = card_kinds.BY_NAME.get(zh) if zh is not None else None
+    if kind is None or not kind.is_equip:
+        return _NO_TRAITS
+    if kind.subtype.endswith("_horse"):
+        return FkTraits(kind.name, locked=True)
+    return fk_traits.by_card(kind.name) or _NO_TRAITS
+
+
+@cache
+def _skill_id(base: str) -> str:
+    """The project's id of the skill FreeKill calls ``base`` (its traits name it when the ids differ)."""
+    traits = _traits(base)
+    return traits.owner if traits.owner and traits.owner in content.skills() else base
+
+
+@cache
+def _pile_name(special: str) -> str:
+    """The format's name of a pile FreeKill calls ``special`` (the skill that keeps it names it)."""
+    return _traits(special).pile or special
+
+
+@cache
+def _provider(card: str) -> str | None:
+    """The lord skill whose subjects provide ``card`` for the lord to use or play (激将: 杀, 护驾: 闪)."""
+    _load_traits()
+    for traits in fk_traits.skills_with(provides=card):
+        info = content.skills().get(traits.owner)
+        if info is not None:
+            return info.name
+    return None
+
+
+@cache
+def _recovery_adders() -> frozenset[str]:
+    """The skills that add to another card's recovery (救援): a recovery log naming one has no reason
+    of its own."""
+    _load_traits()
+    return frozenset(info.name for t in fk_traits.skills_with(adds_recovery=True)
+                     if (info := content.skills().get(t.owner)) is not None)
+
+
 @cache
 def _skill_zh(base: str) -> str | None:
     """Chinese name of a general's skill or of an equipment card, by FreeKill base id."""
-    info = content.skills().get(_SKILL_ALIASES.get(base, base))
+    info = content.skills().get(_skill_id(base))
     if info is not None:
         return info.name
     zh = _zh_card_name(base)
@@ -550,7 +583,7 @@ class _Reader:
         self.skill_user: dict[str, int] = {}
         self.invoked: set[tuple[int, str]] = set()
         self.turn_skills: set[tuple[int, str]] = set()  # (seat, skill) invoked this turn
-        self.yiji_draw: tuple[Skill, Draw] | None = None  # 遗计's invocation and the draw it is written as
+        self.given_draw: tuple[Skill, Draw] | None = None  # 遗计's invocation and the draw it is written as
         self.damage_skill_by: int | None = None
         self.retrial_pending: tuple[int, str] | None = None
         self.last_response: tuple[int, frozenset[int], int] | None = None  # seat, card ids, event index
@@ -706,9 +739,10 @@ class _Reader:
         if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
-        if self.game_mode and self.game_mode not in _GAME_MODES:
+        modes = (_IDENTITY_MODE, *_MODE_READERS)
+        if self.game_mode and self.game_mode not in modes:
             raise FreeKillError(f"game mode {self.game_mode!r} is not supported (identity mode only: "
-                                f"{', '.join(_GAME_MODES)})", self.name, 2, "header")
+                                f"{', '.join(modes)})", self.name, 2, "header")
         self.ruleset = self.detect_ruleset()
         self.known = dict(card_table(self.ruleset))
         if isinstance(me, list) and me and isinstance(me[0], int):
@@ -888,7 +922,7 @@ class _Reader:
         self.damage_skill_by = None
         self.last_response = None
         self.last_use = None
-        self.yiji_draw = None
+        self.given_draw = None
         self.chain_next.clear()
         if self.recasting is not None:
             self.problem("a recast with no draw after it")
@@ -1041,7 +1075,7 @@ class _Reader:
         last = self.last_response
         if last is None or not ids or last[1] != frozenset(ids) or last[0] == seat:
             return None
-        skill = _PROVIDE.get(card_kinds.true_name(name))
+        skill = _provider(card_kinds.true_name(name))
         if skill is None or not self.has_lord_skill(seat, skill):
             return None
         pid = self.order[seat - 1]
@@ -1084,18 +1118,22 @@ class _Reader:
         seat = self.seat(p["from"])
         if base == _RECAST:
             return  # 重铸 is written from its move and draw
+        traits = _traits(base)
+        if traits.choice_mark is not None and re.fullmatch(rf"#{re.escape(traits.choice_mark)}\d+_trig", fk):
+            return  # an effect the skill chose earlier (战神's), applied by the rules (locked)
         zh = self.skill_zh(fk)
-        if base == _FAN:
+        if traits.declares_fire:
             self.fan(seat, zh)
             return
-        if base in _LOCKED or base in _CONVERT:
+        if traits.locked or traits.convert:
             return
-        if base in _RETRIAL:
+        if traits.retrial:
             self.retrial_pending = (seat, zh)
             return
-        if base in _ANNOUNCED_AGAIN and (seat, zh) in self.turn_skills:
+        if traits.announced_again and (seat, zh) in self.turn_skills:
             return  # the effect of a skill invoked earlier this turn, announced again (裸衣's +1)
-        if base in _SPENDS_PILE and self.pile_cards(_int(p["from"], "player id"), _PILES[_SPENDS_PILE[base]]):
+        if (traits.spends_pile and traits.pile is not None
+                and self.pile_cards(_int(p["from"], "player id"), traits.pile)):
             return  # a card of the skill's pile spent (忠义's +1): the move that follows is written
 
         self.turn_skills.add((seat, zh))
@@ -1104,10 +1142,10 @@ class _Reader:
         self.last_skill = (base, ev)
         self.skill_user[zh] = seat
         self.invoked.add((seat, zh))
-        if base in _DAMAGE_SKILLS:
+        if traits.damage:
             self.damage_skill_by = seat
-        if base == "keji":
-            self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
+        if traits.skips is not None:
+            self.skip_reason[(_int(p["from"], "player id"), traits.skips)] = zh
 
     def pile_cards(self, pid: int, pile: str) -> list[int]:
         """The cards FreeKill has in a player's pile, by the format's pile name."""
@@ -1251,7 +1289,7 @@ class _Reader:
                 self.problem(f"recovery by {why} with no {why} in resolution")
         elif why in self.skill_user:
             source = self.skill_user[why]
-        elif why != "救援":  # the lord skill adds to a 桃's recovery
+        elif why not in _recovery_adders():  # a lord skill that adds to a 桃's recovery (救援)
             self.problem(f"recovery for a reason the reader does not know: {why!r}")
         self.hp_change(pid, amount)
         self.emit(Recover(seat=self.seat(pid), amount=amount, source=source, card=card))
@@ -1308,7 +1346,7 @@ class _Reader:
         for cid in moved:
             if self.where.get(cid, (0,))[0] == _DRAW_PILE and cid in self.pile:
                 self.pile.remove(cid)
-            self.where[cid] = (to_area, owner, _PILES.get(str(special), str(special)) if special else None)
+            self.where[cid] = (to_area, owner, _pile_name(str(special)) if special else None)
         if to_area == _DRAW_PILE:
             self.pile[:0] = moved
 
@@ -1346,6 +1384,7 @@ class _Reader:
         to_area = _int(m["toArea"], "card area")
         skill = str(m.get("skillName") or "")
         base = _skill_base(skill) if skill else ""
+        traits = _traits(base)
         src, dst = m.get("from"), m.get("to")
         ids: list[int] = []
         areas: list[int] = []
@@ -1362,13 +1401,13 @@ class _Reader:
                     self.lost_equip.setdefault(_int(src, "player id"), {})[_name_of(card)] = card
         if from_areas == {_PROCESSING} and to_area == _PROCESSING:
             return  # a card already in the processing area used again (the lord's use of a provided 杀)
-        if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and base in _IMPLIED_GAIN):
+        if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and traits.implied_gain):
             # leaving the processing area ends that card's resolution; a card 奸雄 takes while an
             # AOE goes on (the rules let him take it at once) still causes the damage that follows
             for cid in ids:
                 self.pop_active(cid)
 
-        if base in _RETRIAL:
+        if traits.retrial:
             # FreeKill's changeJudge moves the new card itself (reason 10 and the skill's name, no
             # #ResponsePlayCard), then the old one to the discard pile
             self.retrial_move(m, ids, areas, cards, from_areas, to_area)
@@ -1393,13 +1432,13 @@ class _Reader:
             return  # 闪电 moving on to the next character (it missed, or was countered)
         if reason == _R_DISCARD and skill == "game_rule" and src in self.dead:
             return  # a dead character's cards
-        if reason == _R_JUST_MOVE and base in _IMPLIED_GAIN:
+        if reason == _R_JUST_MOVE and traits.implied_gain:
             return  # 奸雄 / 洛神 / 天妒 take the card with no choice
-        if reason == _R_PUT and base == "guanxing":
+        if reason == _R_PUT and traits.arranges_pile:
             return  # 观星 rearranging the top of the draw pile (the pile is not tracked)
 
-        if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
-            self.yiji(m, dst, cards)
+        if traits.gives_drawn and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
+            self.give_drawn(base, dst, cards)
         elif ((reason == _R_RECAST or base == _RECAST) and from_areas == {_HAND} and to_area == _DISCARD_PILE
               and src is not None):
             self.recast(src, cards, skill)
@@ -1411,9 +1450,9 @@ class _Reader:
             self.emit(Reveal(cards=cards, reason="五谷丰登"))
         elif reason == _R_DISCARD and to_area == _DISCARD_PILE and src is not None:
             self.discard(m, src, ids, areas, cards, skill, base)
-        elif reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
+        elif reason == _R_GIVE and traits.cost and src is not None and self.attach_cost(base, src, cards):
             pass
-        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and base in _COST and src is not None
+        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and traits.cost and src is not None
               and self.attach_cost(base, src, cards)):
             pass  # cards a skill puts into its own pile as its cost (忠义's 义)
         elif reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
@@ -1423,20 +1462,22 @@ class _Reader:
                          f"{sorted(from_areas)} to area {to_area}); logged as a plain move")
             self.plain_move(m, areas, cards)
 
-    def yiji(self, m: Mapping[str, Any], dst: Any, cards: list[str]) -> None:
-        """遗计: FreeKill hands the two cards from the draw pile straight to their receivers; the format
-        writes 郭嘉 drawing both (one `draw` per invocation), then a `move` for each card given away."""
+    def give_drawn(self, base: str, dst: Any, cards: list[str]) -> None:
+        """A skill that gives what it draws (遗计): FreeKill hands the two cards from the draw pile straight
+        to their receivers; the format writes 郭嘉 drawing both (one `draw` per invocation), then a `move`
+        for each card given away."""
         last = self.last_skill
-        if last is None or last[0] != "yiji":
-            raise _Malformed("a 遗计 card with no 遗计 invoked")
+        if last is None or last[0] != base:
+            zh = _skill_zh(base) or base
+            raise _Malformed(f"a {zh} card with no {zh} invoked")
         skill_ev = last[1]
         giver = skill_ev.seat
-        if self.yiji_draw is not None and self.yiji_draw[0] is skill_ev:
-            self.yiji_draw[1].cards.extend(cards)
+        if self.given_draw is not None and self.given_draw[0] is skill_ev:
+            self.given_draw[1].cards.extend(cards)
         else:
             draw = Draw(seat=giver, cards=list(cards), reason="skill", skill=skill_ev.skill)
             self.emit(draw)
-            self.yiji_draw = (skill_ev, draw)
+            self.given_draw = (skill_ev, draw)
         to = self.seat(dst)
         if to != giver:
             self.emit(Move(cards=list(cards), from_=Place(zone="hand", seat=giver), to=Place(zone="hand", seat=to),
@@ -1489,7 +1530,7 @@ class _Reader:
 
     def attach_cost(self, base: str, src: Any, cards: list[str]) -> bool:
         """Put cards a skill's text makes the invoker pay or give on that skill's event."""
-        if base not in _COST or self.last_skill is None:
+        if not _traits(base).cost or self.last_skill is None:
             return False
         fk, ev = self.last_skill
         if fk != base or ev.seat != self.seat(src):
@@ -1535,7 +1576,7 @@ class _Reader:
         if area == _SPECIAL:
             if pid is None or not special:
                 raise _Malformed("a special area without an owner or a pile name")
-            return Place(zone=f"pile:{_PILES.get(str(special), str(special))}", seat=self.seat(pid))
+            return Place(zone=f"pile:{_pile_name(str(special))}", seat=self.seat(pid))
         zone = _ZONE.get(area)
         if zone is None:
             raise _Malformed(f"unknown card area {area}")
@@ -1597,11 +1638,17 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         mode = _norm(room[2]).get("gameMode") if isinstance(room, list) and len(room) >= 3 else None
     except Exception:  # noqa: BLE001 - a damaged header is reported by the reader itself
         mode = None
-    if mode == "m_3v3_mode":
-        from sgs_replay.importers.freekill_3v3 import Reader3v3
+    from sgs_replay import importers
 
-        return Reader3v3
-    return _Reader
+    importers.load_modes()
+    return _MODE_READERS.get(mode, _Reader) if isinstance(mode, str) else _Reader
+
+
+def register_mode(game_mode: str, reader: type[_Reader], ruleset: str, packages: tuple[str, ...]) -> None:
+    """Register the reader of a FreeKill game mode (``gameMode`` in the room settings): a subclass of
+    the identity reader, and the card packages of the mode's ruleset (for :func:`card_table`)."""
+    _MODE_READERS[game_mode] = reader
+    _RULESET_PACKAGES[ruleset] = packages
 
 
 _ENCODER = msgspec.json.Encoder()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -51,11 +52,13 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="a wounded character", observed=f"seat {targets}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1))
+fk_traits("qingnang", cost=True)
 
 
 @skill("jijiu", timing=Timing.CARD_NEEDED)
 def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """急救 (seed 001 华佗): 除自己的回合外，可以将任意红色牌当【桃】使用 (checked on the use)."""
+fk_traits("jijiu", convert=True)
 
 
 # --- 吕布 ---------------------------------------------------------------------------------------
@@ -64,6 +67,7 @@ def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("wushuang", timing=Timing.ALWAYS)
 def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """无双 (seed 001 吕布): 锁定技，使用【杀】时，目标角色需连续使用两张【闪】才能抵消；进行【决斗】的角色每次需连续打出两张【杀】 (applied to the card)."""
+fk_traits("wushuang", locked=True)
 
 
 @modifier("answers_needed")
@@ -130,6 +134,7 @@ def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed=e.choice)
         return
     chosen.add(e.choice)
+fk_traits("v33__zhanshen", choice_mark="v33__zhanshen_")
 
 
 def zhanshen_chosen(eng: Engine, seat: int) -> set[int]:
@@ -195,6 +200,7 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return Step("use", seat=user, check=check)
 
     C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
+fk_traits("lijian", cost=True)
 
 
 @watch_after("lijian", events=(ev.Use,))

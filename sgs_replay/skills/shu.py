@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit, is_unknown, parse_card
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.cards.equipment import EightTrigrams
@@ -74,12 +75,14 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
     else:
         C.effect(eng, e, Step("recover", seat=e.seat, optional=True, forbid=True))
+fk_traits("rende", cost=True)
 
 
 @skill("jijiang", timing=Timing.CARD_NEEDED)
 def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
     C.provide(eng, e, CARD.slash, "shu")
+fk_traits("jijiang", provides=CARD.slash)
 
 
 @watch_before("jijiang", events=(ev.Use,))
@@ -99,22 +102,26 @@ def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("wusheng", timing=Timing.CARD_NEEDED)
 def wusheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武圣 (seed 001 关羽): 可以将任意一张红色牌当【杀】使用或打出 (checked on the use or response)."""
+fk_traits("wusheng", convert=True)
 
 
 @skill("paoxiao", timing=Timing.ALWAYS)
 def paoxiao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """咆哮 (seed 001 张飞): 出牌阶段，可以使用任意数量的【杀】 (the 杀 limit does not apply to the owner)."""
     C.need_phase(eng, e, "in your play phase", "play")
+fk_traits("paoxiao", locked=True)
 
 
 @skill("longdan", timing=Timing.CARD_NEEDED)
 def longdan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """龙胆 (seed 001 赵云): 可以将手牌的【杀】当【闪】、【闪】当【杀】使用或打出 (checked on the use or response)."""
+fk_traits("longdan", convert=True)
 
 
 @skill("mashu", timing=Timing.ALWAYS)
 def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """马术 (seed 001 马超): 锁定技，始终可视为装备有一匹-1马 (applied to every distance)."""
+fk_traits("mashu", locked=True)
 
 
 @modifier("distance")
@@ -126,6 +133,7 @@ def mashu_distance(d: int, table: Table, a: int, b: int) -> int:
 @skill("qicai", timing=Timing.ALWAYS)
 def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇才 (seed 001 黄月英): 使用任何锦囊无距离限制 (applied to 顺手牵羊 and 兵粮寸断)."""
+fk_traits("qicai", locked=True)
 
 
 @target_ban
@@ -145,6 +153,7 @@ def qicai_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | 
 @skill("kongcheng", timing=Timing.ALWAYS)
 def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """空城 (seed 001 诸葛亮): 锁定技，当没有手牌时，不能成为【杀】或〔决斗〕的目标 (checked on the use)."""
+fk_traits("kongcheng", locked=True)
 
 
 # --- 诸葛亮 -------------------------------------------------------------------------------------
@@ -168,6 +177,7 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if top is not None and len(seen) >= x and any(c not in seen for c in top):
         eng.report(R.S_EFFECT, e.seat, f"观星 puts back only the {x} cards it looked at", expected=seen, observed=top)
     eng.table.pile_top = list(top or [])
+fk_traits("guanxing", arranges_pile=True)
 
 
 # --- 马超 ---------------------------------------------------------------------------------------
@@ -212,6 +222,7 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                 cf.undodgeable = True
 
         C.effect(eng, e, Step("judge", seat=cf.head, reason=SKILL.tieji, on_result=result))
+fk_traits("tieji", "tieqi")
 
 
 # --- 黄月英 -------------------------------------------------------------------------------------
@@ -490,6 +501,7 @@ def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     for x in cards:
         if x != "?":
             pile[x] += 1
+fk_traits("v33__zhongyi", "zhongyi", "v33__zhongyi", cost=True, pile=YI, spends_pile=True)  # the 3v3 mode calls it zhongyi
 
 
 @watch_after("v33__zhongyi")
@@ -539,6 +551,7 @@ def choujin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_LIMIT, e.seat, "筹进 draws at most twice per turn", expected=2, observed=count + 1)
     st[f"choujin-turn:{e.seat}"] = (eng.turns_taken, count + 1)
     C.effect(eng, e, Step("draw", seat=source, n=1))
+fk_traits("choujin", target_mark="@@choujin")
 
 
 @skill("zhongjianh", play=True, per_turn=1)
@@ -552,6 +565,7 @@ def zhongjianh(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     C.give(eng, seat, cards, targets[0], equip=True)
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+fk_traits("zhongjianh", cost=True)
 
 
 # --- 赵云 (3v3 2013) ------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay import events as ev
 from sgs_replay.cards import Suit
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -53,6 +54,7 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     C.pay(eng, seat, cards)
     C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
+fk_traits("zhiheng", cost=True)
 
 
 @skill("jiuyuan", timing=Timing.DYING)
@@ -60,6 +62,7 @@ def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """救援 (seed 001 孙权, 主公技): 锁定技，其他吴势力角色在濒死状态下使用〔桃〕时，额外回复1点体力 (checked on the 桃's recovery)."""
     if not seat.dying:
         eng.report(R.S_TIMING, e.seat, "救援 applies while you are dying", observed=f"{seat.hp} HP")
+fk_traits("jiuyuan", locked=True, adds_recovery=True)
 
 
 # --- 甘宁 吕蒙 黄盖 ---------------------------------------------------------------------------------
@@ -68,6 +71,7 @@ def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("qixi", timing=Timing.CARD_NEEDED)
 def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇袭 (seed 001 甘宁): 出牌阶段，可以将任意黑色牌当【过河拆桥】使用 (checked on the use)."""
+fk_traits("qixi", convert=True)
 
 
 def _keji_ok(eng: Engine, seat: int) -> bool:
@@ -86,6 +90,7 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _keji_ok(eng, e.seat)
     if eng.phase != "discard":
         eng.skipped_phases.add("discard")
+fk_traits("keji", skips="discard")
 
 
 @watch_before("keji", events=(ev.PhaseSkip,))
@@ -141,6 +146,7 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     taken = Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, then=shown)
     frame.add(Step("choose", seat=t, optional=True, then=guessed),
               Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
+fk_traits("fanjian", damage=True)
 
 
 def _fanjian_card(eng: Engine, frame: Effect, owner: int, t: int, d: ev.Event, guess: Suit | str | None) -> None:
@@ -198,6 +204,7 @@ class _FanjianOrder:
 @skill("guose", timing=Timing.CARD_NEEDED)
 def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """国色 (seed 001 大乔): 出牌阶段，可以将任意方块花色的牌当【乐不思蜀】使用 (checked on the use)."""
+fk_traits("guose", convert=True)
 
 
 @skill("liuli", timing=Timing.BECOME_TARGET)
@@ -222,6 +229,7 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
     C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, SKILL.liuli)
     cf.queue[cf.queue.index(e.seat)] = t
+fk_traits("liuli", cost=True)
 
 
 @target_ban
@@ -235,6 +243,7 @@ def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -
 @skill("qianxun", timing=Timing.ALWAYS)
 def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """谦逊 (seed 001 陆逊): 锁定技，不能成为【顺手牵羊】和【乐不思蜀】的目标 (checked on the use)."""
+fk_traits("qianxun", locked=True)
 
 
 # --- 陆逊 ---------------------------------------------------------------------------------------
@@ -286,6 +295,7 @@ def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="wounded, male", observed=f"seat {t}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
+fk_traits("jieyin", cost=True)
 
 
 @skill("xiaoji", timing=Timing.LOSE_CARDS)
@@ -479,12 +489,14 @@ def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
     if C.draw_phase(eng, e):
         C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
+fk_traits("hongyuan", "v33__hongyuan")
 
 
 @skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+fk_traits("huanshi", "v33__huanshi", retrial=True)
 
 
 @skill("mingzhe", timing=Timing.LOSE_CARDS)
