@@ -56,6 +56,9 @@ class FkTraits:
     choice_mark: str | None = None
     #: turns the 普通杀 its wearer just declared into a 火杀 (朱雀羽扇)
     declares_fire: bool = False
+    #: the cards whose effect on its wearer FreeKill cancels before asking anyone for 无懈可击 (藤甲's
+    #: 南蛮入侵 and 万箭齐发), with no log of its own
+    voids: tuple[str, ...] = ()
 
 
 _BY_FK: dict[str, FkTraits] = {}
@@ -84,10 +87,10 @@ def fk_traits(skill: str, *fk_ids: str, locked: bool = False, convert: bool = Fa
 
 
 def fk_card(card: str, *, locked: bool = False, convert: bool = False, cost: bool = False,
-            declares_fire: bool = False) -> FkTraits:
+            declares_fire: bool = False, voids: tuple[str, ...] = ()) -> FkTraits:
     """Declare the FreeKill traits of an equipment card's effect, by the card's printed name (FreeKill
     calls the effect by the card's id, ``#qinggang_sword_skill``)."""
-    traits = FkTraits(card, locked=locked, convert=convert, cost=cost, declares_fire=declares_fire)
+    traits = FkTraits(card, locked=locked, convert=convert, cost=cost, declares_fire=declares_fire, voids=voids)
     old = _BY_CARD.get(card)
     if old is not None and old != traits:
         raise ValueError(f"the FreeKill traits of {card!r} declared twice")

@@ -137,6 +137,8 @@ _MODE_READERS: dict[str, type[_Reader]] = {}
 # implied by the rules; conversion skills are written in the `skill` field of the use/respond they
 # make; retrial skills become `retrial` events; … Everything else FreeKill reports as invoked is a
 # `skill` event.
+# tricks whose effect on a target at full HP FreeKill cancels before asking for 无懈可击
+_RECOVERS_ONLY = frozenset({"桃园结义"})
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
@@ -469,6 +471,14 @@ def _provider(card: str) -> str | None:
 
 
 @cache
+def _providers() -> frozenset[str]:
+    """The lord skills whose subjects provide a card (激将, 护驾)."""
+    _load_traits()
+    return frozenset(info.name for t in fk_traits.skills_with() if t.provides is not None
+                     and (info := content.skills().get(t.owner)) is not None)
+
+
+@cache
 def _recovery_adders() -> frozenset[str]:
     """The skills that add to another card's recovery (救援): a recovery log naming one has no reason
     of its own."""
@@ -537,6 +547,8 @@ class _Active:
     name: str
     card: str | None
     targets: tuple[int, ...] = ()
+    #: the targets whose part of the card has begun (answered, damaged, countered …), in that order
+    reached: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -587,6 +599,10 @@ class _Reader:
         self.damage_skill_by: int | None = None
         self.retrial_pending: tuple[int, str] | None = None
         self.last_response: tuple[int, frozenset[int], int] | None = None  # seat, card ids, event index
+        # 无懈可击: the last ask's (trick card id, target player id) when the recording seat was asked,
+        # and the target each 无懈可击 played (by card id) is about
+        self.null_ask: tuple[int, int] | None = None
+        self.null_for: dict[int, int | None] = {}
         # judgements: reason asked for, card turned, per judged player
         self.judge_reason: dict[int, str] = {}
         self.judging: dict[int, tuple[str, str | None]] = {}
@@ -650,6 +666,7 @@ class _Reader:
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
         self.sources.append(self.entry.index if self.entry else 0)
+        self.reach(ev)
 
     def seat(self, pid: Any) -> int:
         pid = _int(pid, "player id")
@@ -707,6 +724,8 @@ class _Reader:
         for entry in self.entries:
             self.entry = entry
             if entry.request:
+                if entry.command == "AskForUseCard":
+                    self.on_ask_use(entry.payload)
                 continue
             handler = self.handlers.get(entry.command)
             if handler is None:
@@ -914,6 +933,8 @@ class _Reader:
     def on_focus(self, p: Any) -> None:
         if isinstance(p, list) and len(p) > 1 and p[1] == "PlayCard":
             self.clear_resolution()  # back at the top level of the play phase
+        if isinstance(p, list) and len(p) > 1 and p[1] == "nullification":
+            self.null_ask = None  # a new ask for 无懈可击: its prompt, if the recording seat gets one, follows
 
     def clear_resolution(self) -> None:
         """Back at the top level (a phase, a turn, the play phase's prompt): nothing remembered of a
@@ -1051,11 +1072,98 @@ class _Reader:
         if self.provided_by_other(seat, ids, as_ or _name_of(card or " ")) is not None:
             return  # the card 护驾 provided answers as the lord's own (logged with the provider's `respond`)
         if (as_ or _name_of(card or " ")) == "无懈可击":
-            ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill)
+            ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill, for_=self.nullified_target(p, ids))
             self.emit(ev)
             self.last_use = ev
         else:  # 闪 used against a 杀: the format writes every answer to a demand as `respond`
             self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
+
+    # 无懈可击 on a trick with several targets
+
+    def on_ask_use(self, p: Any) -> None:
+        """A prompt to the recording seat (a request): FreeKill's ask for 无懈可击 names the target whose
+        part of the trick is about to take effect (``effectTo``); a counter's ask names none."""
+        if isinstance(p, list) and len(p) > 4 and p[0] == "nullification" and isinstance(p[4], Mapping):
+            card, to = p[4].get("effectCardId"), p[4].get("effectTo")
+            if isinstance(card, int) and isinstance(to, int) and to in self.seat_of:
+                self.null_ask = (card, to)
+
+    def nullified_target(self, p: Mapping[str, Any], ids: list[int]) -> int | None:
+        """The target whose part of a trick with several targets a 无懈可击 is about (the format's ``for``).
+
+        FreeKill asks for 无懈可击 once per target, in the order of resolution, and logs what each one
+        answers (``#UseCardToCard``, ``arg``): the trick (a fresh one, for the target being asked for)
+        or an earlier 无懈可击 (a counter, for that one's target). The target asked for is in the prompt
+        when the recording seat was asked (``effectTo``); otherwise it is the next target after the last
+        one whose part has begun, skipping the dead and those FreeKill voids before asking (藤甲's).
+        None for a trick with one target (nothing to tell) or an answer the reader cannot place."""
+        answered = p.get("arg")
+        if isinstance(answered, cbor2.CBORTag) and answered.tag == _TAG_CARD_ID:
+            answered = answered.value
+        if not isinstance(answered, int):
+            return None
+        act = next((a for a in reversed(self.stack) if answered in a.ids), None)
+        if act is None:  # a counter: the same target as the 无懈可击 it answers
+            seat = self.null_for.get(answered)
+        elif len(act.targets) < 2:
+            seat = None
+        else:
+            ask = self.null_ask
+            seat = self.seat_of[ask[1]] if ask is not None and ask[0] in act.ids else self.next_target(act)
+            if seat is not None:
+                act.reached.append(seat)
+        for cid in ids:
+            self.null_for[cid] = seat
+        return seat
+
+    def target_order(self, act: _Active) -> list[int]:
+        """A card's targets in the order they resolve: from the user on, in seat order."""
+        n = len(self.order)
+        user = act.user or 0
+        return sorted(act.targets, key=lambda seat: (seat - user) % n)
+
+    def next_target(self, act: _Active) -> int | None:
+        """The first target after the last one reached that FreeKill would ask for: alive, wounded for
+        a card that only recovers (桃园结义), and not wearing equipment whose traits void the card
+        before any 无懈可击 is asked (FreeKill cancels those parts first, with no log)."""
+        order = self.target_order(act)
+        last = max((order.index(s) for s in act.reached if s in order), default=-1)
+        for seat in order[last + 1:]:
+            pid = self.order[seat - 1]
+            if pid in self.dead:
+                continue
+            max_hp = self.players[pid].max_hp
+            if act.name in _RECOVERS_ONLY and max_hp is not None and self.hp.get(pid, max_hp) >= max_hp:
+                continue
+            worn = [_name_of(self.known[cid]) for cid, (area, owner, _) in self.where.items()
+                    if area == _EQUIP and owner == pid and cid in self.known]
+            if any(act.name in (fk_traits.by_card(name) or _NO_TRAITS).voids for name in worn):
+                continue
+            return seat
+        return None
+
+    def reach(self, ev: Event) -> None:
+        """A target's part of the trick in resolution has begun: it answered, took its damage or
+        recovery, took its card (五谷丰登) or was chained. (Not a skill: the user's own, 集智, comes
+        before any target's part.)"""
+        act = next((a for a in reversed(self.stack) if len(a.targets) > 1), None)
+        if act is None:
+            return
+        seat: int | None = None
+        if isinstance(ev, Respond):
+            before = self.events[-2] if len(self.events) > 1 else None
+            provides = isinstance(before, Skill) and before.seat != ev.seat and before.skill in _providers()
+            seat = None if provides else ev.seat  # a subject providing the lord's card (护驾) is not a target's part
+        elif isinstance(ev, Damage) and (act.card is None or ev.card == act.card):
+            seat = ev.target
+        elif isinstance(ev, Recover) and ev.card is not None and ev.card == act.card:
+            seat = ev.seat
+        elif isinstance(ev, Move) and ev.from_ is not None and ev.from_.zone == "processing" and ev.to is not None:
+            seat = ev.to.seat
+        elif isinstance(ev, Chain):
+            seat = ev.seat
+        if seat is not None and seat in act.targets:
+            act.reached.append(seat)
 
     def log_response(self, p: Mapping[str, Any]) -> None:
         card, as_, subs, skill, ids = self.card_of_log(p)

@@ -284,6 +284,16 @@ class Reader3v3(fk._Reader):
                 and (use.as_ or fk._name_of(use.card or " ")) in _AOE):
             self.aoe = _Aoe(use, self.stack[-1])
 
+    def target_order(self, act: fk._Active) -> list[int]:
+        """An AOE's targets against seat order (``cw``, FreeKill's default) unless its targets so far
+        went the other way round; any other card's in seat order."""
+        aoe = self.aoe
+        if aoe is None or aoe.active is not act or self.direction(aoe.use, aoe.seats) == "ccw":
+            return super().target_order(act)
+        n = len(self.order)
+        user = act.user or 0
+        return sorted(act.targets, key=lambda seat: (user - seat) % n)
+
     def aoe_done(self) -> None:
         """Write the direction of the AOE whose card has left the processing area."""
         aoe = self.aoe

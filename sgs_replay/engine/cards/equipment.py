@@ -296,7 +296,7 @@ fk_card(CARD.fan, declares_fire=True)
 def vine_fire(value: int, eng: Engine, seat: Seat, nature: str, armor: bool) -> int:
     """藤甲: 每当你受到火焰伤害时，此伤害+1."""
     return value + 1 if armor and nature == "fire" and seat.armor() == CARD.vine else value
-fk_card(CARD.vine, locked=True)
+fk_card(CARD.vine, locked=True, voids=(CARD.savage_assault, CARD.archery_attack))
 
 
 @modifier("damage_taken")

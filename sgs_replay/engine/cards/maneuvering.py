@@ -138,8 +138,12 @@ class IronChain(Frame):
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):
-            self.nullified += 1
             F.spend(eng, e)
+            if e.for_ is not None and e.for_ not in self.queue:
+                return True  # about a target whose part is over: it counters nothing left
+            while e.for_ is not None and self.queue[0] != e.for_:
+                self._resolve_head(eng)  # the log names a later target: the earlier ones are done
+            self.nullified += 1
             return True
         if not isinstance(e, ev.Chain):
             return False
