@@ -237,7 +237,11 @@ class Reader3v3(fk._Reader):
         pid = fk._int(p[0], "player id")
         if not p[2]:
             self.acted.discard(pid)
-            self.unit = []
+            if pid in self.dead:  # a dead character's marks are cleared with it: the round goes on
+                seat = self.seat(pid)
+                self.unit = [s for s in self.unit if s != seat]
+            else:  # the round's end: every 小红旗 lowered
+                self.unit = []
             return
         seat = self.seat(pid)
         self.acted.add(pid)
