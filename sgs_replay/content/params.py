@@ -185,7 +185,7 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
 
 
 #: the keys of a ruleset file that are tables or names rather than parameters
-STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions", "unset")
+STRUCTURE_KEYS = ("name", "inherits", "departures", "deck", "roster", "skill_versions", "unset")
 #: parameters that describe an engine's faults rather than a rule: accepted only in these rulesets (and
 #: rulesets that inherit them with the parameter already set)
 ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",)}
@@ -226,7 +226,10 @@ def rulesets_markdown() -> str:
         "a test fails when this file drifts from the code.",
         "",
         "A ruleset is a TOML file: `name`, optionally `inherits` (a packaged ruleset, or from the command line",
-        "another file), the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`),",
+        "another file), optionally `departures` (an engine's departures from the rulebooks in every mode it plays,",
+        "a file of parameters in `content/rulesets/departures/`, applied over the inherited values and under the",
+        "file's own: `departures = \"freekill\"` in `freekill-standard`, `freekill-maneuvering` and `freekill-3v3`),",
+        "the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`),",
         "`[roster]` (`generals`, `revised`,",
         "`inherit_revised = false` to drop the inherited `revised` table) and `[skill_versions]`, `unset` (parameters",
         "whose inherited value goes back to the default, e.g. `unset = [\"time_limit_minutes\"]`: no time limit), and",

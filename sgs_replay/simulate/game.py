@@ -1242,7 +1242,7 @@ class Game:
             return True
         mates = [t for t in others if me.side is not None and self.seat(t).side == me.side]
         given = self.hand_of(seat) + [me.equip[sl] for sl in sorted(me.equip)]
-        if me.has_skill(SKILL.zhongjianh) and not self.eng.this_turn.limits[SKILL.zhongjianh] and mates and given \
+        if me.has_skill(SKILL.zhongjianh) and not counter[SKILL.zhongjianh] and mates and given \
                 and self.chance(0.3):  # 忠谏 (FreeKill 3v3): a card to a teammate, then a draw
             self.invoke(ev.Skill(seat=seat, skill=SKILL.zhongjianh, targets=[self.rng.choice(mates)],
                                  cards=[self.rng.choice(given)]))
