@@ -1273,7 +1273,7 @@ class _Reader:
             return
         use.cards = [use.card or "?"]
         use.card, use.as_, use.skill = None, "火杀", zh
-        self.stack[-1].card = None
+        # the 火杀 is that one 杀: the damage it deals (and the chain passes on) names it, so 奸雄 takes it
 
     # judgements
 
