@@ -141,6 +141,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     luoyi_scope: Annotated[Literal["play_phase", "turn"], _d("裸衣's +1 for the play phase or the whole turn")] = "play_phase"
     jizhi_converted: Annotated[bool, _d("集智 also triggers for converted tricks")] = True
     liuli_needs_legal_target: Annotated[bool, _d("流离's new target must be a legal 杀 target")] = False
+    fire_attack_self_last_card: Annotated[bool, _d(
+        "火攻 may target its user with its user's last hand card (FreeKill checks the target while the card is "
+        "still in hand; the card text: 对一名有手牌的角色使用)")] = False
     lijian_nullifiable: Annotated[bool, _d("离间's 决斗 may be countered with 无懈可击")] = False
     guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
     attrition_free_rounds: Annotated[int | None, _d(

@@ -286,7 +286,10 @@ def fire_attack_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: lis
     ts = eng.seat(targets[0])
     if ts is None:
         return
-    if ts.hand_count == 0:
+    # ``fire_attack_self_last_card``: an engine that checks the target while the 火攻 is still in hand lets
+    # its user target itself with its last hand card (it then has nothing to show)
+    last_own = targets[0] == e.seat and eng.rs.p.fire_attack_self_last_card
+    if ts.hand_count == 0 and not last_own:
         report(R.P_TARGET, e.seat, f"seat {targets[0]} has no hand cards to show", observed=f"target {targets[0]}")
     protected_target(eng, e, user, ts, name, report)
 
