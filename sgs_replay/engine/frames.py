@@ -352,10 +352,10 @@ class CardEffect(Frame):
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
             while self.head is not None and self.name != CARD.slash and not self._alive(eng, self.head):
                 self._advance()  # a target that died in its turn of the resolution (or before it): the next one's
-            if e.for_ is not None and self.name != CARD.slash:  # the log names the target it is about
+            if e.for_ is not None:  # the log names the target it is about (a 杀 frame never wants one)
                 if e.for_ not in self.queue:
                     return self._take_card(eng, e)  # a target whose part is over: it counters nothing left
-                self._jump_to(eng, e.for_, "a 无懈可击")
+                self._jump_to(eng, e.for_, f"a {CARD.nullification}")
                 self.nullified_named = True
             if self.head is not None and self.name not in (CARD.slash,):
                 self.nullified += 1
@@ -1135,7 +1135,7 @@ class GlobalTrick(Frame):
                     self.queue.pop(0)  # countered: that target's part is over
                     self.nullified = 0
                 if self.queue[0] != e.for_:
-                    self._jump(eng, e.for_, "a 无懈可击")
+                    self._jump(eng, e.for_, f"a {CARD.nullification}")
                     self.queue.insert(0, e.for_)
             self.nullified += 1
             return True
