@@ -251,6 +251,12 @@ def ruleset_names() -> list[str]:
     return sorted(p.name.removesuffix(".toml") for p in _ruleset_dir().iterdir() if p.name.endswith(".toml"))
 
 
+def departures_names() -> list[str]:
+    """The engines whose departures a ruleset may name (``departures = "freekill"``)."""
+    folder = _ruleset_dir().joinpath("departures")
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
 def _build_deck(spec: dict[str, Any], base: tuple[str, ...], source: str = "", text: str = "") -> tuple[str, ...]:
     from sgs_replay.formats.cards import canonical
 
@@ -451,10 +457,32 @@ def _out_of_range(value: Any) -> int | None:
     return None
 
 
+@cache
+def _departures(name: str) -> tuple[tuple[str, Any], ...]:
+    """The parameters of an engine's departures file (``rulesets/departures/<name>.toml``)."""
+    f = _ruleset_dir().joinpath("departures", f"{name}.toml")
+    source = f"rulesets/departures/{name}.toml"
+    if not RULESET_NAME.fullmatch(name) or not f.is_file():
+        raise UnknownRuleset(name)
+    text = f.read_text(encoding="utf-8")
+    raw = _parse_toml(text, source)
+    _typed(raw, source, text)  # parameters only, each known and typed
+    return tuple(raw.items())
+
+
 def _merge(raw: dict[str, Any], parent: Ruleset | None, name: str, source: str, text: str) -> Ruleset:
     own = {k: v for k, v in raw.items() if k not in STRUCTURE_KEYS}
     _typed(own, source, text)  # the file's own keys, located in the file
     params: dict[str, Any] = dict(parent.params) if parent else {}
+    if "departures" in raw:  # an engine's departures in every mode it plays, over the base, under the file's own
+        engine = raw["departures"]
+        try:
+            if not isinstance(engine, str):
+                raise UnknownRuleset(repr(engine))
+            params.update(_departures(engine))
+        except UnknownRuleset:
+            raise RulesetError(f"{source}{_line_of(text, 'departures')}: `departures` names no engine's departures "
+                               f"file (rulesets/departures/: {', '.join(departures_names())})") from None
     unset = raw.get("unset", [])
     if not isinstance(unset, list) or any(k not in Params.__struct_fields__ for k in unset):
         raise RulesetError(f"{source}{_line_of(text, 'unset')}: `unset` lists parameters whose inherited value "

@@ -194,6 +194,9 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
     luoyi_scope: Annotated[Literal["play_phase", "turn"], _d("裸衣's +1 for the play phase or the whole turn")] = "play_phase"
     jizhi_converted: Annotated[bool, _d("集智 also triggers for converted tricks")] = True
     liuli_needs_legal_target: Annotated[bool, _d("流离's new target must be a legal 杀 target")] = False
+    fire_attack_self_last_card: Annotated[bool, _d(
+        "火攻 may target its user with its user's last hand card (FreeKill checks the target while the card is "
+        "still in hand; the card text: 对一名有手牌的角色使用)")] = False
     lijian_nullifiable: Annotated[bool, _d("离间's 决斗 may be countered with 无懈可击")] = False
     guidao_obtain_original: Annotated[bool, _d("鬼道 takes the replaced judgement card")] = True
     attrition_free_rounds: Annotated[int | None, _d(
@@ -238,7 +241,7 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
 
 
 #: the keys of a ruleset file that are tables or names rather than parameters
-STRUCTURE_KEYS = ("name", "inherits", "deck", "roster", "skill_versions", "unset")
+STRUCTURE_KEYS = ("name", "inherits", "departures", "deck", "roster", "skill_versions", "unset")
 #: parameters that describe an engine's faults rather than a rule: accepted only in these rulesets (and
 #: rulesets that inherit them with the parameter already set)
 ENGINE_FAULTS: dict[str, tuple[str, ...]] = {"undead_after_failed_rescue": ("freekill-3v3",),
@@ -282,7 +285,10 @@ def rulesets_markdown() -> str:
         "a test fails when this file drifts from the code.",
         "",
         "A ruleset is a TOML file: `name`, optionally `inherits` (a packaged ruleset, or from the command line",
-        "another file), the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`),",
+        "another file), optionally `departures` (an engine's departures from the rulebooks in every mode it plays,",
+        "a file of parameters in `content/rulesets/departures/`, applied over the inherited values and under the",
+        "file's own: `departures = \"freekill\"` in `freekill-standard`, `freekill-maneuvering` and `freekill-3v3`),",
+        "the tables `[deck]` (`base`, `packages` (`[\"maneuvering\"]`: the 52 军争 cards), `add`, `remove`),",
         "`[roster]` (`generals`, `revised`,",
         "`inherit_revised = false` to drop the inherited `revised` table) and `[skill_versions]`, `unset` (parameters",
         "whose inherited value goes back to the default, e.g. `unset = [\"time_limit_minutes\"]`: no time limit), and",

@@ -193,6 +193,7 @@ class CardEffect(Frame):
         self.undodgeable = undodgeable
         self.answers = 0
         self.nullified = 0  # parity of 无懈可击 on the current target
+        self.nullified_named = False  # the log named the current target of its 无懈可击 (`for`)
         self.started = False  # the current target has had a response window event
         self.declined = False
         self.extra: set[str] = set()  # effects logged for the current target (judge, skills)
@@ -239,6 +240,7 @@ class CardEffect(Frame):
             self.queue.pop(0)
         self.answers = 0
         self.nullified = 0
+        self.nullified_named = False
         self.started = False
         self.declined = False
         self.extra = set()
@@ -295,9 +297,10 @@ class CardEffect(Frame):
             return True
         if seat not in self.queue:
             return False
-        # a later target: the earlier ones must be finished. 无懈可击 names no target in the log, so a
-        # run of them may be split between consecutive targets in any way the rules permit.
-        spare = self.nullified
+        # a later target: the earlier ones must be finished. A 无懈可击 that names no target in the log
+        # (no `for`) leaves a run of them to be split between consecutive targets in any way the rules
+        # permit; one that names its target belongs to it.
+        spare = 0 if self.nullified_named else self.nullified
         while self.queue and self.queue[0] != seat:
             first = eng.seat(self.queue[0])
             if first is not None and not first.alive and not self.started:
@@ -368,6 +371,11 @@ class CardEffect(Frame):
                                                                          or self._void_unasked(eng)):
                 self._advance()  # a target that died in its turn of the resolution (or before it), or one the card
                 # has no effect on (藤甲: no 无懈可击 is asked for it): the next one's
+            if e.for_ is not None and self.traits.nullifiable:  # the log names the target it is about
+                if e.for_ not in self.queue:
+                    return self._take_card(eng, e)  # a target whose part is over: it counters nothing left
+                self._jump_to(eng, e.for_, f"a {CARD.nullification}")
+                self.nullified_named = True
             if self.head is not None and self.traits.nullifiable:
                 self.nullified += 1
                 self.started = True
@@ -414,7 +422,7 @@ class CardEffect(Frame):
                 return False
             if not self._jump_to(eng, e.target, "damage"):
                 return False
-            if self.nullified % 2 == 1 and self.nullified > 1:
+            if self.nullified % 2 == 1 and self.nullified > 1 and not self.nullified_named:
                 pass  # an even run of 无懈可击 before this one: accepted as a counter-chain split
             elif self._resolved():  # a 闪 (or a red 八卦阵) cancelled it; 贯石斧 reopens it (equipment.py)
                 eng.report(R.D_UNEXPECTED, e.target,
@@ -1124,8 +1132,17 @@ class GlobalTrick(Frame):
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use) and used_name(e) == CARD.nullification and not e.targets:
-            self.nullified += 1
             spend(eng, e, convert=True)  # a 无懈可击 made of another card
+            if e.for_ is not None and e.for_ not in self.queue:
+                return True  # about a target with no part left (its part is over, or 桃园结义 at full HP)
+            if e.for_ is not None and e.for_ != self.queue[0]:  # the log names a later target
+                while self.nullified % 2 == 1 and self.queue[0] != e.for_:
+                    self.queue.pop(0)  # countered: that target's part is over
+                    self.nullified = 0
+                if self.queue[0] != e.for_:
+                    self._jump(eng, e.for_, f"a {CARD.nullification}")
+                    self.queue.insert(0, e.for_)
+            self.nullified += 1
             return True
         if self.nullified % 2 == 1 and self.queue and not isinstance(e, ev.Use):
             countered = self.queue.pop(0)

@@ -182,6 +182,7 @@ class Use(_Base, tag="use"):
     skill: str | None = None
     direction: Direction | None = None
     victim: Seat | None = None
+    for_: Seat | None = field(default=None, name="for")
 
 
 class Respond(_Base, tag="respond"):

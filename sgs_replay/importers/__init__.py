@@ -38,6 +38,17 @@ def _damaged_freekill(data: bytes) -> str | None:
 register_source("freekill", _is_freekill, _freekill, _damaged_freekill)
 
 
+def load_modes() -> None:
+    """Register the readers of FreeKill's game modes beyond identity; each mode's module registers its
+    own reader (``freekill.register_mode``), the identity reader knows none of them."""
+    from sgs_replay.importers import (  # noqa: F401  (each registers its mode)
+        freekill_1v1,
+        freekill_3v3,
+        freekill_hegemony,
+        freekill_hulao,
+    )
+
+
 def convert_to_jsonl(path):  # type: ignore[no-untyped-def]
     """Read a recording and return (`.sgs.jsonl` bytes, import problems). Raises UnreadableInput."""
     from pathlib import Path

@@ -35,7 +35,8 @@ import cbor2
 import msgspec
 
 from sgs_replay import content
-from sgs_replay.content import card_kinds
+from sgs_replay.content import card_kinds, fk_traits
+from sgs_replay.content.fk_traits import FkTraits
 from sgs_replay.formats.cards import RANK_TEXT
 from sgs_replay.formats.events import (
     FORMAT_ID,
@@ -83,6 +84,7 @@ __all__ = [
     "card_table",
     "convert",
     "is_freekill",
+    "register_mode",
     "to_jsonl",
 ]
 
@@ -95,13 +97,9 @@ _PACKAGE_TABLES = {"standard_cards": "fk_cards.csv", "maneuvering": "fk_cards_ma
                    "3v3_cards": "fk_cards_3v3.csv",  # the 3v3 mode's own 106 cards (161–266)
                    "hegemony_cards": "fk_cards_hegemony.csv",  # the 國戰 mode's 109 cards (161–269)
                    "1v1_cards": "fk_cards_1v1.csv"}  # the 1v1 mode's own 50 cards (321–370)
-_RULESET_PACKAGES: dict[str, tuple[str, ...]] = {
+_RULESET_PACKAGES: dict[str, tuple[str, ...]] = {  # and each game mode's own (register_mode)
     RULESET: ("standard_cards",),
     RULESET_MANEUVERING: ("standard_cards", "maneuvering"),
-    "freekill-3v3": ("3v3_cards",),  # the 3v3 mode (freekill_3v3.py)
-    "freekill-hegemony": ("hegemony_cards",),  # 國戰 (freekill_hegemony.py)
-    "freekill-1v1": ("1v1_cards",),  # the 1v1 mode (freekill_1v1.py)
-    "freekill-hulao": ("standard_cards", "maneuvering"),  # 虎牢关 (freekill_hulao.py)
 }
 _HEADER_ITEMS = 10
 
@@ -131,59 +129,22 @@ _SKIPPED_PHASE: dict[str, PhaseName] = {
 _SUITS = {1: "♠", 2: "♣", 3: "♥", 4: "♦"}
 _NATURE: dict[str, Nature] = {"normal_damage": "normal", "thunder_damage": "thunder", "fire_damage": "fire"}
 _ROLES: dict[str, Role] = {"lord": "lord", "loyalist": "loyalist", "rebel": "rebel", "renegade": "renegade"}
-_GAME_MODES = {"aaa_role_mode": "identity", "m_3v3_mode": "3v3",  # 3v3: freekill_3v3.py
-               "m_1v1_mode": "1v1", "m_1v3_mode": "1v3", "new_heg_mode": "國戰"}  # 1v1, 1v3, 國戰: MODE_READERS
-#: the readers of FreeKill's game-mode packages, by game mode: (module, class), loaded by name when a
-#: recording of that mode is read (each module builds on this one; this one imports none of them)
-MODE_READERS: dict[str, tuple[str, str]] = {"m_1v1_mode": ("sgs_replay.importers.freekill_1v1", "Reader1v1"),
-                                            "m_1v3_mode": ("sgs_replay.importers.freekill_hulao", "ReaderHulao"),
-                                            "new_heg_mode": ("sgs_replay.importers.freekill_hegemony", "ReaderHegemony")}
+_IDENTITY_MODE = "aaa_role_mode"
+#: the readers of FreeKill's other game modes by ``gameMode``, each registered by the mode's own module
+#: (:func:`register_mode`; the package loads them, :func:`sgs_replay.importers.load_modes`)
+_MODE_READERS: dict[str, type[_Reader]] = {}
 
-# Skill handling, by FreeKill id. Locked skills and locked equipment are implied by the rules;
-# conversion skills are written in the `skill` field of the use/respond they make; retrial skills
-# become `retrial` events. Everything else FreeKill reports as invoked is a `skill` event.
-_LOCKED = frozenset({
-    "wushuang", "kongcheng", "mashu", "paoxiao", "qicai", "qianxun", "jiuyuan",
-    "crossbow", "qinggang_sword", "nioh_shield", "halberd",
-    "dilu", "jueying", "zhuahuangfeidian", "chitu", "dayuan", "zixing",
-    # 军争: 藤甲, 古锭刀, 白银狮子 (its cap; its recovery is the `recover` FreeKill logs), 骅骝
-    "vine", "guding_blade", "silver_lion", "hualiu",
-})
-_CONVERT = frozenset({"wusheng", "longdan", "qingguo", "guose", "qixi", "jijiu", "spear"})
-# (缓释 plays a card from hand or equipment in place of a teammate's judgement, as 鬼才 does from hand:
-# FreeKill's changeJudge with a response move, reason 10, and no #ResponsePlayCard)
-_RETRIAL = frozenset({"guicai", "v33__huanshi"})
-# skills whose text makes the invoker pay or give cards: the cards go on the `skill` event
-_COST = frozenset({"zhiheng", "jieyin", "qingnang", "lijian", "rende", "liuli", "axe",
-                   # 3v3: 忠义's red cards put as 义 (the mode package names it zhongyi; v33__zhongyi
-                   # is the project's id), 忠谏's card given
-                   "zhongyi", "v33__zhongyi", "zhongjianh"})
-# skills that deal damage without a card
-_DAMAGE_SKILLS = frozenset({"fanjian", "ganglie", "v33__ganglie"})
-# skills that hand over a card with no choice (the move is implied)
-_IMPLIED_GAIN = frozenset({"jianxiong", "luoshen", "tiandu"})
-# skills whose effect FreeKill announces again with #InvokeSkill after the invocation (裸衣 at each damage)
-_ANNOUNCED_AGAIN = frozenset({"luoyi"})
-# lord skills whose kingdom provides a card the lord then uses or plays, by the card provided
-_PROVIDE = {"杀": "激将", "闪": "护驾"}
-# skills that put cards in a pile and announce themselves again (#InvokeSkill) each time they spend one:
-# by FreeKill id, the pile (FreeKill's specialName) whose cards make the announcement a spend
-_SPENDS_PILE = {"zhongyi": "zhongyi", "v33__zhongyi": "v33__zhongyi"}
-# FreeKill pile names (specialName) → the pile names of the format
-_PILES = {"zhongyi": "义", "v33__zhongyi": "义"}
-# FreeKill ids that differ from the project's skill ids
-_SKILL_ALIASES = {"tieqi": "tieji",
-                  # the 3v3 mode's ids of skills that are the rulebook's 2013 versions
-                  "v33__huanshi": "huanshi", "v33__hongyuan": "hongyuan", "v33__ganglie": "vsganglie",
-                  # the 1v1 mode's ids of skills with the rulebook's 2013 1v1 texts (奇袭 makes its 1v1 过河拆桥)
-                  "v11__xiechan": "xiechan", "v11__cangji": "cangji", "v11__huwei": "huwei", "v11__pianyi": "pianyi",
-                  "v11__yinli": "yinli", "v11__qixi": "qixi", "v11__xiaoxi": "xiaoxi"}
+# Skill handling: each skill and equipment card declares what this reader must know of it in its own
+# definition (its FreeKill traits, sgs_replay.content.fk_traits): locked skills and locked equipment are
+# implied by the rules; conversion skills are written in the `skill` field of the use/respond they
+# make; retrial skills become `retrial` events; … Everything else FreeKill reports as invoked is a
+# `skill` event.
+# tricks whose effect on a target at full HP FreeKill cancels before asking for 无懈可击
+_RECOVERS_ONLY = frozenset({"桃园结义"})
 # judgements for delayed tricks, by FreeKill id
 _JUDGE_CARDS = {"indulgence": "乐不思蜀", "lightning": "闪电", "supply_shortage": "兵粮寸断"}
 # the phase a delayed trick's judgement makes its owner skip, by FreeKill id
 _SKIPS = {"indulgence": "play", "supply_shortage": "draw"}
-# 朱雀羽扇: turns a 普通杀 its wearer uses into a 火杀 (FreeKill's #fan_skill, after the use is declared)
-_FAN = "fan"
 # FreeKill's special skill for 重铸 (its move and draw carry it as skillName; a skill such as 连环 may
 # recast in its own name)
 _RECAST = "recast"
@@ -586,17 +547,87 @@ def card_table(ruleset: str = RULESET) -> dict[int, str]:
 
 def _skill_base(fk_name: str) -> str:
     """FreeKill's internal skill name → the skill or card it belongs to (``#eight_diagram_skill`` →
-    ``eight_diagram``, ``#wushuang_2_trig`` → ``wushuang``, ``spear_skill&`` → ``spear``)."""
+    ``eight_diagram``, ``#<skill>_2_trig`` → ``<skill>``, ``spear_skill&`` → ``spear``)."""
     base = fk_name.lstrip("#").rstrip("&")
     base = re.sub(r"_\d+_[a-z]+$", "", base)
     base = re.sub(r"_main_skill$", "", base)
     return re.sub(r"_skill$", "", base)
 
 
+_NO_TRAITS = FkTraits("")
+
+
+@cache
+def _load_traits() -> None:
+    """The skills and the equipment declare their FreeKill traits as they are defined: load them."""
+    from sgs_replay import skills
+    from sgs_replay.engine import cards  # noqa: F401  (the equipment)
+
+    skills.load()
+
+
+@cache
+def _traits(base: str) -> FkTraits:
+    """What a skill or an equipment card (by FreeKill base id) declares of itself for this reader
+    (:mod:`sgs_replay.content.fk_traits`; a horse's distance is applied by the rules: locked)."""
+    _load_traits()
+    traits = fk_traits.by_fk(base)
+    if traits is not None:
+        return traits
+    zh = _zh_card_name(base)
+    kind = card_kinds.BY_NAME.get(zh) if zh is not None else None
+    if kind is None or not kind.is_equip:
+        return _NO_TRAITS
+    if kind.subtype.endswith("_horse"):
+        return FkTraits(kind.name, locked=True)
+    return fk_traits.by_card(kind.name) or _NO_TRAITS
+
+
+@cache
+def _skill_id(base: str) -> str:
+    """The project's id of the skill FreeKill calls ``base`` (its traits name it when the ids differ)."""
+    traits = _traits(base)
+    return traits.owner if traits.owner and traits.owner in content.skills() else base
+
+
+@cache
+def _pile_name(special: str) -> str:
+    """The format's name of a pile FreeKill calls ``special`` (the skill that keeps it names it)."""
+    return _traits(special).pile or special
+
+
+@cache
+def _provider(card: str) -> str | None:
+    """The lord skill whose subjects provide ``card`` for the lord to use or play (激将: 杀, 护驾: 闪)."""
+    _load_traits()
+    for traits in fk_traits.skills_with(provides=card):
+        info = content.skills().get(traits.owner)
+        if info is not None:
+            return info.name
+    return None
+
+
+@cache
+def _providers() -> frozenset[str]:
+    """The lord skills whose subjects provide a card (激将, 护驾)."""
+    _load_traits()
+    return frozenset(info.name for t in fk_traits.skills_with() if t.provides is not None
+                     and (info := content.skills().get(t.owner)) is not None)
+
+
+@cache
+def _recovery_adders() -> frozenset[str]:
+    """The skills that add to another card's recovery (救援): a recovery log naming one has no reason
+    of its own."""
+    _load_traits()
+    return frozenset(info.name for t in fk_traits.skills_with(adds_recovery=True)
+                     if (info := content.skills().get(t.owner)) is not None)
+
+
 @cache
 def _skill_zh(base: str) -> str | None:
     """Chinese name of a general's skill or of an equipment card, by FreeKill base id."""
-    info = content.skills().get(_SKILL_ALIASES.get(base, base))
+    info = content.skills().get(_skill_id(base))
     if info is not None:
         return info.name
     zh = _zh_card_name(base)
@@ -653,6 +684,8 @@ class _Active:
     name: str
     card: str | None
     targets: tuple[int, ...] = ()
+    #: the targets whose part of the card has begun (answered, damaged, countered …), in that order
+    reached: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -699,10 +732,14 @@ class _Reader:
         self.skill_user: dict[str, int] = {}
         self.invoked: set[tuple[int, str]] = set()
         self.turn_skills: set[tuple[int, str]] = set()  # (seat, skill) invoked this turn
-        self.yiji_draw: tuple[Skill, Draw] | None = None  # 遗计's invocation and the draw it is written as
+        self.given_draw: tuple[Skill, Draw] | None = None  # 遗计's invocation and the draw it is written as
         self.damage_skill_by: int | None = None
         self.retrial_pending: tuple[int, str] | None = None
         self.last_response: tuple[int, frozenset[int], int] | None = None  # seat, card ids, event index
+        # 无懈可击: the last ask's (trick card id, target player id) when the recording seat was asked,
+        # and the target each 无懈可击 played (by card id) is about
+        self.null_ask: tuple[int, int] | None = None
+        self.null_for: dict[int, int | None] = {}
         # judgements: reason asked for, card turned, per judged player
         self.judge_reason: dict[int, str] = {}
         self.judging: dict[int, tuple[str, str | None]] = {}
@@ -766,6 +803,7 @@ class _Reader:
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
         self.sources.append(self.entry.index if self.entry else 0)
+        self.reach(ev)
 
     def seat(self, pid: Any) -> int:
         pid = _int(pid, "player id")
@@ -823,6 +861,8 @@ class _Reader:
         for entry in self.entries:
             self.entry = entry
             if entry.request:
+                if entry.command == "AskForUseCard":
+                    self.on_ask_use(entry.payload)
                 continue
             handler = self.handlers.get(entry.command)
             if handler is None:
@@ -855,9 +895,10 @@ class _Reader:
         if isinstance(room, list) and len(room) >= 3 and isinstance(room[2], Mapping):
             self.settings = dict(room[2])
         self.game_mode = str(self.settings.get("gameMode", ""))
-        if self.game_mode and self.game_mode not in _GAME_MODES:
+        modes = (_IDENTITY_MODE, *sorted(_MODE_READERS))
+        if self.game_mode and self.game_mode not in modes:
             raise FreeKillError(f"game mode {self.game_mode!r} is not supported (this version reads "
-                                f"{', '.join(f'{k} ({v})' for k, v in _GAME_MODES.items())})", self.name, 2, "header")
+                                f"{', '.join(modes)})", self.name, 2, "header")
         self.ruleset = self.detect_ruleset()
         self.known = dict(card_table(self.ruleset))
         if isinstance(me, list) and me and isinstance(me[0], int):
@@ -1029,6 +1070,8 @@ class _Reader:
     def on_focus(self, p: Any) -> None:
         if isinstance(p, list) and len(p) > 1 and p[1] == "PlayCard":
             self.clear_resolution()  # back at the top level of the play phase
+        if isinstance(p, list) and len(p) > 1 and p[1] == "nullification":
+            self.null_ask = None  # a new ask for 无懈可击: its prompt, if the recording seat gets one, follows
 
     def clear_resolution(self) -> None:
         """Back at the top level (a phase, a turn, the play phase's prompt): nothing remembered of a
@@ -1037,7 +1080,7 @@ class _Reader:
         self.damage_skill_by = None
         self.last_response = None
         self.last_use = None
-        self.yiji_draw = None
+        self.given_draw = None
         self.chain_next.clear()
         if self.recasting is not None:
             self.problem("a recast with no draw after it")
@@ -1166,11 +1209,98 @@ class _Reader:
         if self.provided_by_other(seat, ids, as_ or _name_of(card or " ")) is not None:
             return  # the card 护驾 provided answers as the lord's own (logged with the provider's `respond`)
         if (as_ or _name_of(card or " ")) == "无懈可击":
-            ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill)
+            ev = Use(seat=seat, card=card, as_=as_, cards=subs, skill=skill, for_=self.nullified_target(p, ids))
             self.emit(ev)
             self.last_use = ev
         else:  # 闪 used against a 杀: the format writes every answer to a demand as `respond`
             self.emit(Respond(seat=seat, card=card, as_=as_, cards=subs, skill=skill))
+
+    # 无懈可击 on a trick with several targets
+
+    def on_ask_use(self, p: Any) -> None:
+        """A prompt to the recording seat (a request): FreeKill's ask for 无懈可击 names the target whose
+        part of the trick is about to take effect (``effectTo``); a counter's ask names none."""
+        if isinstance(p, list) and len(p) > 4 and p[0] == "nullification" and isinstance(p[4], Mapping):
+            card, to = p[4].get("effectCardId"), p[4].get("effectTo")
+            if isinstance(card, int) and isinstance(to, int) and to in self.seat_of:
+                self.null_ask = (card, to)
+
+    def nullified_target(self, p: Mapping[str, Any], ids: list[int]) -> int | None:
+        """The target whose part of a trick with several targets a 无懈可击 is about (the format's ``for``).
+
+        FreeKill asks for 无懈可击 once per target, in the order of resolution, and logs what each one
+        answers (``#UseCardToCard``, ``arg``): the trick (a fresh one, for the target being asked for)
+        or an earlier 无懈可击 (a counter, for that one's target). The target asked for is in the prompt
+        when the recording seat was asked (``effectTo``); otherwise it is the next target after the last
+        one whose part has begun, skipping the dead and those FreeKill voids before asking (藤甲's).
+        None for a trick with one target (nothing to tell) or an answer the reader cannot place."""
+        answered = p.get("arg")
+        if isinstance(answered, cbor2.CBORTag) and answered.tag == _TAG_CARD_ID:
+            answered = answered.value
+        if not isinstance(answered, int):
+            return None
+        act = next((a for a in reversed(self.stack) if answered in a.ids), None)
+        if act is None:  # a counter: the same target as the 无懈可击 it answers
+            seat = self.null_for.get(answered)
+        elif len(act.targets) < 2:
+            seat = None
+        else:
+            ask = self.null_ask
+            seat = self.seat_of[ask[1]] if ask is not None and ask[0] in act.ids else self.next_target(act)
+            if seat is not None:
+                act.reached.append(seat)
+        for cid in ids:
+            self.null_for[cid] = seat
+        return seat
+
+    def target_order(self, act: _Active) -> list[int]:
+        """A card's targets in the order they resolve: from the user on, in seat order."""
+        n = len(self.order)
+        user = act.user or 0
+        return sorted(act.targets, key=lambda seat: (seat - user) % n)
+
+    def next_target(self, act: _Active) -> int | None:
+        """The first target after the last one reached that FreeKill would ask for: alive, wounded for
+        a card that only recovers (桃园结义), and not wearing equipment whose traits void the card
+        before any 无懈可击 is asked (FreeKill cancels those parts first, with no log)."""
+        order = self.target_order(act)
+        last = max((order.index(s) for s in act.reached if s in order), default=-1)
+        for seat in order[last + 1:]:
+            pid = self.order[seat - 1]
+            if pid in self.dead:
+                continue
+            max_hp = self.players[pid].max_hp
+            if act.name in _RECOVERS_ONLY and max_hp is not None and self.hp.get(pid, max_hp) >= max_hp:
+                continue
+            worn = [_name_of(self.known[cid]) for cid, (area, owner, _) in self.where.items()
+                    if area == _EQUIP and owner == pid and cid in self.known]
+            if any(act.name in (fk_traits.by_card(name) or _NO_TRAITS).voids for name in worn):
+                continue
+            return seat
+        return None
+
+    def reach(self, ev: Event) -> None:
+        """A target's part of the trick in resolution has begun: it answered, took its damage or
+        recovery, took its card (五谷丰登) or was chained. (Not a skill: the user's own, 集智, comes
+        before any target's part.)"""
+        act = next((a for a in reversed(self.stack) if len(a.targets) > 1), None)
+        if act is None:
+            return
+        seat: int | None = None
+        if isinstance(ev, Respond):
+            before = self.events[-2] if len(self.events) > 1 else None
+            provides = isinstance(before, Skill) and before.seat != ev.seat and before.skill in _providers()
+            seat = None if provides else ev.seat  # a subject providing the lord's card (护驾) is not a target's part
+        elif isinstance(ev, Damage) and (act.card is None or ev.card == act.card):
+            seat = ev.target
+        elif isinstance(ev, Recover) and ev.card is not None and ev.card == act.card:
+            seat = ev.seat
+        elif isinstance(ev, Move) and ev.from_ is not None and ev.from_.zone == "processing" and ev.to is not None:
+            seat = ev.to.seat
+        elif isinstance(ev, Chain):
+            seat = ev.seat
+        if seat is not None and seat in act.targets:
+            act.reached.append(seat)
 
     def log_response(self, p: Mapping[str, Any]) -> None:
         card, as_, subs, skill, ids = self.card_of_log(p)
@@ -1190,7 +1320,7 @@ class _Reader:
         last = self.last_response
         if last is None or not ids or last[1] != frozenset(ids) or last[0] == seat:
             return None
-        skill = _PROVIDE.get(card_kinds.true_name(name))
+        skill = _provider(card_kinds.true_name(name))
         if skill is None or not self.has_lord_skill(seat, skill):
             return None
         pid = self.order[seat - 1]
@@ -1233,18 +1363,22 @@ class _Reader:
         seat = self.seat(p["from"])
         if base == _RECAST:
             return  # 重铸 is written from its move and draw
+        traits = _traits(base)
+        if traits.choice_mark is not None and re.fullmatch(rf"#{re.escape(traits.choice_mark)}\d+_trig", fk):
+            return  # an effect the skill chose earlier (战神's), applied by the rules (locked)
         zh = self.skill_zh(fk)
-        if base == _FAN:
+        if traits.declares_fire:
             self.fan(seat, zh)
             return
-        if base in _LOCKED or base in _CONVERT:
+        if traits.locked or traits.convert:
             return
-        if base in _RETRIAL:
+        if traits.retrial:
             self.retrial_pending = (seat, zh)
             return
-        if base in _ANNOUNCED_AGAIN and (seat, zh) in self.turn_skills:
+        if traits.announced_again and (seat, zh) in self.turn_skills:
             return  # the effect of a skill invoked earlier this turn, announced again (裸衣's +1)
-        if base in _SPENDS_PILE and self.pile_cards(_int(p["from"], "player id"), _PILES[_SPENDS_PILE[base]]):
+        if (traits.spends_pile and traits.pile is not None
+                and self.pile_cards(_int(p["from"], "player id"), traits.pile)):
             return  # a card of the skill's pile spent (忠义's +1): the move that follows is written
 
         self.turn_skills.add((seat, zh))
@@ -1253,10 +1387,10 @@ class _Reader:
         self.last_skill = (base, ev)
         self.skill_user[zh] = seat
         self.invoked.add((seat, zh))
-        if base in _DAMAGE_SKILLS:
+        if traits.damage:
             self.damage_skill_by = seat
-        if base == "keji":
-            self.skip_reason[(_int(p["from"], "player id"), "discard")] = zh
+        if traits.skips is not None:
+            self.skip_reason[(_int(p["from"], "player id"), traits.skips)] = zh
 
     def pile_cards(self, pid: int, pile: str) -> list[int]:
         """The cards FreeKill has in a player's pile, by the format's pile name."""
@@ -1276,7 +1410,7 @@ class _Reader:
             return
         use.cards = [use.card or "?"]
         use.card, use.as_, use.skill = None, "火杀", zh
-        self.stack[-1].card = None
+        # the 火杀 is that one 杀: the damage it deals (and the chain passes on) names it, so 奸雄 takes it
 
     # judgements
 
@@ -1400,7 +1534,7 @@ class _Reader:
                 self.problem(f"recovery by {why} with no {why} in resolution")
         elif why in self.skill_user:
             source = self.skill_user[why]
-        elif why != "救援":  # the lord skill adds to a 桃's recovery
+        elif why not in _recovery_adders():  # a lord skill that adds to a 桃's recovery (救援)
             self.problem(f"recovery for a reason the reader does not know: {why!r}")
         self.hp_change(pid, amount)
         self.emit(Recover(seat=self.seat(pid), amount=amount, source=source, card=card))
@@ -1457,7 +1591,7 @@ class _Reader:
         for cid in moved:
             if self.where.get(cid, (0,))[0] == _DRAW_PILE and cid in self.pile:
                 self.pile.remove(cid)
-            self.where[cid] = (to_area, owner, _PILES.get(str(special), str(special)) if special else None)
+            self.where[cid] = (to_area, owner, _pile_name(str(special)) if special else None)
         if to_area == _DRAW_PILE:
             self.pile[:0] = moved
 
@@ -1495,6 +1629,7 @@ class _Reader:
         to_area = _int(m["toArea"], "card area")
         skill = str(m.get("skillName") or "")
         base = _skill_base(skill) if skill else ""
+        traits = _traits(base)
         src, dst = m.get("from"), m.get("to")
         ids: list[int] = []
         areas: list[int] = []
@@ -1511,13 +1646,13 @@ class _Reader:
                     self.lost_equip.setdefault(_int(src, "player id"), {})[_name_of(card)] = card
         if from_areas == {_PROCESSING} and to_area == _PROCESSING:
             return  # a card already in the processing area used again (the lord's use of a provided 杀)
-        if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and base in _IMPLIED_GAIN):
+        if from_areas == {_PROCESSING} and not (reason == _R_JUST_MOVE and traits.implied_gain):
             # leaving the processing area ends that card's resolution; a card 奸雄 takes while an
             # AOE goes on (the rules let him take it at once) still causes the damage that follows
             for cid in ids:
                 self.pop_active(cid)
 
-        if base in _RETRIAL:
+        if traits.retrial:
             # FreeKill's changeJudge moves the new card itself (reason 10 and the skill's name, no
             # #ResponsePlayCard), then the old one to the discard pile
             self.retrial_move(m, ids, areas, cards, from_areas, to_area)
@@ -1542,13 +1677,13 @@ class _Reader:
             return  # 闪电 moving on to the next character (it missed, or was countered)
         if reason == _R_DISCARD and skill == "game_rule" and src in self.dead:
             return  # a dead character's cards
-        if reason == _R_JUST_MOVE and base in _IMPLIED_GAIN:
+        if reason == _R_JUST_MOVE and traits.implied_gain:
             return  # 奸雄 / 洛神 / 天妒 take the card with no choice
-        if reason == _R_PUT and base == "guanxing":
+        if reason == _R_PUT and traits.arranges_pile:
             return  # 观星 rearranging the top of the draw pile (the pile is not tracked)
 
-        if base == "yiji" and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
-            self.yiji(m, dst, cards)
+        if traits.gives_drawn and reason == _R_GIVE and from_areas == {_DRAW_PILE} and to_area == _HAND:
+            self.give_drawn(base, dst, cards)
         elif ((reason == _R_RECAST or base == _RECAST) and from_areas == {_HAND} and to_area == _DISCARD_PILE
               and src is not None):
             self.recast(src, cards, skill)
@@ -1560,9 +1695,9 @@ class _Reader:
             self.emit(Reveal(cards=cards, reason="五谷丰登"))
         elif reason == _R_DISCARD and to_area == _DISCARD_PILE and src is not None:
             self.discard(m, src, ids, areas, cards, skill, base)
-        elif reason == _R_GIVE and base in _COST and src is not None and self.attach_cost(base, src, cards):
+        elif reason == _R_GIVE and traits.cost and src is not None and self.attach_cost(base, src, cards):
             pass
-        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and base in _COST and src is not None
+        elif (reason in (_R_JUST_MOVE, _R_PUT) and to_area == _SPECIAL and traits.cost and src is not None
               and self.attach_cost(base, src, cards)):
             pass  # cards a skill puts into its own pile as its cost (忠义's 义)
         elif reason in (_R_GIVE, _R_PREY, _R_JUST_MOVE, _R_PUT_INTO_DISCARD) or (reason == _R_PUT and skill):
@@ -1572,20 +1707,22 @@ class _Reader:
                          f"{sorted(from_areas)} to area {to_area}); logged as a plain move")
             self.plain_move(m, areas, cards)
 
-    def yiji(self, m: Mapping[str, Any], dst: Any, cards: list[str]) -> None:
-        """遗计: FreeKill hands the two cards from the draw pile straight to their receivers; the format
-        writes 郭嘉 drawing both (one `draw` per invocation), then a `move` for each card given away."""
+    def give_drawn(self, base: str, dst: Any, cards: list[str]) -> None:
+        """A skill that gives what it draws (遗计): FreeKill hands the two cards from the draw pile straight
+        to their receivers; the format writes 郭嘉 drawing both (one `draw` per invocation), then a `move`
+        for each card given away."""
         last = self.last_skill
-        if last is None or last[0] != "yiji":
-            raise _Malformed("a 遗计 card with no 遗计 invoked")
+        if last is None or last[0] != base:
+            zh = _skill_zh(base) or base
+            raise _Malformed(f"a {zh} card with no {zh} invoked")
         skill_ev = last[1]
         giver = skill_ev.seat
-        if self.yiji_draw is not None and self.yiji_draw[0] is skill_ev:
-            self.yiji_draw[1].cards.extend(cards)
+        if self.given_draw is not None and self.given_draw[0] is skill_ev:
+            self.given_draw[1].cards.extend(cards)
         else:
             draw = Draw(seat=giver, cards=list(cards), reason="skill", skill=skill_ev.skill)
             self.emit(draw)
-            self.yiji_draw = (skill_ev, draw)
+            self.given_draw = (skill_ev, draw)
         to = self.seat(dst)
         if to != giver:
             self.emit(Move(cards=list(cards), from_=Place(zone="hand", seat=giver), to=Place(zone="hand", seat=to),
@@ -1638,7 +1775,7 @@ class _Reader:
 
     def attach_cost(self, base: str, src: Any, cards: list[str]) -> bool:
         """Put cards a skill's text makes the invoker pay or give on that skill's event."""
-        if base not in _COST or self.last_skill is None:
+        if not _traits(base).cost or self.last_skill is None:
             return False
         fk, ev = self.last_skill
         if fk != base or ev.seat != self.seat(src):
@@ -1684,7 +1821,7 @@ class _Reader:
         if area == _SPECIAL:
             if pid is None or not special:
                 raise _Malformed("a special area without an owner or a pile name")
-            return Place(zone=f"pile:{_PILES.get(str(special), str(special))}", seat=self.seat(pid))
+            return Place(zone=f"pile:{_pile_name(str(special))}", seat=self.seat(pid))
         zone = _ZONE.get(area)
         if zone is None:
             raise _Malformed(f"unknown card area {area}")
@@ -1746,17 +1883,17 @@ def _reader_for(top: list[Any]) -> type[_Reader]:
         mode = _norm(room[2]).get("gameMode") if isinstance(room, list) and len(room) >= 3 else None
     except Exception:  # noqa: BLE001 - a damaged header is reported by the reader itself
         mode = None
-    if mode == "m_3v3_mode":
-        from sgs_replay.importers.freekill_3v3 import Reader3v3
+    from sgs_replay import importers
 
-        return Reader3v3
-    if isinstance(mode, str) and mode in MODE_READERS:
-        import importlib
+    importers.load_modes()
+    return _MODE_READERS.get(mode, _Reader) if isinstance(mode, str) else _Reader
 
-        module, cls = MODE_READERS[mode]
-        reader: type[_Reader] = getattr(importlib.import_module(module), cls)
-        return reader
-    return _Reader
+
+def register_mode(game_mode: str, reader: type[_Reader], ruleset: str, packages: tuple[str, ...]) -> None:
+    """Register the reader of a FreeKill game mode (``gameMode`` in the room settings): a subclass of
+    the identity reader, and the card packages of the mode's ruleset (for :func:`card_table`)."""
+    _MODE_READERS[game_mode] = reader
+    _RULESET_PACKAGES[ruleset] = packages
 
 
 _ENCODER = msgspec.json.Encoder()

@@ -298,3 +298,6 @@ class Reader1v1(fk._Reader):
             self.emit(GameEnd(winner=sides.pop(), reason="all_generals_dead"))
         else:
             self.problem(f"the game ended with no winning side the format can name ({text!r})")
+
+
+fk.register_mode(GAME_MODE, Reader1v1, RULESET, ("1v1_cards",))  # the 1v1 mode's own 50 cards (321–370)

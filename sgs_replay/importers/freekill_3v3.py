@@ -216,18 +216,20 @@ class Reader3v3(fk._Reader):
     # -- action units --------------------------------------------------------------------------
 
     def on_mark(self, p: Any) -> None:
-        """``SetPlayerMark [id, "@!action-round", 1]`` before a turn: the character about to act. Two
-        skills show their choice as a mark: 筹进's enemy (``@@choujin``) and 战神's effect
-        (``v33__zhanshen_N``), written on the skill's event."""
+        """``SetPlayerMark [id, "@!action-round", 1]`` before a turn: the character about to act. A skill
+        may show its choice as a mark its FreeKill traits name: 筹进's enemy (``target_mark``) and 战神's
+        effect (``choice_mark``), written on the skill's event."""
         if not (isinstance(p, list) and len(p) >= 3):
             return
         mark = str(p[1])
         last = self.last_skill[1] if self.last_skill is not None else None
-        if mark == "@@choujin" and p[2] and last is not None and last.skill == "筹进":
+        traits = fk._traits(self.last_skill[0]) if self.last_skill is not None else None
+        if traits is not None and last is not None and p[2] and mark == traits.target_mark:
             last.targets = [self.seat(p[0])]
             return
-        m = re.fullmatch(r"v33__zhanshen_([123])", mark)
-        if m and p[2] and last is not None and last.skill == "战神" and last.seat == self.seat(p[0]):
+        choice = traits.choice_mark if traits is not None else None
+        m = re.fullmatch(rf"{re.escape(choice)}(\d+)", mark) if choice is not None else None
+        if m and p[2] and last is not None and last.seat == self.seat(p[0]):
             last.choice = int(m.group(1))
             return
         if mark != _MARK_ACTED:
@@ -235,7 +237,11 @@ class Reader3v3(fk._Reader):
         pid = fk._int(p[0], "player id")
         if not p[2]:
             self.acted.discard(pid)
-            self.unit = []
+            if pid in self.dead:  # a dead character's marks are cleared with it: the round goes on
+                seat = self.seat(pid)
+                self.unit = [s for s in self.unit if s != seat]
+            else:  # the round's end: every 小红旗 lowered
+                self.unit = []
             return
         seat = self.seat(pid)
         self.acted.add(pid)
@@ -282,6 +288,16 @@ class Reader3v3(fk._Reader):
                 and (use.as_ or fk._name_of(use.card or " ")) in _AOE):
             self.aoe = _Aoe(use, self.stack[-1])
 
+    def target_order(self, act: fk._Active) -> list[int]:
+        """An AOE's targets against seat order (``cw``, FreeKill's default) unless its targets so far
+        went the other way round; any other card's in seat order."""
+        aoe = self.aoe
+        if aoe is None or aoe.active is not act or self.direction(aoe.use, aoe.seats) == "ccw":
+            return super().target_order(act)
+        n = len(self.order)
+        user = act.user or 0
+        return sorted(act.targets, key=lambda seat: (user - seat) % n)
+
     def aoe_done(self) -> None:
         """Write the direction of the AOE whose card has left the processing area."""
         aoe = self.aoe
@@ -321,11 +337,6 @@ class Reader3v3(fk._Reader):
 
     # -- logs ----------------------------------------------------------------------------------
 
-    def log_invoke(self, p: Mapping[str, Any]) -> None:
-        if re.fullmatch(r"#v33__zhanshen_\d+_trig", str(p.get("arg"))):
-            return  # an effect 战神 chose earlier, applied by the rules (locked)
-        super().log_invoke(p)
-
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries (#LoseMaxHP: the ``maxHp`` property; #AcquireSkill:
         the awakening's own invocation)."""
@@ -351,3 +362,6 @@ class Reader3v3(fk._Reader):
             self.emit(GameEnd(winner=sides.pop(), reason="commander_killed"))
         else:
             self.problem(f"the game ended with no winning side the format can name ({text!r})")
+
+
+fk.register_mode(GAME_MODE, Reader3v3, RULESET, ("3v3_cards",))  # the mode's own 106 cards (161–266)

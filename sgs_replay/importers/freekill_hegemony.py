@@ -146,7 +146,7 @@ class ReaderHegemony(fk._Reader):
         if fk_id in _TOKEN_DRAWS:
             return  # a token spent: its draw says so; the hand limit it raises is the validator's to allow
         plain = skill_id(fk_id)
-        if plain != fk_id and fk._skill_base(plain) in fk._LOCKED:
+        if plain != fk_id and fk._traits(fk._skill_base(plain)).locked:
             # FreeKill's own text of a locked skill (空城 cancelling a target): its effect is not the rules' one,
             # so the invocation is written for the validator to see (a skill the ruleset leaves unchecked)
             zh = self.skill_zh(plain)
@@ -375,3 +375,6 @@ class ReaderHegemony(fk._Reader):
         winner = kingdoms.pop()
         assert winner is not None
         self.emit(GameEnd(winner=winner, reason="last_standing" if len(alive) == 1 else "one_kingdom_left"))
+
+
+fk.register_mode(GAME_MODE, ReaderHegemony, RULESET, ("hegemony_cards",))  # the 國戰 mode's 109 cards (161–269)

@@ -274,3 +274,6 @@ class ReaderHulao(fk._Reader):
             self.emit(GameEnd(winner="rebel", reason="lord_killed"))
         else:
             self.problem(f"the game ended with no winner the format can name ({text!r})")
+
+
+fk.register_mode(GAME_MODE, ReaderHulao, RULESET, ("standard_cards", "maneuvering"))  # the 160-card deck

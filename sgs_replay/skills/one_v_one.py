@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Step
@@ -119,6 +120,7 @@ def cangji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         if eng.table.discard[c] <= 0:
             del eng.table.discard[c]
     eng.skills.state.setdefault("cangji", {})[e.seat] = aside
+fk_traits("cangji", "cangji", "v11__cangji")  # FreeKill's 1v1 mode calls it v11__cangji
 
 
 @policy(Moment.AT_DEATH, "cangji", order=10, modes=("1v1",))
@@ -200,6 +202,7 @@ def yinli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected=sorted(offered.elements()), observed=sorted(bad.elements()))
     eng.skills.implied_move(e.seat, sorted((Counter(want) & offered).elements()))
     st["offered"] = Counter()
+fk_traits("yinli", "yinli", "v11__yinli")  # FreeKill's 1v1 mode calls it v11__yinli
 
 
 @policy(Moment.CHANCE, key="yinli", order=1)

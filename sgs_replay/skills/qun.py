@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content import card_kinds
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
@@ -56,6 +57,7 @@ def qingnang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="a wounded character", observed=f"seat {targets}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1))
+fk_traits("qingnang", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "qingnang", order=20)
@@ -73,6 +75,7 @@ def play_qingnang(sim: Sim, me: Seat) -> bool:
 @skill("jijiu", timing=Timing.CARD_NEEDED)
 def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """急救 (seed 001 华佗): 除自己的回合外，可以将任意红色牌当【桃】使用 (checked on the use)."""
+fk_traits("jijiu", convert=True)
 
 
 # --- 吕布 ---------------------------------------------------------------------------------------
@@ -81,6 +84,7 @@ def jijiu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("wushuang", timing=Timing.ALWAYS)
 def wushuang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """无双 (seed 001 吕布): 锁定技，使用【杀】时，目标角色需连续使用两张【闪】才能抵消；进行【决斗】的角色每次需连续打出两张【杀】 (applied to the card)."""
+fk_traits("wushuang", locked=True)
 
 
 @modifier("answers_needed")
@@ -159,6 +163,7 @@ def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    observed=e.choice)
         return
     chosen.add(e.choice)
+fk_traits("v33__zhanshen", choice_mark="v33__zhanshen_")
 
 
 def zhanshen_chosen(eng: Engine, seat: int) -> set[int]:
@@ -235,6 +240,7 @@ def lijian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return Step("use", seat=user, check=check)
 
     C.effect(eng, e, Step("duel", alts=(duel(a, b), duel(b, a))))
+fk_traits("lijian", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "lijian", order=80)
@@ -738,6 +744,7 @@ def pianyi_entry(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     elif eng.current is None or eng.current == e.seat:
         eng.report(R.S_CONDITION, e.seat, "翩仪 ends the opponent's turn: it is not the opponent's turn",
                    expected="the opponent's turn", observed=f"turn of seat {eng.current}" if eng.current else "no turn")
+fk_traits("pianyi", "pianyi", "v11__pianyi")  # FreeKill's 1v1 mode calls it v11__pianyi
 
 
 # --- 國戰: 潘凤 (QSanguosha-For-Hegemony wording) ------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
@@ -77,6 +78,7 @@ def rende(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         C.effect(eng, e, Step("recover", seat=e.seat, n=heal))
     else:
         C.effect(eng, e, Step("recover", seat=e.seat, optional=True, forbid=True))
+fk_traits("rende", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "rende", order=40)
@@ -97,6 +99,7 @@ def play_rende(sim: Sim, me: Seat) -> bool:
 def jijiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """激将 (seed 001 刘备, 主公技): 当玩家需要使用（或打出）一张【杀】时，可以发动激将。所有蜀势力角色按行动顺序依次选择是否“提供”打出一张【杀】."""
     C.provide(eng, e, CARD.slash, "shu")
+fk_traits("jijiang", provides=CARD.slash)
 
 
 @policy(Moment.CARD_NEEDED, "jijiang", order=20)
@@ -122,22 +125,26 @@ def jijiang_use(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("wusheng", timing=Timing.CARD_NEEDED)
 def wusheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """武圣 (seed 001 关羽): 可以将任意一张红色牌当【杀】使用或打出 (checked on the use or response)."""
+fk_traits("wusheng", convert=True)
 
 
 @skill("paoxiao", timing=Timing.ALWAYS)
 def paoxiao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """咆哮 (seed 001 张飞): 出牌阶段，可以使用任意数量的【杀】 (the 杀 limit does not apply to the owner)."""
     C.need_phase(eng, e, "in your play phase", "play")
+fk_traits("paoxiao", locked=True)
 
 
 @skill("longdan", timing=Timing.CARD_NEEDED)
 def longdan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """龙胆 (seed 001 赵云): 可以将手牌的【杀】当【闪】、【闪】当【杀】使用或打出 (checked on the use or response)."""
+fk_traits("longdan", convert=True)
 
 
 @skill("mashu", timing=Timing.ALWAYS)
 def mashu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """马术 (seed 001 马超): 锁定技，始终可视为装备有一匹-1马 (applied to every distance)."""
+fk_traits("mashu", locked=True)
 
 
 @modifier("distance")
@@ -149,6 +156,7 @@ def mashu_distance(d: int, table: Table, a: int, b: int) -> int:
 @skill("qicai", timing=Timing.ALWAYS)
 def qicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇才 (seed 001 黄月英): 使用任何锦囊无距离限制 (applied to 顺手牵羊 and 兵粮寸断)."""
+fk_traits("qicai", locked=True)
 
 
 @target_ban
@@ -168,6 +176,7 @@ def qicai_reach(value: int | None, eng: Engine, user: Seat, card: str) -> int | 
 @skill("kongcheng", timing=Timing.ALWAYS)
 def kongcheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """空城 (seed 001 诸葛亮): 锁定技，当没有手牌时，不能成为【杀】或〔决斗〕的目标 (checked on the use)."""
+fk_traits("kongcheng", locked=True)
 
 
 # --- 诸葛亮 -------------------------------------------------------------------------------------
@@ -191,6 +200,7 @@ def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if top is not None and len(seen) >= x and any(c not in seen for c in top):
         eng.report(R.S_EFFECT, e.seat, f"观星 puts back only the {x} cards it looked at", expected=seen, observed=top)
     eng.table.pile_top = list(top or [])
+fk_traits("guanxing", arranges_pile=True)
 
 
 @policy(Moment.START_PHASE, "guanxing", order=60)
@@ -250,6 +260,7 @@ def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                 cf.undodgeable = True
 
         C.effect(eng, e, Step("judge", seat=cf.head, reason=SKILL.tieji, on_result=result))
+fk_traits("tieji", "tieqi")
 
 
 @policy(Moment.SLASH_USED, "tieji", order=20)
@@ -630,6 +641,7 @@ def v33_zhongyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     for x in cards:
         if x != "?":
             pile[x] += 1
+fk_traits("v33__zhongyi", "zhongyi", "v33__zhongyi", cost=True, pile=YI, spends_pile=True)  # the 3v3 mode calls it zhongyi
 
 
 @policy(Moment.PLAY_ACTION, order=60)
@@ -707,6 +719,7 @@ def choujin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_LIMIT, e.seat, "筹进 draws at most twice per turn", expected=2, observed=count + 1)
     st[f"choujin-turn:{e.seat}"] = (eng.turns_taken, count + 1)
     C.effect(eng, e, Step("draw", seat=source, n=1))
+fk_traits("choujin", target_mark="@@choujin")
 
 
 @skill("zhongjianh", play=True, per_turn=1)
@@ -720,6 +733,7 @@ def zhongjianh(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     C.give(eng, seat, cards, targets[0], equip=True)
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+fk_traits("zhongjianh", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "zhongjianh", order=50)
@@ -728,7 +742,7 @@ def play_zhongjianh(sim: Sim, me: Seat) -> bool:
     mates = [t for t in sim.eng.table.order_from(me.seat, include_first=False)
              if me.side is not None and sim.seat(t).side == me.side]
     given = sim.places_of(me.seat)
-    if sim.eng.this_turn.limits[SKILL.zhongjianh] or not mates or not given or not sim.chance(0.3):
+    if sim.skill_limits()[SKILL.zhongjianh] or not mates or not given or not sim.chance(0.3):
         return False
     sim.invoke(ev.Skill(seat=me.seat, skill=SKILL.zhongjianh, targets=[sim.rng.choice(mates)],
                         cards=[sim.rng.choice([c for _, c in given])]))
@@ -954,12 +968,14 @@ def _entry_use(eng: Engine, e: ev.Skill, card_name: str, skill_name: str) -> Non
 def huwei(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """虎威 (《2013 王者之战 比赛规则》 1V1 关羽): 你登场时，你可视为对对手使用一张【水淹七军】."""
     _entry_use(eng, e, CARD.drowning, SKILL.huwei)
+fk_traits("huwei", "huwei", "v11__huwei")  # FreeKill's 1v1 mode calls it v11__huwei
 
 
 @skill("xiaoxi", timing=Timing.ENTER)
 def xiaoxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """骁袭 (《2013 王者之战 比赛规则》 1V1 马超): 你登场时，你可视为对对手使用一张【杀】."""
     _entry_use(eng, e, CARD.slash, SKILL.xiaoxi)
+fk_traits("xiaoxi", "xiaoxi", "v11__xiaoxi")  # FreeKill's 1v1 mode calls it v11__xiaoxi
 
 
 # --- 祝融 (1v1) ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -39,6 +40,7 @@ def jianxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if last is not None and last[0].as_ is not None and w.damage.card in (last[0].cards or []):
         cards = list(last[0].cards or [])  # a converted card: every physical card (丈八蛇矛's two)
     eng.skills.implied_move(e.seat, cards)
+fk_traits("jianxiong", implied_gain=True)
 
 
 @policy(Moment.DAMAGED, "jianxiong", order=10)
@@ -52,6 +54,7 @@ def play_jianxiong(sim: Sim, me: Seat, amount: int, source: int | None, card: st
 def hujia(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """护驾 (seed 001 曹操, 主公技): 当需要使用（或打出）一张【闪】时 … 所有魏势力角色按行动顺序依次选择是否打出“提供”一张【闪】."""
     C.provide(eng, e, CARD.jink, "wei")
+fk_traits("hujia", provides=CARD.jink)
 
 
 @policy(Moment.CARD_NEEDED, "hujia", order=10)
@@ -97,6 +100,7 @@ def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
                expected="a judgement waiting for its result", observed="no judgement pending")
+fk_traits("guicai", retrial=True)
 
 
 @policy(Moment.RETRIAL, "guicai", order=10)
@@ -151,6 +155,7 @@ def ganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.S_CONDITION, e.seat, "刚烈 needs a damage source", expected="damage with a source", observed="no source")
         return
     _ganglie(eng, e, src if version(eng, "ganglie") == "000" else e.seat, src)
+fk_traits("ganglie", damage=True)
 
 
 @skill("vsganglie", timing=Timing.DAMAGED)
@@ -167,6 +172,7 @@ def vsganglie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected=f"one of {C.enemies(eng, e.seat)}", observed=targets)
         return
     _ganglie(eng, e, e.seat, targets[0])
+fk_traits("vsganglie", "v33__ganglie", damage=True)
 
 
 @policy(Moment.DAMAGED, order=90)
@@ -259,6 +265,7 @@ def xiechan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         frame.add(Step("use", seat=user, check=C.used_as(CARD.duel, SKILL.xiechan)))
 
     frame.add(C.pindian_step(eng, e, t, result))
+fk_traits("xiechan", "xiechan", "v11__xiechan")  # FreeKill's 1v1 mode calls it v11__xiechan
 
 
 @policy(Moment.PLAY_ACTION, "xiechan", order=1, modes=("1v1",))
@@ -305,6 +312,7 @@ def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     if C.need_phase(eng, e, "in your play phase", "play") and seat.weapon() is not None:
         eng.report(R.S_CONDITION, e.seat, "裸衣 (seed 000) works with no weapon equipped", observed=seat.weapon())
+fk_traits("luoyi", announced_again=True)
 
 
 @policy(Moment.DRAW_PHASE, "luoyi", order=70)
@@ -324,6 +332,7 @@ def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     if j.get("seat") != e.seat or j.get("fresh") != 1:
         eng.report(R.S_TIMING, e.seat, "天妒 takes your own judgement card as it takes effect",
                    expected="right after your judgement", observed="no judgement of yours just now")
+fk_traits("tiandu", implied_gain=True)
 
 
 @policy(Moment.JUDGED, "tiandu", order=10)
@@ -338,6 +347,7 @@ def yiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """遗计 (seed 001 郭嘉): 每受到1点伤害，可摸两张牌，将其中的一张交给任意一名角色，然后将另一张交给任意一名角色."""
     if eng.skills.after_damage(e, "yiji", per_point=True) is not None:
         C.effect(eng, e, Step("draw", seat=e.seat, n=2))
+fk_traits("yiji", gives_drawn=True)
 
 
 @policy(Moment.DAMAGED, "yiji", order=40)
@@ -354,6 +364,7 @@ def play_yiji(sim: Sim, me: Seat, amount: int, source: int | None, card: str | N
 @skill("qingguo", timing=Timing.CARD_NEEDED)
 def qingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """倾国 (seed 001 甄姬): 可以将黑色手牌当【闪】使用（或打出） — checked on the use or response itself."""
+fk_traits("qingguo", convert=True)
 
 
 @skill("kofqingguo", timing=Timing.CARD_NEEDED)
@@ -380,6 +391,7 @@ def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
             st["red"] = True
 
     C.effect(eng, e, Step("judge", seat=e.seat, reason=SKILL.luoshen, on_result=result))
+fk_traits("luoshen", implied_gain=True)
 
 
 @policy(Moment.START_PHASE, "luoshen", order=50)

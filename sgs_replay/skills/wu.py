@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content import card_kinds
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -57,6 +58,7 @@ def zhiheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         return
     C.pay(eng, seat, cards)
     C.effect(eng, e, Step("draw", seat=e.seat, n=len(cards)))
+fk_traits("zhiheng", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "zhiheng", order=200)
@@ -77,6 +79,7 @@ def jiuyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """救援 (seed 001 孙权, 主公技): 锁定技，其他吴势力角色在濒死状态下使用〔桃〕时，额外回复1点体力 (checked on the 桃's recovery)."""
     if not seat.dying:
         eng.report(R.S_TIMING, e.seat, "救援 applies while you are dying", observed=f"{seat.hp} HP")
+fk_traits("jiuyuan", locked=True, adds_recovery=True)
 
 
 PASSIVE_LORD.add("jiuyuan")  # the simulator's coverage: in force by itself (the extra recovery)
@@ -88,6 +91,7 @@ PASSIVE_LORD.add("jiuyuan")  # the simulator's coverage: in force by itself (the
 @skill("qixi", timing=Timing.CARD_NEEDED)
 def qixi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """奇袭 (seed 001 甘宁): 出牌阶段，可以将任意黑色牌当【过河拆桥】使用 (checked on the use)."""
+fk_traits("qixi", "qixi", "v11__qixi", convert=True)  # v11__qixi: the 1v1 mode's (its 1v1 过河拆桥)
 
 
 def _keji_ok(eng: Engine, seat: int) -> bool:
@@ -106,6 +110,7 @@ def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     _keji_ok(eng, e.seat)
     if eng.phase != "discard":
         eng.skipped_phases.add("discard")
+fk_traits("keji", skips="discard")
 
 
 @policy(Moment.PHASE_SKIP, "keji", order=5)
@@ -187,6 +192,7 @@ def fanjian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     taken = Step("move", seat=e.seat, n=1, from_zone=Zone.HAND, to_seat=t, to_zone=Zone.HAND, then=shown)
     frame.add(Step("choose", seat=t, optional=True, then=guessed),
               Step("card", seat=t, alts=(taken, Step("reveal", seat=e.seat, n=1, then=shown))))
+fk_traits("fanjian", damage=True)
 
 
 @policy(Moment.PLAY_ACTION, "fanjian", order=70)
@@ -267,6 +273,7 @@ class _FanjianOrder:
 @skill("guose", timing=Timing.CARD_NEEDED)
 def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """国色 (seed 001 大乔): 出牌阶段，可以将任意方块花色的牌当【乐不思蜀】使用 (checked on the use)."""
+fk_traits("guose", convert=True)
 
 
 @skill("liuli", timing=Timing.BECOME_TARGET)
@@ -291,6 +298,7 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
         eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
     C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, SKILL.liuli)
     cf.queue[cf.queue.index(e.seat)] = t
+fk_traits("liuli", cost=True)
 
 
 @policy(Moment.SLASH_TARGET, order=10)
@@ -325,6 +333,7 @@ def qianxun_ban(eng: Engine, user: Seat, target: Seat, card: str, use: ev.Use) -
 @skill("qianxun", timing=Timing.ALWAYS)
 def qianxun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """谦逊 (seed 001 陆逊): 锁定技，不能成为【顺手牵羊】和【乐不思蜀】的目标 (checked on the use)."""
+fk_traits("qianxun", locked=True)
 
 
 # --- 陆逊 ---------------------------------------------------------------------------------------
@@ -383,6 +392,7 @@ def jieyin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
                    expected="wounded, male", observed=f"seat {t}")
         return
     C.effect(eng, e, Step("recover", seat=t, n=1), Step("recover", seat=e.seat, n=1), ordered=False)
+fk_traits("jieyin", cost=True)
 
 
 @policy(Moment.PLAY_ACTION, "jieyin", order=30)
@@ -675,6 +685,7 @@ def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
     if C.draw_phase(eng, e):
         C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
+fk_traits("hongyuan", "v33__hongyuan")
 
 
 @policy(Moment.DRAW_PHASE, "hongyuan", order=40)
@@ -690,6 +701,7 @@ def play_hongyuan(sim: Sim, me: Seat) -> bool:
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
     eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+fk_traits("huanshi", "v33__huanshi", retrial=True)
 
 
 @policy(Moment.RETRIAL, "huanshi", order=30)

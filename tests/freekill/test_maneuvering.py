@@ -336,8 +336,48 @@ def test_fan_turns_a_plain_slash_into_fire() -> None:
     r.end(1)
     assert _from(_convert(r), type="use", seat=1, targets=[3])[:2] == [
         {"type": "use", "seat": 1, "as": "火杀", "cards": ["♠7 杀"], "skill": "朱雀羽扇", "targets": [3]},
-        {"type": "damage", "target": 3, "amount": 1, "source": 1, "nature": "fire"},
+        {"type": "damage", "target": 3, "amount": 1, "source": 1, "card": "♠7 杀", "nature": "fire"},
     ]
+
+
+def test_jianxiong_takes_the_fan_slash_the_chain_passes_on() -> None:
+    """The 火杀 朱雀羽扇 makes of a 普通杀 hits 张飞, the chain passes it on to 曹操, and 奸雄 takes the
+    杀: the damage names the card it is made of (it named none, 奸雄 took nothing and the 杀's place
+    desynced)."""
+    r = _game(generals=("liubei", "caocao", "zhangfei", "lvbu", "diaochan"), hands={1: [128, 140, 1, 33]})
+    r.begin(1, [16, 17])
+    r.equip(1, 140)
+    r.use(1, 128, to=[2, 3])
+    for pid in (2, 3):
+        r.prop(pid, "chained", True)
+        r.log("#ChainStateChange", from_=pid, arg="chained")
+    r.done([128])
+    r.focus(1)
+    r.use(1, 1, to=[3])
+    r.invoke(1, "#fan_skill")
+    r.packet("SetCardVirtName", [[1], "fire__slash"])
+    r.focus(3, "jink")
+    r.prop(3, "chained", False)
+    r.log("#ChainStateChange", from_=3, arg="un-chained")
+    r.damage(3, 1, 1, "fire_damage")
+    r.log("#ChainDamage", from_=2)
+    r.prop(2, "chained", False)
+    r.log("#ChainStateChange", from_=2, arg="un-chained")
+    r.damage(2, 1, 1, "fire_damage")
+    r.invoke(2, "jianxiong")
+    r.move([1], 1, 1, to=2, from_area=PROCESSING, skill="jianxiong", proposer=2)  # hand, just move
+    r.focus(1)
+    r.end(1)
+    r.turn_start(2)
+    events = _convert(r)
+    assert _from(events, type="damage", target=2)[:3] == [
+        {"type": "damage", "target": 2, "amount": 1, "source": 1, "card": "♠7 杀", "nature": "fire", "chain": True},
+        {"type": "chain", "seat": 2, "chained": False},
+        {"type": "skill", "seat": 2, "skill": "奸雄"},
+    ]
+    from sgs_replay.importers.adapter import parsed_from_freekill
+
+    assert validate_parsed(parsed_from_freekill(r.to_bytes(), "path.fk.rep")).report.desyncs == []
 
 
 def test_silver_lion_recovery_on_replacement() -> None:

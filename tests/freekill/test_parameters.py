@@ -27,6 +27,7 @@ from sgs_replay.replay.validate import validate_parsed
 
 STANDARD, FREEKILL = "standard", "freekill-standard"
 RULESET_FILE = Path(__file__).resolve().parents[2] / "sgs_replay" / "content" / "rulesets" / "freekill-standard.toml"
+DEPARTURES_FILE = RULESET_FILE.parent / "departures" / "freekill.toml"
 NOT_IN_THE_FORMAT = {"lord_choices"}
 
 Verdict = set[tuple[str, int]]
@@ -41,6 +42,8 @@ class Case:
     position: Mapping[str, Any]
     standard: Verdict = field(default_factory=set)
     freekill: Verdict = field(default_factory=set)
+    #: a 军争 card's case: judged under maneuvering / freekill-maneuvering (the same parameters)
+    maneuvering: bool = False
 
     def expected(self, ruleset: str) -> Verdict:
         return self.standard if ruleset == STANDARD else self.freekill
@@ -275,6 +278,19 @@ LIULI = [
          standard={("SGS-S004", 3)}, freekill={("SGS-S004", 3)}),
 ]
 
+# --- 火攻 (fire_attack_self_last_card) -------------------------------------------------------------
+FIRE = [
+    Case("fire_attack_self_last_card", "on oneself with another hand card", FIVE,
+         [use(1, "♥2 火攻", 1), {"type": "reveal", "seat": 1, "cards": ["♦2 闪"], "reason": "火攻"}],
+         {**PLAY, "hands": {1: ["♥2 火攻", "♦2 闪"]}}, maneuvering=True),
+    Case("fire_attack_self_last_card", "on oneself with one's last hand card", FIVE,
+         [use(1, "♥2 火攻", 1), phase(1, "discard")], {**PLAY, "hands": {1: ["♥2 火攻"]}},
+         standard={("SGS-P004", 2)}, maneuvering=True),
+    Case("fire_attack_self_last_card", "on another character with no hand card", FIVE,
+         [use(1, "♥2 火攻", 2), phase(1, "discard")], {**PLAY, "hands": {1: ["♥2 火攻"]}},
+         standard={("SGS-P004", 2)}, freekill={("SGS-P004", 2)}, maneuvering=True),
+]
+
 # --- 仁德 (rende_heal) ---------------------------------------------------------------------------
 LIUBEI = (("刘备", "lord"), ("张飞", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("孙权", "renegade"))
 RENDE_AT = {**PLAY, "hands": {1: ["♦2 闪", "♦3 闪"]}, "hp": {1: 3}}
@@ -286,11 +302,14 @@ RENDE = [
          freekill={("SGS-S006", 4)}),
 ]
 
-CASES = [*FANJIAN, *ROLES, *LIGHTNING, *REWARDS, *LUOYI, *LIMITS, *ZHIHENG_ZERO, *COLLATERAL, *JIZHI, *LIULI, *RENDE]
+CASES = [*FANJIAN, *ROLES, *LIGHTNING, *REWARDS, *LUOYI, *LIMITS, *ZHIHENG_ZERO, *COLLATERAL, *JIZHI, *LIULI, *RENDE,
+         *FIRE]
 
 
 def _verdict(sgs: Any, case: Case, ruleset: str) -> tuple[Verdict, str]:
     players = sgs.identity_players(case.generals)
+    if case.maneuvering:
+        ruleset = {STANDARD: "maneuvering", FREEKILL: "freekill-maneuvering"}[ruleset]
     text = sgs.identity_text(case.events, players=players, ruleset=ruleset, **case.position)
     path = sgs.write(text, f"{case.param}.sgs.jsonl")
     replay = validate_parsed(read_path(path), None)
@@ -310,7 +329,9 @@ def test_parameter_verdict(sgs: Any, case: Case, ruleset: str) -> None:
 
 def test_every_parameter_has_a_clean_and_a_violating_case() -> None:
     """Each parameter: a log clean under each ruleset, and a log each ruleset flags."""
-    params = {k for k in tomllib.loads(RULESET_FILE.read_text(encoding="utf-8")) if k not in ("name", "inherits")}
+    params = {k for k in tomllib.loads(RULESET_FILE.read_text(encoding="utf-8"))
+              if k not in ("name", "inherits", "departures")}
+    params |= set(tomllib.loads(DEPARTURES_FILE.read_text(encoding="utf-8")))  # FreeKill's engine-wide departures
     covered = {c.param for c in CASES}
     assert params - NOT_IN_THE_FORMAT == covered, "parameters without cases: " + str(sorted(params - covered - NOT_IN_THE_FORMAT))
     for p in sorted(covered):
@@ -325,7 +346,7 @@ def test_parameters_that_change_a_verdict() -> None:
     differs = {c.param for c in CASES if c.standard != c.freekill}
     assert differs == {"fanjian_order", "eight_player_roles", "extra_role_rows", "lightning_nature", "luoyi_scope", "skill_limit_scope",
                        "collateral_victim_in_range", "jizhi_converted", "liuli_needs_legal_target", "rende_heal",
-                       "zhiheng_zero_cards"}
+                       "zhiheng_zero_cards", "fire_attack_self_last_card"}
     # the rulebook also gives no reward without a living killer: 闪电 has no source (001 闪电), and a
     # dead character is out of the game (001 死亡的玩家…退出游戏)
     assert "reward_needs_living_killer" not in differs

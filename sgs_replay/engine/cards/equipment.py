@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sgs_replay.content.fk_traits import fk_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -41,12 +42,14 @@ def qinggang(value: bool, eng: Engine, frame: F.CardEffect) -> bool:
     """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
     user = eng.seat(frame.user)
     return value or (frame.name == CARD.slash and user is not None and user.weapon() == CARD.qinggang_sword)
+fk_card(CARD.qinggang_sword, locked=True)
 
 
 @modifier("slash_targets")
 def halberd(value: int, eng: Engine, user: Seat) -> int:
     """方天画戟 (seed 001 一(五)): 当你使用的【杀】是你的最后一张手牌时，你可以为这张【杀】指定至多三名目标角色."""
     return max(value, 3) if user.weapon() == CARD.halberd and user.hand_count == 0 else value
+fk_card(CARD.halberd, locked=True)
 
 
 @modifier("attack_range")
@@ -168,6 +171,7 @@ class RenwangShield(F.EffectRule):
 
     def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
         return bool(self._black_slash(frame, eng, seat))
+fk_card(CARD.renwang_shield, locked=True)
 
 
 def _equipped(eng: Engine, e: ev.Skill, seat: Seat) -> bool:
@@ -276,6 +280,7 @@ def kylin_bow_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
 def serpent_spear_cards(c: object, as_name: str) -> bool:
     """丈八蛇矛 (seed 001 一(五)): 你可以将两张手牌当【杀】使用或打出."""
     return True
+fk_card(CARD.spear, convert=True)
 
 
 @discard_effect(CARD.axe)
@@ -287,12 +292,14 @@ def axe_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
         frame.answers = 0
         frame.after_dodge = False
         frame.extra.add(CARD.axe)
+fk_card(CARD.axe, cost=True)
 
 
 @modifier("use_limit")
 def crossbow(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
     """诸葛连弩 (seed 001 一(五)): 出牌阶段，你可以使用任意数量的【杀】."""
     return None if card == CARD.slash and user.weapon() == CARD.crossbow else value
+fk_card(CARD.crossbow, locked=True)
 
 
 @modifier("use_limit")
@@ -318,6 +325,7 @@ def guding_blade(value: int, eng: Engine, frame: F.CardEffect, target: Seat | No
             and target is not None and target.hand_count == 0:
         return value + 1
     return value
+fk_card(CARD.guding_blade, locked=True)
 
 
 @conversion(CARD.fan, {CARD.fire_slash}, weapon=True)
@@ -331,18 +339,21 @@ def fan_declares(eng: Engine, seat: Seat, as_name: str) -> bool:
     """朱雀羽扇 on a 杀 another conversion makes (武圣's red card): that 杀 is a 普通杀 and its wearer may
     declare it a 火杀 (older wording: 你可以将你的任一普通杀当作具火焰伤害的杀来使用)."""
     return as_name == CARD.fire_slash and seat.weapon() == CARD.fan
+fk_card(CARD.fan, declares_fire=True)
 
 
 @modifier("damage_taken")
 def vine_fire(value: int, eng: Engine, seat: Seat, nature: str, armor: bool) -> int:
     """藤甲: 每当你受到火焰伤害时，此伤害+1."""
     return value + 1 if armor and nature == "fire" and seat.armor() == CARD.vine else value
+fk_card(CARD.vine, locked=True, voids=(CARD.savage_assault, CARD.archery_attack))
 
 
 @modifier("damage_taken")
 def silver_lion_cap(value: int, eng: Engine, seat: Seat, nature: str, armor: bool) -> int:
     """白银狮子: 每当你受到伤害时，若此伤害大于1点，防止多余的伤害."""
     return 1 if armor and value > 1 and seat.armor() == CARD.silver_lion else value
+fk_card(CARD.silver_lion, locked=True)
 
 
 @F.effect_rule

@@ -138,8 +138,12 @@ class IronChain(Frame):
 
     def offer(self, eng: Engine, line: int, e: ev.Event) -> bool:
         if isinstance(e, ev.Use):
-            self.nullified += 1
             F.spend(eng, e)
+            if e.for_ is not None and e.for_ not in self.queue:
+                return True  # about a target whose part is over: it counters nothing left
+            while e.for_ is not None and self.queue[0] != e.for_:
+                self._resolve_head(eng)  # the log names a later target: the earlier ones are done
+            self.nullified += 1
             return True
         if not isinstance(e, ev.Chain):
             return False
@@ -288,7 +292,10 @@ def fire_attack_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: lis
     ts = eng.seat(targets[0])
     if ts is None:
         return
-    if ts.hand_count == 0:
+    # ``fire_attack_self_last_card``: an engine that checks the target while the 火攻 is still in hand lets
+    # its user target itself with its last hand card (it then has nothing to show)
+    last_own = targets[0] == e.seat and eng.rs.p.fire_attack_self_last_card
+    if ts.hand_count == 0 and not last_own:
         report(R.P_TARGET, e.seat, f"seat {targets[0]} has no hand cards to show", observed=f"target {targets[0]}")
     protected_target(eng, e, user, ts, name, report)
 
