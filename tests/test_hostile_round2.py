@@ -52,8 +52,12 @@ def _no_traceback(r: subprocess.CompletedProcess[str]) -> None:
 
 
 def _peak_mb(code: str, *args: str, env: dict[str, str] | None = None) -> float:
-    """Peak RSS (MB) of a fresh interpreter running ``code`` (what one input costs, start-up included)."""
-    script = code + "\nimport resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
+    """Peak RSS (MB) of a fresh interpreter running ``code`` (what one input costs, start-up included).
+
+    Read from the process's own memory map (``VmHWM``): ``ru_maxrss`` survives ``exec`` and so would count
+    the test worker the child was forked from (a large one late in a parallel run)."""
+    script = code + ("\nprint(next(int(x.split()[1]) for x in open('/proc/self/status') if x.startswith('VmHWM:'))"
+                     " / 1024)")
     out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT, timeout=120,
                          env={**os.environ, **(env or {})})
     assert out.returncode == 0, (out.returncode, out.stdout[-500:], out.stderr[-2000:])

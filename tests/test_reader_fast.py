@@ -83,7 +83,7 @@ def test_game_ids_are_the_hash_of_the_bytes_and_do_not_change() -> None:
         "3v3/demo-cup-r1-t1-g1.sgs.jsonl": "7f3560b72b3fded1",
         "disputes/table2-rebel-reward.sgs.jsonl": "a2272f83aff834aa",
         "disputes/table7-second-slash.sgs.jsonl": "ba8d67d32782bdaa",
-        "identity/20261129104308.AI1.aaa_role_mode.diaochan.rebel.2+4.sgs.jsonl": "b871aef6086055a6",
+        "identity/20261129104308.AI1.aaa_role_mode.diaochan.rebel.2+4.sgs.jsonl": "e15c61e443f0c150",
     }
     for rel, gid in pinned.items():
         assert read_path(ROOT / "sample_logs" / rel).content_id == gid

@@ -15,8 +15,9 @@ GENERALS = ["孙权", "周瑜", "刘备", "黄月英", "黄忠", "貂蝉", "许�
 
 
 def test_heg_skill_versions_simulate_clean(tmp_path: Path) -> None:
+    (tmp_path / HEG.name).write_bytes(HEG.read_bytes())  # `inherits` names a file beside the ruleset
     p = tmp_path / "heg-roster.toml"
-    p.write_text(f'name = "heg-roster"\ninherits = "{HEG.as_posix()}"\n[roster]\ngenerals = {GENERALS!r}\n'
+    p.write_text(f'name = "heg-roster"\ninherits = "{HEG.name}"\n[roster]\ngenerals = {GENERALS!r}\n'
                  .replace("'", '"'), encoding="utf-8")
     rs = ruleset(str(p), allow_path=True)
     assert rs.skill_versions and set(rs.skill_versions.values()) == {"heg"}
