@@ -285,7 +285,7 @@ def _number(text: str) -> bool:
 
 
 def test_score_csv_neutralises_formulas() -> None:
-    from sgs_replay.report.safe import csv_cell
+    from sgs_replay.formats.safe import csv_cell
 
     assert [csv_cell(v) for v in (*FORMULAS, "Ada", 3, -2)] == [*("'" + f for f in FORMULAS), "Ada", 3, -2]
 

@@ -50,7 +50,7 @@ def bundled(name: str) -> Path | None:
 
 def _err(msg: str) -> None:
     """One line on stderr; control characters (from a file name or a log) escaped."""
-    from sgs_replay.report.safe import one_line
+    from sgs_replay.formats.safe import one_line
 
     sys.stderr.write(one_line(msg.rstrip()) + "\n")
 
@@ -58,7 +58,7 @@ def _err(msg: str) -> None:
 def _say(line: str) -> None:
     """One line on stdout; control characters (from a file name or a log) escaped, so a value cannot
     forge a line of the report or hide one on a terminal."""
-    from sgs_replay.report.safe import one_line
+    from sgs_replay.formats.safe import one_line
 
     print(one_line(line))
 
@@ -166,7 +166,7 @@ def _output_ok(path: Path, what: str, *, folder: bool = False, parents: bool = F
 def _write(path: Path, data: str | bytes, what: str) -> None:
     """Write an output file whole or not at all (a temporary file renamed over it); a failure (a full
     disk …) is one located line and exit 2, and leaves no partial file."""
-    from sgs_replay.report.safe import atomic_write
+    from sgs_replay.formats.safe import atomic_write
 
     try:
         atomic_write(path, data)
@@ -240,7 +240,7 @@ SHOWN_PROBLEMS = 3
 def _print_engine_notes(rep: object) -> None:
     """What is not a player's violation but limits the verdict: an engine desync against the
     recording, and what the importer did not understand (a count and the first few)."""
-    from sgs_replay.replay.oracle import Desync
+    from sgs_replay.importers.oracle import Desync
 
     file = getattr(rep, "file", "")
     for d in getattr(rep, "desyncs", []):

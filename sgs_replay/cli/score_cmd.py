@@ -45,7 +45,7 @@ def _csv(rep: SeriesReport) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    from sgs_replay.report.safe import csv_cell
+    from sgs_replay.formats.safe import csv_cell
 
     for g in rep.games:
         for name, p in rep.points_of(g).items():
@@ -58,7 +58,7 @@ def _table(rep: SeriesReport) -> str:
     from rich.console import Console
     from rich.table import Table
 
-    from sgs_replay.report.safe import one_line
+    from sgs_replay.formats.safe import one_line
 
     table = Table(title=f"series {one_line(rep.series_id)} — 4th-edition scoring (第四版计分)", show_edge=False,
                   header_style="bold")

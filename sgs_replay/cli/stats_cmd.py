@@ -67,7 +67,7 @@ def footnote(db: Path, by: str, where: list[str], min_games: int, df: Any) -> st
 
 def write(df: Any, fmt: str, out: Path | None, note: str = "") -> None:
     """Print or write a DataFrame as a table, CSV, JSON or Parquet; ``note`` under a table."""
-    from sgs_replay.report.safe import atomic_write
+    from sgs_replay.formats.safe import atomic_write
 
     if fmt == "parquet":
         if out is None:
@@ -94,7 +94,7 @@ FORMULA_START = r"^[=+\-@\t\r]"
 
 def neutralised(df: Any) -> Any:
     """The DataFrame with every text cell a spreadsheet would run as a formula prefixed with ``'``
-    (:func:`sgs_replay.report.safe.csv_cell`)."""
+    (:func:`sgs_replay.formats.safe.csv_cell`)."""
     import polars as pl
 
     text = [c for c, t in zip(df.columns, df.dtypes, strict=True) if t == pl.Utf8]
@@ -108,8 +108,8 @@ def _table(df: Any, terminal: bool) -> str:
     from rich.console import Console
     from rich.table import Table
 
+    from sgs_replay.formats.safe import one_line
     from sgs_replay.report.render import plain
-    from sgs_replay.report.safe import one_line
 
     table = Table(show_edge=False, header_style="bold")
     for name, dtype in zip(df.columns, df.dtypes, strict=True):

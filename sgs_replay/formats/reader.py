@@ -83,7 +83,7 @@ class ParsedLog:
     source_format: str = "sgs-replay/1"
     import_problems: list[str] = field(default_factory=list)
     #: an importer's record of where every card was, by the line of the event it precedes
-    #: (:mod:`sgs_replay.replay.oracle`); the replay must agree with it
+    #: (:mod:`sgs_replay.importers.oracle`); the replay must agree with it
     checkpoints: dict[int, Any] = field(default_factory=dict)
     content_id: str = ""  # hash of every byte of the file as read (the store's game id)
     sha256: str = ""  # the SHA-256 of every byte of the file as read (hex)

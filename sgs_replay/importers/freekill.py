@@ -72,7 +72,7 @@ from sgs_replay.formats.events import (
     TurnEnd,
     Use,
 )
-from sgs_replay.replay.oracle import Areas, SeatCards
+from sgs_replay.importers.oracle import Areas, SeatCards
 
 __all__ = [
     "RULESET",
@@ -231,7 +231,7 @@ class Conversion:
     sources: list[int] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
     #: FreeKill's own card areas before ``events[i]`` (each turn start, the game's end): the oracle
-    #: the replay is checked against (:mod:`sgs_replay.replay.oracle`)
+    #: the replay is checked against (:mod:`sgs_replay.importers.oracle`)
     checkpoints: list[tuple[int, Areas]] = field(default_factory=list)
 
 

@@ -340,7 +340,7 @@ def series_point_rows(h: ev.Game | None, engine: Any, result: dict[str, Any] | N
 
 
 def _desync_text(desyncs: list[dict[str, Any]]) -> str | None:
-    from sgs_replay.replay.oracle import Desync
+    from sgs_replay.importers.oracle import Desync
 
     return Desync(**desyncs[0]).message() if desyncs else None
 

@@ -17,7 +17,7 @@ from sgs_replay.content import Ruleset, UnknownRuleset
 from sgs_replay.content import ruleset as load_ruleset
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.reader import ParsedLog
-from sgs_replay.replay.oracle import Areas, Desync, compare, engine_areas
+from sgs_replay.importers.oracle import Areas, Desync, compare, engine_areas
 from sgs_replay.rules import Violation, make
 from sgs_replay.rules import catalogue as R
 

@@ -110,7 +110,7 @@ def junit(reports: list[dict[str, Any]], unreadable: list[dict[str, str]]) -> st
         case = ET.SubElement(suite, "testcase", classname=u["file"], name="readable")
         ET.SubElement(case, "error", type="unreadable", message=u["error"])
     ET.indent(root)
-    from sgs_replay.report.safe import xml_text
+    from sgs_replay.formats.safe import xml_text
 
     # a value from a log may hold characters XML forbids (NUL, ESC …): escaped, so the XML is well formed
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(ET.tostring(root, encoding="unicode"))

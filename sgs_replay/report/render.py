@@ -15,9 +15,9 @@ from functools import cache
 from typing import Any
 
 from sgs_replay.formats.narrate import Lang, Namer, role_name, winner_name
+from sgs_replay.formats.safe import one_line, plain
 from sgs_replay.report import META_ORDER, Audit, Finding
 from sgs_replay.report.positions import Position
-from sgs_replay.report.safe import one_line, plain
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {"title": "裁判审查报告", "game": "对局", "dispute": "争议", "ruleset": "规则", "sources": "规则来源",
@@ -80,7 +80,7 @@ def _meta_rows(a: Audit, lang: Lang) -> list[tuple[str, str]]:
 
 
 def _desync(d: dict[str, Any]) -> str:
-    from sgs_replay.replay.oracle import Desync
+    from sgs_replay.importers.oracle import Desync
 
     try:
         return Desync(**d).message()

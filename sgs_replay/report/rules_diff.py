@@ -28,7 +28,7 @@ from sgs_replay.content import (
     is_ruleset_path,
     ruleset,
 )
-from sgs_replay.report.safe import one_line as terminal_text
+from sgs_replay.formats.safe import one_line as terminal_text
 from sgs_replay.rules import REGISTRY
 from sgs_replay.rules.docs import FAMILIES, family_of
 from sgs_replay.rules.sources import SOURCES

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sgs_replay.formats.narrate import Lang, Namer, sentence
 from sgs_replay.formats.reader import ParsedLog
+from sgs_replay.formats.safe import plain
 from sgs_replay.report.positions import Position, Recorder
-from sgs_replay.report.safe import plain
 
 
 class PositionNotFound(Exception):
@@ -87,7 +87,7 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
         return str(env.from_string(_HTML).render(title=parsed.name, caption=sub or cap, said=said,
                                                  svg=table_svg(p, lang, actor=actor, targets=targets), lang=lang))
     L = LABELS[lang]
-    from sgs_replay.report.safe import one_line as q
+    from sgs_replay.formats.safe import one_line as q
 
     lines = [f"{q(parsed.name)} — {q(sub or cap)}"]
     if said:
@@ -107,7 +107,7 @@ def _moves_text(parsed: ParsedLog, ruleset_name: str | None, index: int, seat: i
     who, uses = legal_uses_at(parsed, ruleset_name, index, seat)
     if who is None:
         return [M["title"].format(who="—"), f"  {M['none']}"]
-    from sgs_replay.report.safe import one_line
+    from sgs_replay.formats.safe import one_line
 
     out = [M["title"].format(who=one_line(plain(namer(who))))]
     for card, targets, victim in uses:

@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any
 
 from sgs_replay.formats.narrate import Lang, phase_name, role_name
+from sgs_replay.formats.safe import plain
 from sgs_replay.report.positions import Position, SeatView
-from sgs_replay.report.safe import plain
 
 W, H = 980, 720
 BOX_W, BOX_H = 232, 150

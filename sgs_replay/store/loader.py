@@ -125,7 +125,7 @@ class LoadSummary:
             lines.append("  those games were already loaded: nothing to add")
         lines.append(f"In the database: {self.total_games} games, {self.total_events} events, "
                      f"{self.total_violations} violations")
-        from sgs_replay.report.safe import one_line
+        from sgs_replay.formats.safe import one_line
 
         # every line on its own: a file name or a message from a log cannot add or hide one
         return "\n".join(one_line(line) for line in lines)

@@ -475,7 +475,7 @@ def test_drank_without_analeptic_is_a_problem() -> None:
 def test_chain_state_is_part_of_the_oracle() -> None:
     """Checkpoints carry the living chained characters; a difference with the replay is a desync,
     reported once every card agrees."""
-    from sgs_replay.replay.oracle import Areas, compare
+    from sgs_replay.importers.oracle import Areas, compare
 
     r = _chained_two()
     r.end(1, discard=[16])
