@@ -59,6 +59,8 @@ class FkTraits:
     #: the cards whose effect on its wearer FreeKill cancels before asking anyone for 无懈可击 (藤甲's
     #: 南蛮入侵 and 万箭齐发), with no log of its own
     voids: tuple[str, ...] = ()
+    #: the suit FreeKill's card filter shows its owner's ♠ cards as (红颜: ♥); the card is the table's
+    suit_filter: str | None = None
 
 
 _BY_FK: dict[str, FkTraits] = {}
@@ -70,14 +72,14 @@ def fk_traits(skill: str, *fk_ids: str, locked: bool = False, convert: bool = Fa
               pile: str | None = None, spends_pile: bool = False, provides: str | None = None,
               gives_drawn: bool = False, skips: str | None = None, arranges_pile: bool = False,
               adds_recovery: bool = False, target_mark: str | None = None,
-              choice_mark: str | None = None) -> FkTraits:
+              choice_mark: str | None = None, suit_filter: str | None = None) -> FkTraits:
     """Declare the FreeKill traits of the project's skill ``skill``, which FreeKill calls ``fk_ids``
     (by default ``skill`` itself). A FreeKill id declared twice is an error."""
     traits = FkTraits(skill, locked=locked, convert=convert, retrial=retrial, cost=cost, damage=damage,
                       implied_gain=implied_gain, announced_again=announced_again, pile=pile,
                       spends_pile=spends_pile, provides=provides, gives_drawn=gives_drawn, skips=skips,
                       arranges_pile=arranges_pile, adds_recovery=adds_recovery, target_mark=target_mark,
-                      choice_mark=choice_mark)
+                      choice_mark=choice_mark, suit_filter=suit_filter)
     for fk in fk_ids or (skill,):
         old = _BY_FK.get(fk)
         if old is not None and old != traits:

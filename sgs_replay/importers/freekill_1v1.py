@@ -53,8 +53,6 @@ RULESET = "freekill-1v1"
 _SIDES: dict[str, Side] = {"lord": "warm", "rebel": "cold"}
 #: the draft log's side names
 _DRAFT_SIDES: dict[str, Side] = {"firstPlayer": "warm", "secondPlayer": "cold"}
-#: skills of the mode's generals that skip their owner's judge phase (挫锐: the first after entering)
-_SKIPS_JUDGE = frozenset({"v11__cuorui"})
 
 
 class Reader1v1(fk._Reader):
@@ -263,15 +261,6 @@ class Reader1v1(fk._Reader):
     def log_turn_start(self, p: Mapping[str, Any]) -> None:
         super().log_turn_start(p)
         self.current_pid = fk._int(p["from"], "player id")
-
-    def log_invoke(self, p: Mapping[str, Any]) -> None:
-        """牛金's 挫锐 announces itself as it skips his first judge phase after entering (its other use, the
-        draw at his entry, comes outside his turn): the ``phase_skip`` that follows has it as reason."""
-        super().log_invoke(p)
-        pid = fk._int(p["from"], "player id")
-        base = fk._skill_base(str(p["arg"]))
-        if base in _SKIPS_JUDGE and pid == self.current_pid:
-            self.skip_reason[(pid, "judge")] = self.skill_zh(str(p["arg"]))
 
     def log_noise(self, p: Mapping[str, Any]) -> None:
         """A log whose change another packet carries (#1v1Score: the deaths; #ChangeKingdom/#ChangeGender:

@@ -51,13 +51,11 @@ _KINGDOMS: dict[str, Kingdom] = {"wei": "wei", "shu": "shu", "wu": "wu", "qun": 
 _PREFIX = re.compile(r"^(?:hs|ex)(?:_[a-z]+)?__")
 #: the tokens' skills (阴阳鱼, 珠联璧合, 先驱) and the ``reason`` of the draw each gives (docs/log-format.md, 國戰)
 _TOKEN_DRAWS = {"yinyangfish_skill&": "half", "companion_draw&": "companion", "vanguard_skill&": "vanguard"}
-#: 红颜 (小乔): FreeKill shows her ♠ cards as ♥ (a filter); the card's identity is the table's
-_HEART_FILTERS = frozenset({"hs__hongyan", "hongyan"})
 
 
 def skill_id(fk_id: str) -> str:
-    """A FreeKill skill id without its version prefix (``hs__keji`` → ``keji``, ``#hs__keji_main_skill`` →
-    ``#keji_main_skill``)."""
+    """A FreeKill skill id without its version prefix (``hs__x`` → ``x``, ``#hs__x_main_skill`` →
+    ``#x_main_skill``)."""
     head = fk_id[: len(fk_id) - len(fk_id.lstrip("#"))]
     return head + _PREFIX.sub("", fk_id.lstrip("#"))
 
@@ -168,7 +166,7 @@ class ReaderHegemony(fk._Reader):
         if self.heart_filter is None:
             self.heart_filter = any(
                 entry.command == "AddSkill" and isinstance(entry.payload, list) and len(entry.payload) > 1
-                and fk._skill_base(str(entry.payload[1])) in _HEART_FILTERS for entry in self.entries)
+                and fk._traits(fk._skill_base(str(entry.payload[1]))).suit_filter == "heart" for entry in self.entries)
         return self.heart_filter
 
     def on_move(self, m: Mapping[str, Any]) -> None:

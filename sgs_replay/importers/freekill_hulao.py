@@ -5,7 +5,7 @@ reader adds what the mode sends of its own:
 
 - seats: 神吕布 (``lord``) in seat 1, the three allies (``rebel``) in seats 2–4; an ally the project does not
   define keeps its FreeKill id (the ruleset judges it without its skills) and its HP is the header's start;
-- 精甲 (``hulao__jingjia``): the cards printed for the game (``PrintCard``, negative ids) that it puts into
+- 精甲 (神吕布's skill of the sp package): the cards printed for the game (``PrintCard``, negative ids) that it puts into
   神吕布's equipment from outside the game;
 - the switch (``#ChangeHero`` of 神吕布, ``m_1v3_convert``): ``general_choice`` of seat 1 with his second form;
 - retreat and return: an ally's ``#KillPlayer`` is his ``death``; ``#Revive`` is his return (``general_choice``
@@ -44,8 +44,6 @@ _RULE_SKILL = "m_1v3_rule"
 #: the mode's weapon recast (不論是神呂布或聯合軍，手中的武器牌都可以重鑄)
 _RECAST_WEAPON = "1v3_recast_weapon"
 _SILENT = frozenset({"m_1v3_convert", _RECAST_WEAPON})
-#: skills that skip their owner's judge phase (鏖战 with a treasure equipped)
-_SKIPS_JUDGE = frozenset({"hulao__aozhan"})
 
 
 class ReaderHulao(fk._Reader):
@@ -236,8 +234,6 @@ class ReaderHulao(fk._Reader):
         if base in _SILENT:
             return
         super().log_invoke(p)
-        if base in _SKIPS_JUDGE:  # 鏖战 with a treasure: the judge phase that follows is skipped by it
-            self.skip_reason[(fk._int(p["from"], "player id"), "judge")] = self.skill_zh(str(p["arg"]))
 
     def draw(self, dst: Any, cards: list[str], skill: str, base: str) -> None:
         if base == _RULE_SKILL:

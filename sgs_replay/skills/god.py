@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine.effects import Effect, Step
@@ -288,3 +289,7 @@ def play_xiuluo(sim: Sim, me: Seat) -> None:
             return
         hand, trick = sim.rng.choice(pairs)
         sim.emit(ev.Skill(seat=me.seat, skill=SKILL.xiuluo, cards=[hand, trick]))
+
+
+# --- FreeKill's 虎牢关 神吕布 (the sp package: judged without its skills, content/skills.toml) ---
+fk_traits("hulao__aozhan", skips="judge")  # 鏖战 with a treasure equipped: the judge phase that follows is skipped

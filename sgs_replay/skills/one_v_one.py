@@ -309,3 +309,7 @@ def play_yanhuo(sim: Sim, dead: int, snap: dict[str, Any]) -> None:
         zone, c = sim.rng.choice(sim.places_of(other))
         sim.emit(ev.Move(cards=[c], from_=ev.Place(zone=zone, seat=other), to=ev.Place(zone="discard"),
                          reason=SKILL.yanhuo))
+
+
+# --- FreeKill's own 1v1 generals (FreeKill content: judged without their skills, content/skills.toml) ---
+fk_traits("v11__cuorui", skips="judge")  # 牛金's 挫锐 announces itself as it skips his judge phase

@@ -531,6 +531,7 @@ def play_tianxiang(sim: Sim, me: Seat, source: int | None, card: str | None, nat
 @skill("hongyan", timing=Timing.ALWAYS)
 def hongyan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """红颜 (seed 000 小乔): 锁定技，你的黑桃牌均视为红桃牌 (applied to her judgements and her cards)."""
+fk_traits("hongyan", "hongyan", "hs__hongyan", suit_filter="heart")  # FreeKill shows her ♠ cards as ♥
 
 
 # --- 周泰 ---------------------------------------------------------------------------------------

@@ -39,9 +39,7 @@ IDS = [p.name.split(".")[0] for p in RECORDINGS]
 #: findings still open, by recording: two 无懈可击 on a 铁索连环 with two targets, FreeKill answering each target
 #: apart (the importer does not yet carry which target a 无懈可击 protects), and the chain states that follow; a
 #: defect to fix, not a rule of the mode (docs/freekill.md, the 國戰 mode)
-KNOWN: dict[str, list[str]] = {
-    "20261207165429": ["SGS-D003", "SGS-D002"],
-}
+KNOWN: dict[str, list[str]] = {}
 
 
 def _facts() -> dict[str, Any]:

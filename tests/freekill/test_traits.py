@@ -22,7 +22,9 @@ def test_every_trait_belongs_to_a_defined_skill() -> None:
     plugins.load()
     owners = {t.owner for t in fk_traits.skills_with()}
     assert owners, "no skill declares FreeKill traits"
-    assert sorted(o for o in owners if o not in content.skills() or o not in SPECS) == []
+    # a hook, or a skill FreeKill's own generals have that the rules do not define (judged without it)
+    skills = content.skills()
+    assert sorted(o for o in owners if o not in skills or (o not in SPECS and skills[o].modelled)) == []
 
 
 def test_the_importers_name_no_skill() -> None:
