@@ -179,6 +179,7 @@ class Audit:
     report: Any = None  # the validator's Report (spec §7)
     header: Any = None
     final: Position | None = None
+    events_list: list[tuple[int, Any]] = field(default_factory=list)  # (line, event) of the log, in order
 
     def namer(self, lang: Lang) -> Namer:
         return Namer(self.header, lang)
@@ -316,6 +317,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),
         turns=turns, rounds=(final.round or 0) if final else 0,
         checked=[FAMILIES[f] for f in families], report=rep, header=h, final=final,
+        events_list=list(parsed.events),
     )
 
 
