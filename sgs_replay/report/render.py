@@ -324,7 +324,8 @@ _MD = """# {{ L.title }}: {{ file }}
 _HTML = """<!doctype html>
 <html lang="{{ 'zh-Hans' if lang == 'zh' else 'en' }}"><head><meta charset="utf-8"><title>{{ L.title }}: {{ file }}</title>
 <style>
-body { font-family: system-ui, "Noto Sans CJK SC", sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
+body { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', system-ui, sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
+svg text { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', sans-serif; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; } td, th { border: 1px solid #ccc; padding: .2rem .6rem; text-align: left; }
 th { background: #f4f4f4; } .head th { width: 10rem; }
 .verdict { font-size: 1.3rem; font-weight: 700; padding: .6rem 1rem; border-radius: .4rem; }
@@ -335,7 +336,7 @@ th { background: #f4f4f4; } .head th { width: 10rem; }
 blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left: 3px solid #ccc; white-space: pre-line; }
 .ruling { border-top: 3px solid #333; margin-top: 2rem; } .answer { background: #f6f6f0; padding: .4rem .6rem; }
 .sign td.line { height: 2.5rem; min-width: 20rem; } .sign td, .sign th { padding: .4rem .8rem; }
-.tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 30rem; }
+.tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 100%; max-width: 62rem; }
 .tables svg { width: 100%; height: auto; } figcaption { font-weight: 600; }
 </style></head><body>
 <h1>{{ L.title }}: {{ file }}</h1>
@@ -427,7 +428,9 @@ def to_markdown(a: Audit, lang: Lang = "zh") -> str:
 
 
 def to_html(a: Audit, lang: Lang = "zh") -> str:
-    return str(_templates()["html"].render(**view(a, lang, svg=True)))
+    from sgs_replay.report.fonts import embed
+
+    return embed(str(_templates()["html"].render(**view(a, lang, svg=True))))
 
 
 def to_json(a: Audit, lang: Lang = "zh") -> str:
