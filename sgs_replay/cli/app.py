@@ -420,7 +420,7 @@ def show(
     ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
                                                 help="replay under this ruleset instead of the log's")] = None,
     moves: Annotated[bool, typer.Option("--moves", help="also list the cards the player to act may legally use "
-                                                        "at that moment, with their targets (text format)")] = False,
+                                                        "at that moment, with their targets (in HTML: at every moment)")] = False,
     seat: Annotated[int | None, typer.Option("--seat", metavar="N", min=1,
                                              help="list the legal uses of this seat instead (implies --moves)")] = None,
 ) -> None:
@@ -433,9 +433,6 @@ def show(
         _err("error: give --at LINE or --turn N, not both")
         raise typer.Exit(EXIT_USAGE)
     _check_out(output, "--output")
-    if (moves or seat is not None) and fmt is not ShowFormat.text:
-        _err("error: --moves and --seat go with --format text")
-        raise typer.Exit(EXIT_USAGE)
     _, parsed = _read_one(file)
     if seat is not None and parsed.header is not None and seat > len(parsed.header.players):  # type: ignore[attr-defined]
         _err(f"error: --seat {seat}: the game has {len(parsed.header.players)} seats")  # type: ignore[attr-defined]
