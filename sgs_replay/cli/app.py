@@ -373,9 +373,12 @@ def audit(
                                                 help="judge under this ruleset instead of the log's")] = None,
     html: Annotated[Path | None, typer.Option("--html", metavar="OUT", help="also write the HTML report here")] = None,
     md: Annotated[Path | None, typer.Option("--md", metavar="OUT", help="also write the Markdown report here")] = None,
+    notes: Annotated[bool, typer.Option("--notes", help="add the coach notes: a death with a usable 桃 in hand, a 杀's "
+                                                      "damage taken with its answer in hand, a play phase ended with a "
+                                                      "kill on offer (notes, not violations)")] = False,
 ) -> None:
     """A referee's report on one game: the dispute, the verdict, every violation with its rule, passage
-    and the table before and after."""
+    and the table before and after, and the ruling to sign."""
     from sgs_replay.report import build_audit
     from sgs_replay.report.render import render
 
@@ -383,7 +386,7 @@ def audit(
     for target, what in ((output, "--output"), (html, "--html"), (md, "--md")):
         _check_out(target, what)
     data, parsed = _read_one(file)
-    a = build_audit(parsed, ruleset, data=data)  # type: ignore[arg-type]
+    a = build_audit(parsed, ruleset, data=data, notes=notes)  # type: ignore[arg-type]
     lg: Any = lang.value
     if html:
         _write_out(html, render(a, "html", lg), "--html")

@@ -32,7 +32,8 @@ LABELS: dict[str, dict[str, str]] = {
            "moment": "时机", "who": "角色", "note": "备注", "clean_checked": "已按以下规则检查",
            "ruling": "裁决", "claim": "主张", "claim_from": "出处", "answer": "裁决理由", "consequences": "处理",
            "consequence": "处理", "referee": "裁判", "date": "日期", "signature": "签名",
-           "no_claim": "日志头未写明争议（meta.dispute）。", "passages": "所涉条文"},
+           "no_claim": "日志头未写明争议（meta.dispute）。", "passages": "所涉条文",
+           "notes": "教练提示（非违规）", "no_notes": "无"},
     "en": {"title": "Referee's audit", "game": "Game", "dispute": "Dispute", "ruleset": "Ruleset", "sources": "Rules from",
            "version": "Tool version", "sha": "Log SHA-256", "time": "Audited at", "verdict": "Verdict", "players": "Players",
            "seat": "seat", "player": "player", "general": "general", "role": "role/side", "line": "line {n}",
@@ -46,7 +47,8 @@ LABELS: dict[str, dict[str, str]] = {
            "clean_checked": "Checked against",
            "ruling": "Ruling", "claim": "Claim", "claim_from": "from", "answer": "Answer", "consequences": "Consequences",
            "consequence": "Consequence", "referee": "Referee", "date": "Date", "signature": "Signature",
-           "no_claim": "The header names no dispute (meta.dispute).", "passages": "Passages at stake"},
+           "no_claim": "The header names no dispute (meta.dispute).", "passages": "Passages at stake",
+           "notes": "Coach notes (not violations)", "no_notes": "none"},
 }
 
 META_LABELS = {"zh": {"event": "赛事", "date": "日期", "round": "轮次", "table": "桌号", "referee": "裁判",
@@ -179,6 +181,8 @@ def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
         "unverified": a.unverified(lang), "unverifiable": a.unverifiable,
         "import_problems": a.import_problems, "desyncs": [_desync(d) for d in a.desyncs],
         "engine_behaviour": a.engine_behaviour,
+        "notes": None if a.notes is None else [
+            {"line": n["line"], "text": n[lang]} for n in a.notes],
     }
 
 
@@ -226,7 +230,11 @@ _TEXT = """{{ L.title }} — {{ file }}
 {% endfor %}{% endif %}
 {{ L.referee }}: {{ ruling.referee or "____________" }}    {{ L.date }}: {{ ruling.date or "____________" }}
 {{ L.signature }}: ______________________
-{% if unverified %}
+{% if notes is not none %}
+== {{ L.notes }}
+{% for n in notes %}   {{ L.line.format(n=n.line) }}: {{ n.text }}
+{% else %}   {{ L.no_notes }}
+{% endfor %}{% endif %}{% if unverified %}
 {{ L.unverified }} ({{ unverifiable }}):
 {% for what, fact in unverified %}  - {{ what }} — {{ L.settle }}: {{ fact }}
 {% endfor %}{% endif %}{% if engine_behaviour %}
@@ -303,7 +311,12 @@ _MD = """# {{ L.title }}: {{ file }}
 {% for c in ruling.consequences %}- {{ L.line.format(n=c.line) }} · {{ c.rule }} {{ c.title }}: {{ c.text }} {{ c.cite }} — 「{{ c.quote }}」
 {% endfor %}{% endif %}
 {{ L.referee }}: {% if ruling.referee %}{{ ruling.referee }}{% else %}____________{% endif %} · {{ L.date }}: {% if ruling.date %}{{ ruling.date }}{% else %}____________{% endif %} · {{ L.signature }}: ______________________
-{% if unverified %}
+{% if notes is not none %}
+## {{ L.notes }}
+
+{% for n in notes %}- {{ L.line.format(n=n.line) }}: {{ n.text }}
+{% else %}{{ L.no_notes }}
+{% endfor %}{% endif %}{% if unverified %}
 ## {{ L.unverified }} ({{ unverifiable }})
 
 {% for what, fact in unverified %}- {{ what }} — {{ L.settle }}: {{ fact }}
@@ -380,6 +393,7 @@ blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left:
 {% endfor %}</ul>{% endif %}
 <table class="sign"><tr><th>{{ L.referee }}</th><td>{{ ruling.referee }}</td><th>{{ L.date }}</th><td>{{ ruling.date }}</td></tr>
 <tr><th>{{ L.signature }}</th><td colspan="3" class="line"></td></tr></table></section>
+{% if notes is not none %}<section class="notes" id="notes"><h2>{{ L.notes }}</h2><ul>{% for n in notes %}<li>{{ L.line.format(n=n.line) }}: {{ n.text }}</li>{% else %}<li>{{ L.no_notes }}</li>{% endfor %}</ul></section>{% endif %}
 {% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
 <ul>{% for what, fact in unverified %}<li>{{ what }} — {{ L.settle }}: {{ fact }}</li>{% endfor %}</ul>{% endif %}
 {% if engine_behaviour %}<h2>{{ L.behaviour }}</h2><ul>{% for p in engine_behaviour %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
@@ -440,6 +454,7 @@ def to_json(a: Audit, lang: Lang = "zh") -> str:
     out["audit"] = {
         "lang": lang, "meta": a.meta, "sha256": a.sha256, "tool_version": a.version, "audited_at": a.audited_at,
         "ruleset_sources": a.ruleset_sources, "verdict": v["verdict"], "ruling": v["ruling"],
+        **({"notes": v["notes"]} if v["notes"] is not None else {}),
         "violations": [{k: f[k] for k in ("line", "rule", "kind", "title", "moment", "who", "message", "event",
                                            "expected", "observed", "order", "passages")}
                        | {"cite": f["passages"][0]["cite"] if f["passages"] else f["cite"],

@@ -53,22 +53,25 @@ def _action(e: Any) -> tuple[int | None, list[int], str | None]:
 
 
 def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lang = "zh", start: int = 0,
-                moves: bool = False, seat: int | None = None, notes: list[dict[str, Any]] | None = None) -> str:
+                moves: bool = False, seat: int | None = None) -> str:
     """The standalone replay of ``parsed``, opening at position ``start`` (0: before the first event)."""
     import jinja2
 
     from sgs_replay.engine import legality
     from sgs_replay.replay.validate import validate_parsed
     from sgs_replay.report.fonts import embed
+    from sgs_replay.report.notes import NoteTaker
     from sgs_replay.report.positions import Recorder
     from sgs_replay.report.render import _seat_row
     from sgs_replay.report.svg import caption_of, table_svg
 
     rec = Recorder(parsed)
+    taker = NoteTaker(parsed)  # the coach notes, in the same pass
     legal: dict[int, tuple[int | None, list[str]]] = {}
 
     def on_step(i: int, engine: Any) -> None:
         rec(i, engine)
+        taker(i, engine)
         if moves:
             who = seat if seat is not None else engine.current
             uses = legality.legal_uses(engine, who) if who is not None else []
@@ -86,7 +89,7 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
         f = Finding(violation=v, rule=REGISTRY.get(v.rule), event=None, before=None, after=None, actor=None, targets=[])
         by_line.setdefault(v.line, []).append(f"{v.rule} {plain(f.message(lang, namer))}")
     notes_by_index: dict[int, list[str]] = {}
-    for n in notes or []:
+    for n in taker.notes:
         notes_by_index.setdefault(int(n["index"]), []).append(str(n[lang]))
     steps: list[dict[str, Any]] = []
     n_events = len(parsed.events)
