@@ -100,6 +100,30 @@ def _cut_controls(page: object) -> list[str]:
     }).map(b => b.textContent)""")  # type: ignore[attr-defined, no-any-return]
 
 
+def _overflow(page: object) -> list[str]:
+    """The texts of the board that run out of their seat's box."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#board g.seat')).flatMap(g => {
+        const w = g.querySelector('rect').getBBox().width;
+        return Array.from(g.querySelectorAll('text')).filter(t => { const b = t.getBBox(); return b.x < -1 || b.x + b.width > w + 1; })
+            .map(t => t.textContent); })""")  # type: ignore[attr-defined, no-any-return]
+
+
+def test_board_text_stays_in_its_boxes(browser: object, tmp_path: Path) -> None:
+    log = ROOT / "sample_logs" / "series" / "sample-series-5-game4.sgs.jsonl"
+    out = tmp_path / "long.html"
+    _cli("show", str(log), "--format", "html", "-o", str(out))
+    page, asked = _open(browser, out, 1280)
+    try:
+        assert not asked
+        bad: set[str] = set()
+        for _ in range(300):
+            bad.update(_overflow(page))
+            page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+        assert not bad, sorted(bad)[:10]
+    finally:
+        page.close()  # type: ignore[attr-defined]
+
+
 def _board_px(page: object, selector: str) -> float:
     """The rendered size of the board's 13 px card text (the SVG is scaled to its box)."""
     return float(page.evaluate(f"""() => {{ const s = document.querySelector('{selector}');

@@ -13,11 +13,13 @@ beside the events; a phone gets the board, then the seats as a table, then the e
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from sgs_replay.formats.narrate import Lang, Namer, sentence
 from sgs_replay.formats.reader import ParsedLog
 from sgs_replay.report.safe import plain
+from sgs_replay.report.svg import W as _W
 
 LABELS = {
     "zh": {"start": "开始", "prev_round": "上一轮", "prev_turn": "上一回合", "prev": "上一步", "next": "下一步",
@@ -50,6 +52,19 @@ def _action(e: Any) -> tuple[int | None, list[int], str | None]:
     elif isinstance(e, ev.Damage) and e.card:
         card = e.card
     return actor, targets, card
+
+
+_CUT = re.compile("|".join("(?=" + re.escape(m) + ")" for m in (
+    "<ellipse", f'<text x="{_W / 2}"', '<g class="seat', "<defs>", '<g class="action-card', "</svg>")))
+
+
+def _pieces(svg: str, pieces: dict[str, int]) -> list[int]:
+    """A board as indexes into ``pieces`` (the page joins them again): the frame, each seat, the action."""
+    out = []
+    for part in _CUT.split(svg):
+        if part:
+            out.append(pieces.setdefault(part, len(pieces)))
+    return out
 
 
 def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lang = "zh", start: int = 0,
@@ -92,6 +107,7 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
     for n in taker.notes:
         notes_by_index.setdefault(int(n["index"]), []).append(str(n[lang]))
     steps: list[dict[str, Any]] = []
+    pieces: dict[str, int] = {}  # the boards' pieces, each kept once (a seat that did not change is the same piece)
     n_events = len(parsed.events)
     for i, p in enumerate(rec.positions):
         if p is None:
@@ -101,7 +117,7 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
         cap, sub = caption_of(p, lang)
         who, uses = legal.get(i, (None, []))
         steps.append({
-            "svg": table_svg(p, lang, actor=actor, targets=targets, card=card, arrows=True),
+            "svg": _pieces(table_svg(p, lang, actor=actor, targets=targets, card=card, arrows=True), pieces),
             "caption": sub or cap, "line": p.line if i else None, "turn": p.turn, "round": p.round or 0,
             "said": plain(sentence(e, namer)) if e is not None else "",
             "violations": by_line.get(p.line, []) if i else [],
@@ -111,7 +127,7 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
     last = len(steps) - 1
     turns = sorted({i for i in rec.turn_starts() if i <= last})
     rounds = [i for i in range(1, len(steps)) if steps[i]["round"] != steps[i - 1]["round"]]
-    data = {"steps": steps, "turns": turns, "rounds": rounds, "start": max(0, min(start, last)),
+    data = {"pieces": list(pieces), "steps": steps, "turns": turns, "rounds": rounds, "start": max(0, min(start, last)),
             "violations": [i for i, s in enumerate(steps) if s["violations"]], "moves": moves,
             "L": LABELS[lang], "events": n_events}
     # inside <script>: no "<", ">" or "&" as such (a player's name can hold anything)
@@ -191,7 +207,7 @@ aside h2 { font-size: 1rem; margin: .2rem 0; }
   function show(i) {
     cur = Math.max(0, Math.min(last, i));
     var s = S[cur];
-    $("board").innerHTML = s.svg;
+    $("board").innerHTML = s.svg.map(function (k) { return D.pieces[k]; }).join("");
     $("caption").textContent = s.caption;
     $("said").textContent = s.said;
     var al = $("alerts"); al.textContent = "";

@@ -55,21 +55,42 @@ def _template() -> Any:
     return env.from_string(_SVG)
 
 
+#: the width of a box's text line, in ems of its 13 px font (the box is BOX_W wide, 10 px padding)
+LINE_EM = (BOX_W - 20) / 13
+
+
+def em_width(text: str) -> float:
+    """About how many ems ``text`` takes: a CJK character or a suit is one, a Latin letter or digit half
+    and a bit."""
+    import unicodedata
+
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" or c in "♠♥♣♦" else 0.6 for c in text)
+
+
+def fit(text: str, em: float = LINE_EM) -> str:
+    """``text`` cut with … to fit a line of ``em`` ems."""
+    if em_width(text) <= em:
+        return text
+    while text and em_width(text + " …") > em:
+        text = text[:-1]
+    return text.rstrip() + " …"
+
+
 def _hand_rows(s: SeatView, lang: Lang) -> list[str]:
     L = LABELS[lang]
     if s.cards is None:
         known = f" ({', '.join(s.known)})" if s.known else ""
-        return [f"{L['hand']} {s.hand} {L['cards']}{known}"[:40]]
+        return [fit(f"{L['hand']} {s.hand} {L['cards']}{known}")]
     if not s.cards:
         return [f"{L['hand']} {L['none']}"]
     rows, row = [], f"{L['hand']}"
     for c in s.cards:
-        if len(row) + len(c) + 1 > 26:
+        if em_width(row + " " + c) > LINE_EM:
             rows.append(row)
             row = "  "
         row += " " + c
     rows.append(row)
-    return rows[:3] if len(rows) <= 3 else [*rows[:2], rows[2][:22] + " …"]
+    return rows if len(rows) <= 3 else [*rows[:2], fit(rows[2] + " " + "…")]
 
 
 def caption_of(p: Position, lang: Lang, label: str = "") -> tuple[str, str]:
@@ -107,8 +128,9 @@ def table_svg(p: Position, lang: Lang = "zh", *, actor: int | None = None, targe
             "current": s.seat == p.current, "role": role_name(s.role, lang),
             "stroke": "#d97706" if is_actor else "#c62828" if is_target else "#777",
             "width": 5 if is_actor or is_target else 1.5,
-            "hand_rows": _hand_rows(s, lang), "equip": " ".join(s.equip)[:30] or L["none"],
-            "judge": " ".join(s.judge)[:30] or L["none"],
+            "hand_rows": _hand_rows(s, lang),
+            "equip": fit(" ".join(s.equip), LINE_EM - em_width(L["equip"]) - 0.5) or L["none"],
+            "judge": fit(" ".join(s.judge), LINE_EM - em_width(L["judge"]) - 0.5) or L["none"],
         })
     cap, sub = caption_of(p, lang, label)
     lines = []
