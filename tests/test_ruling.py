@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TABLE7 = ROOT / "sample_logs" / "disputes" / "table7-second-slash.sgs.jsonl"
 SEEDS = ROOT.parent / "shared" / "rules" / "seeds"
 #: three English words in a row: a sentence (a card notation, a seat number or an id is not)
-ENGLISH = re.compile(r"[A-Za-z]{2,}[,.;:']?\s+[A-Za-z]{2,}[,.;:']?\s+[A-Za-z]{2,}")
+ENGLISH = re.compile(r"[A-Za-z]{2,}[,.;:']?[ \t]+[A-Za-z]{2,}[,.;:']?[ \t]+[A-Za-z]{2,}")
 
 
 def _audit(path: Path = TABLE7):  # type: ignore[no-untyped-def]
@@ -122,3 +122,12 @@ def test_chinese_report_has_no_english_sentence(log: Path) -> None:
         assert not hits, (fmt, hits[:5])
     en = _verbatim(a, render(a, "text", "en"))
     assert "裁决" not in en and "应为" not in en
+
+
+def test_no_english_sentence_in_any_chinese_sample_audit() -> None:
+    """Every bundled log's Chinese audit (with the coach notes), but for the log's own words."""
+    leaks = []
+    for log in sorted((ROOT / "sample_logs").glob("*/*.sgs.jsonl")):
+        a = build_audit(read_path(log), now="x", notes=True)
+        leaks += [(log.name, h) for h in ENGLISH.findall(_verbatim(a, render(a, "text", "zh")))]
+    assert not leaks, leaks[:5]

@@ -102,6 +102,28 @@ RULESETS_ZH = {"standard": "标准版", "maneuvering": "军争", "freekill-stand
                "house-attrition": "家规·消耗", "house-anhun": "家规·暗魂", "house-zhuanshi": "家规·转世"}
 
 
+FAMILIES_ZH = {"Format": "格式", "Header and start position": "对局头与初始局面", "Card conservation": "牌的守恒",
+               "Turn flow": "回合流程", "Card play": "出牌", "Resolution order": "结算顺序",
+               "Damage, dying and death": "伤害、濒死与死亡", "Outcome": "结果", "Skills": "技能", "3v3 mode": "3V3模式",
+               "1v3 mode (虎牢關)": "1V3模式（虎牢关）", "國戰 and 鏖戰": "国战与鏖战", "House rules": "家规"}
+
+#: what the recording engine did that a ruleset accepts (sgs_replay/skills: engine_behaviour), in Chinese
+_BEHAVIOUR_ZH = [
+    (re.compile(r"^line (\d+): (\S+) with no card \(zhiheng_zero_cards\)"), "第{0}行：不弃牌发动{1}（zhiheng_zero_cards）：本次发动作废，没有牌移动"),
+    (re.compile(r"^line (\d+): seat (\d+) stays alive at (-?\d+) HP: the engine's (\S+) aborted the rescue"),
+     "第{0}行：{1}号位以{2}点体力存活：录像引擎的{3}中止了救援（undead_after_failed_rescue）"),
+]
+
+
+def _behaviour_zh(text: str) -> str:
+    for pat, zh in _BEHAVIOUR_ZH:
+        m = pat.search(text)
+        if m:
+            return zh.format(*m.groups())
+    m = re.match(r"line (\d+):", text)
+    return (f"第{m.group(1)}行：" if m else "") + "录像引擎的行为（本规则接受）"
+
+
 def _fits(doc: str, passages: list[dict[str, Any]]) -> bool:
     """Whether a rule's documentation names no card but those of the passages quoted for the case."""
     from sgs_replay.report.ruling import _names_in
@@ -177,10 +199,11 @@ def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
                      "role": " ".join(role_name(x, lang) for x in (p.get("role"), p.get("side"), p.get("position")) if x)}
                     for p in a.players],
         "verdict": a.verdict_in(lang), "clean": not a.findings, "events": a.events, "turns": a.turns,
-        "checked": a.checked, "result": result or L["none"], "findings": findings,
+        "checked": [FAMILIES_ZH.get(c, c) for c in a.checked] if lang == "zh" else a.checked,
+        "result": result or L["none"], "findings": findings,
         "unverified": a.unverified(lang), "unverifiable": a.unverifiable,
         "import_problems": a.import_problems, "desyncs": [_desync(d) for d in a.desyncs],
-        "engine_behaviour": a.engine_behaviour,
+        "engine_behaviour": [_behaviour_zh(b) for b in a.engine_behaviour] if lang == "zh" else a.engine_behaviour,
         "notes": None if a.notes is None else [
             {"line": n["line"], "text": n[lang]} for n in a.notes],
     }
