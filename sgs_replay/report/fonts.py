@@ -70,18 +70,19 @@ def _subset(path: str, chars: str) -> bytes:
     sub = subset.Subsetter(opts)
     sub.populate(text=chars)
     sub.subset(font)
+    font.flavor = "woff"  # zlib-compressed (WOFF 1 needs nothing beyond the standard library)
     out = io.BytesIO()
-    font.save(out)
+    font.save(out, reorderTables=False)
     return out.getvalue()
 
 
 def font_face(text: str) -> str:
     """The ``@font-face`` rule of the CJK font cut to the characters of ``text`` ("" without a font file).
 
-    Only characters outside ASCII are kept (ASCII reads in any font); the same text gives the same
-    bytes."""
+    Every character of the page is kept, Latin ones and the space too (a fresh machine may have no font
+    at all); the same text gives the same bytes."""
     path = font_file()
-    chars = "".join(sorted({c for c in text if ord(c) > 0x7F and not c.isspace()}))
+    chars = "".join(sorted({c for c in text if not c.isspace()} | {" ", "\u00a0"}))
     if path is None or not chars:
         return ""
     try:
@@ -90,7 +91,7 @@ def font_face(text: str) -> str:
         return ""
     b64 = base64.b64encode(data).decode("ascii")
     return (f"@font-face {{ font-family: '{FAMILY}'; font-weight: 100 900; "
-            f"src: url(data:font/otf;base64,{b64}) format('opentype'); }}")
+            f"src: url(data:font/woff;base64,{b64}) format('woff'); }}")
 
 
 def embed(html: str) -> str:

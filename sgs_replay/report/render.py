@@ -362,6 +362,7 @@ _HTML = """<!doctype html>
 <style>
 body { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', system-ui, sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
 svg text { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', sans-serif; }
+code { font-family: ui-monospace, monospace, 'SGS Noto Sans CJK'; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; } td, th { border: 1px solid #ccc; padding: .2rem .6rem; text-align: left; }
 th { background: #f4f4f4; } .head th { width: 10rem; }
 .verdict { font-size: 1.3rem; font-weight: 700; padding: .6rem 1rem; border-radius: .4rem; }

@@ -195,7 +195,8 @@ aside h2 { font-size: 1rem; margin: .2rem 0; }
 {% endfor %}</ol></aside></main>
 <script type="application/json" id="data">{{ data | safe }}</script>
 <script>
-(function () {
+// started once the page (and the font it carries) has loaded
+window.addEventListener("load", function () {
   "use strict";
   var D = JSON.parse(document.getElementById("data").textContent);
   var S = D.steps, last = S.length - 1, cur = 0;
@@ -256,7 +257,7 @@ aside h2 { font-size: 1rem; margin: .2rem 0; }
   });
   var h = parseInt((location.hash || "").slice(1), 10);
   show(isNaN(h) ? D.start : h);
-})();
+});
 </script>
 </body></html>
 """
