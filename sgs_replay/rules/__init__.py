@@ -51,7 +51,7 @@ class Violation(msgspec.Struct, omit_defaults=False):
     message_zh: str | None = None
     cite: str | None = None
     quote: str | None = None
-    #: the cards and skills (ids) the check depended on, where the engine names them: the audit quotes
+    #: the cards and skills (Chinese names) the check depended on, where the engine names them: the audit quotes
     #: their texts (not part of the JSON report)
     subjects: list[str] | None = None
 
