@@ -397,9 +397,12 @@ def audit(
                                                 help="judge under this ruleset instead of the log's")] = None,
     html: Annotated[Path | None, typer.Option("--html", metavar="OUT", help="also write the HTML report here")] = None,
     md: Annotated[Path | None, typer.Option("--md", metavar="OUT", help="also write the Markdown report here")] = None,
+    notes: Annotated[bool, typer.Option("--notes", help="add the coach notes: a death with a usable 桃 in hand, a 杀's "
+                                                      "damage taken with its answer in hand, a play phase ended with a "
+                                                      "kill on offer (notes, not violations)")] = False,
 ) -> None:
     """A referee's report on one game: the dispute, the verdict, every violation with its rule, passage
-    and the table before and after."""
+    and the table before and after, and the ruling to sign."""
     from sgs_replay.report import build_audit
     from sgs_replay.report.render import render
 
@@ -407,7 +410,7 @@ def audit(
     for target, what in ((output, "--output"), (html, "--html"), (md, "--md")):
         _check_out(target, what, (file,))
     _, parsed = _read_one(file)
-    a = build_audit(parsed, ruleset)  # type: ignore[arg-type]
+    a = build_audit(parsed, ruleset, notes=notes)  # type: ignore[arg-type]
     lg: Any = lang.value
     if html:
         _write_out(html, render(a, "html", lg), "--html")
@@ -467,7 +470,7 @@ def show(
     ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="NAME|FILE",
                                                 help="replay under this ruleset instead of the log's")] = None,
     moves: Annotated[bool, typer.Option("--moves", help="also list the cards the player to act may legally use "
-                                                        "at that moment, with their targets (text format)")] = False,
+                                                        "at that moment, with their targets (in HTML: at every moment)")] = False,
     seat: Annotated[int | None, typer.Option("--seat", metavar="N", min=1,
                                              help="list the legal uses of this seat instead (implies --moves)")] = None,
 ) -> None:
@@ -480,9 +483,6 @@ def show(
         _err("error: give --at LINE or --turn N, not both")
         raise typer.Exit(EXIT_USAGE)
     _check_out(output, "--output", (file,))
-    if (moves or seat is not None) and fmt is not ShowFormat.text:
-        _err("error: --moves and --seat go with --format text")
-        raise typer.Exit(EXIT_USAGE)
     _, parsed = _read_one(file)
     if seat is not None and parsed.header is not None and seat > len(parsed.header.players):  # type: ignore[attr-defined]
         _err(f"error: --seat {seat}: the game has {len(parsed.header.players)} seats")  # type: ignore[attr-defined]

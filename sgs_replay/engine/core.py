@@ -95,7 +95,7 @@ class Engine:
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: Rule, seat: int | None = None, detail: str = "", *, expected: object = None,
-               observed: object = None, line: int | None = None) -> None:
+               observed: object = None, line: int | None = None, subjects: list[str] | None = None) -> None:
         """Record a violation. Every report says what was expected and what was observed: when the
         caller gives neither, the rule's statement and the logged event stand in."""
         if not self.checking:
@@ -109,7 +109,8 @@ class Engine:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):
             observed = self._sentence(self.event)
-        self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed))
+        self.violations.append(make(rule, line or self.line, seat, detail, expected=expected, observed=observed,
+                                    subjects=subjects))
 
     def _bend_seats(self, seat: int | None) -> list[int]:
         """The seats whose skills could explain a violation reported against ``seat``: that seat, and the

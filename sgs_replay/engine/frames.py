@@ -393,7 +393,8 @@ class CardEffect(Frame):
             if not self._jump_to(eng, e.seat, "a response"):
                 return False
             if name is not None and name != self.need:
-                eng.report(R.P_WRONG_CARD, e.seat, f"{name} does not answer {self.name}", expected=self.need, observed=name)
+                eng.report(R.P_WRONG_CARD, e.seat, f"{name} does not answer {self.name}", expected=self.need, observed=name,
+                           subjects=self.at_stake(eng))
                 self.started = True
                 self._take_card(eng, e)
                 return True  # the card is spent and answers nothing: the effect is still due
@@ -439,6 +440,19 @@ class CardEffect(Frame):
             return True
         return False
 
+    def at_stake(self, eng: Engine) -> list[str]:
+        """The cards and skills an answer or a missing damage of this card depends on: the card, the card
+        that answers it, and the user's skills that raise how many answers it takes (无双)."""
+        out = [self.name] + ([self.need] if self.need else [])
+        user = eng.seat(self.user)
+        if user is not None and self.need_count > 1:
+            from dataclasses import replace
+
+            for sk in sorted(user.skills):
+                if plugins.modify("answers_needed", 1, eng, replace(user, skills=user.skills - {sk}), self.name) < self.need_count:
+                    out.append(sk)
+        return out
+
     def _objection(self, eng: Engine, target: int) -> str | None:
         seat = eng.seat(target)
         if seat is None:
@@ -466,7 +480,7 @@ class CardEffect(Frame):
                 missing.append(t)
         if missing and eng.mode.strict_damage():
             eng.report(R.D_MISSING, missing[0], f"{self.name} of seat {self.user}: no damage logged for seat(s) {missing}",
-                       expected=f"damage to {missing}", observed=f"`{ev.event_type(e)}`")
+                       expected=f"damage to {missing}", observed=f"`{ev.event_type(e)}`", subjects=self.at_stake(eng))
 
 
 class DuelFrame(Frame):

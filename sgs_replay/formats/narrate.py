@@ -96,10 +96,18 @@ def _place(p: ev.Place, n: Namer) -> str:
     return f"{n(p.seat)}的{z}" if n.lang == "zh" else f"{n(p.seat)}'s {z}"
 
 
+#: the logged reasons that are English words, as a Chinese sentence says them
+REASONS_ZH = {"phase": "摸牌阶段", "initial": "起始手牌", "skill": "技能", "card": "卡牌效果", "turn_start": "回合开始",
+              "reward": "奖惩", "recast": "重铸", "half": "阴阳鱼", "reform": "重整", "penalty": "惩罚", "draw": "摸牌",
+              "death": "阵亡", "game_end": "游戏结束", "discard": "弃牌", "judge": "判定", "attrition": "消耗"}
+
+
 def sentence(e: Any, n: Namer) -> str:
     """One event as a sentence in ``n.lang``."""
     zh = n.lang == "zh"
     why = getattr(e, "reason", None)
+    if zh and isinstance(why, str):
+        why = REASONS_ZH.get(why, why)
     via = getattr(e, "skill", None)
     r = (f"（{why}）" if zh else f" ({why})") if why else ""  # the logged reason, when there is one
     tail = ""

@@ -179,6 +179,8 @@ class Audit:
     report: Any = None  # the validator's Report (spec §7)
     header: Any = None
     final: Position | None = None
+    events_list: list[tuple[int, Any]] = field(default_factory=list)  # (line, event) of the log, in order
+    notes: list[dict[str, Any]] | None = None  # coach notes (audit --notes), never violations
 
     def namer(self, lang: Lang) -> Namer:
         return Namer(self.header, lang)
@@ -271,7 +273,7 @@ def _actor_targets(e: Any) -> tuple[int | None, list[int]]:
 
 
 def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: bytes | None = None,
-                now: str | None = None) -> Audit:
+                now: str | None = None, notes: bool = False) -> Audit:
     """Replay once, keeping the table before and after every event.
 
     ``data`` is the file's bytes (for its SHA-256); ``now`` the audit time to print (ISO 8601; by
@@ -281,7 +283,18 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
 
     h = parsed.header
     rec = Recorder(parsed)
-    replay = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=rec)
+    hook: Any = rec
+    taker = None
+    if notes:  # the coach notes, taken in the same pass
+        from sgs_replay.report.notes import NoteTaker
+
+        taker = NoteTaker(parsed)
+
+        def hook(i: int, engine: Any) -> None:
+            rec(i, engine)
+            taker(i, engine)  # type: ignore[misc]
+
+    replay = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=hook)
     rep = replay.report
     lines = {line: e for line, e in parsed.events}
     findings = []
@@ -316,6 +329,7 @@ def build_audit(parsed: ParsedLog, ruleset_name: str | None = None, *, data: byt
         version=tool_version(), audited_at=now or _now(), ruleset_sources=_ruleset_sources(rep.ruleset),
         turns=turns, rounds=(final.round or 0) if final else 0,
         checked=[FAMILIES[f] for f in families], report=rep, header=h, final=final,
+        events_list=list(parsed.events), notes=taker.notes if taker is not None else None,
     )
 
 

@@ -29,7 +29,11 @@ LABELS: dict[str, dict[str, str]] = {
            "result": "记录的结果", "none": "无", "events": "事件", "turns": "回合", "import": "导入问题",
            "behaviour": "记录引擎的行为（本规则接受，非规则）",
            "desyncs": "与录像不一致", "hp": "体力", "hand": "手牌", "equip": "装备", "judge": "判定区",
-           "moment": "时机", "who": "角色", "note": "备注", "clean_checked": "已按以下规则检查"},
+           "moment": "时机", "who": "角色", "note": "备注", "clean_checked": "已按以下规则检查",
+           "ruling": "裁决", "claim": "主张", "claim_from": "出处", "answer": "裁决理由", "consequences": "处理",
+           "consequence": "处理", "referee": "裁判", "date": "日期", "signature": "签名",
+           "no_claim": "日志头未写明争议（meta.dispute）。", "passages": "所涉条文",
+           "notes": "教练提示（非违规）", "no_notes": "无"},
     "en": {"title": "Referee's audit", "game": "Game", "dispute": "Dispute", "ruleset": "Ruleset", "sources": "Rules from",
            "version": "Tool version", "sha": "Log SHA-256", "time": "Audited at", "verdict": "Verdict", "players": "Players",
            "seat": "seat", "player": "player", "general": "general", "role": "role/side", "line": "line {n}",
@@ -40,7 +44,11 @@ LABELS: dict[str, dict[str, str]] = {
            "import": "Import problems", "behaviour": "Behaviour of the recording engine (accepted by the ruleset, not a rule)",
            "desyncs": "Desyncs against the recording", "hp": "HP", "hand": "hand",
            "equip": "equipment", "judge": "judge area", "moment": "Moment", "who": "Seat", "note": "Note",
-           "clean_checked": "Checked against"},
+           "clean_checked": "Checked against",
+           "ruling": "Ruling", "claim": "Claim", "claim_from": "from", "answer": "Answer", "consequences": "Consequences",
+           "consequence": "Consequence", "referee": "Referee", "date": "Date", "signature": "Signature",
+           "no_claim": "The header names no dispute (meta.dispute).", "passages": "Passages at stake",
+           "notes": "Coach notes (not violations)", "no_notes": "none"},
 }
 
 META_LABELS = {"zh": {"event": "赛事", "date": "日期", "round": "轮次", "table": "桌号", "referee": "裁判",
@@ -88,25 +96,92 @@ def _desync(d: dict[str, Any]) -> str:
         return _scalar(d)
 
 
+RULESETS_ZH = {"standard": "标准版", "maneuvering": "军争", "freekill-standard": "新月杀标准版",
+               "freekill-maneuvering": "新月杀军争", "freekill-3v3": "新月杀3V3", "hulao": "虎牢关",
+               "hulao-maneuvering": "虎牢关（军争）", "hegemony": "国战", "hegemony-aozhan": "国战（鏖战）",
+               "house-attrition": "家规·消耗", "house-anhun": "家规·暗魂", "house-zhuanshi": "家规·转世"}
+
+
+FAMILIES_ZH = {"Format": "格式", "Header and start position": "对局头与初始局面", "Card conservation": "牌的守恒",
+               "Turn flow": "回合流程", "Card play": "出牌", "Resolution order": "结算顺序",
+               "Damage, dying and death": "伤害、濒死与死亡", "Outcome": "结果", "Skills": "技能", "3v3 mode": "3V3模式",
+               "1v3 mode (虎牢關)": "1V3模式（虎牢关）", "國戰 and 鏖戰": "国战与鏖战", "House rules": "家规"}
+
+#: what the recording engine did that a ruleset accepts (sgs_replay/skills: engine_behaviour), in Chinese
+_BEHAVIOUR_ZH = [
+    (re.compile(r"^line (\d+): (\S+) with no card \(zhiheng_zero_cards\)"), "第{0}行：不弃牌发动{1}（zhiheng_zero_cards）：本次发动作废，没有牌移动"),
+    (re.compile(r"^line (\d+): seat (\d+) stays alive at (-?\d+) HP: the engine's (\S+) aborted the rescue"),
+     "第{0}行：{1}号位以{2}点体力存活：录像引擎的{3}中止了救援（undead_after_failed_rescue）"),
+]
+
+
+def _behaviour_zh(text: str) -> str:
+    for pat, zh in _BEHAVIOUR_ZH:
+        m = pat.search(text)
+        if m:
+            return zh.format(*m.groups())
+    m = re.match(r"line (\d+):", text)
+    return (f"第{m.group(1)}行：" if m else "") + "录像引擎的行为（本规则接受）"
+
+
+def _fits(doc: str, passages: list[dict[str, Any]]) -> bool:
+    """Whether a rule's documentation names no card but those of the passages quoted for the case."""
+    from sgs_replay.report.ruling import _names_in
+
+    quoted = {p["name"] for p in passages}
+    return all(n in quoted for n in _names_in(doc, None))
+
+
+def _sources(sources: list[str], lang: Lang) -> list[str]:
+    """The rulebooks a ruleset is built from; in Chinese their titles alone (the rulesets' notes are English)."""
+    if lang == "en":
+        return sources
+    from sgs_replay.rules.sources import SOURCES
+
+    joined = " ".join(sources)
+    found = sorted((joined.find(src.title), src.title) for src in SOURCES.values() if src.title in joined)
+    titles = [t for _, t in found]
+    return ["；".join(titles)] if titles else []
+
+
+def _ruleset_zh(name: str | None) -> str | None:
+    return RULESETS_ZH.get(name or "", name)
+
+
 def _scalar(v: Any) -> str:
     if isinstance(v, (dict, list)):
         return json.dumps(v, ensure_ascii=False)
     return str(v)
 
 
+MODES_ZH = {"identity": "身份局", "3v3": "3V3", "1v1": "1V1", "1v3": "1V3（虎牢关）", "hegemony": "国战"}
+
+
 def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
     """Everything a human format prints, already in words (templates only lay it out)."""
+    from sgs_replay.report import KIND_ZH
+    from sgs_replay.report.ruling import passages_for, ruling
+    from sgs_replay.rules.zh import quote_zh
+
     L = LABELS[lang]
     n: Namer = a.namer(lang)
     findings = []
     for f in a.findings:
         v = f.violation
         r = f.rule
+        ps = [p.as_dict(lang) for p in passages_for(v, r, f.event, a.ruleset)]
+        if lang == "zh":
+            for p in ps:
+                p["text"] = quote_zh(p["name"], p["text"])
         findings.append({
+            "passages": ps, "kind_label": KIND_ZH.get(v.kind, v.kind) if lang == "zh" else v.kind,
             "line": v.line, "rule": v.rule, "kind": v.kind, "title": f.title(lang), "moment": f.moment(lang),
             "who": n(v.seat) if v.seat else "", "message": f.message(lang, n), "cite": f.cite,
             "quote": f.quote,
-            "what": r.what.replace("`", "") if r else "", "why": r.why.replace("`", "") if r else "",
+            # the rule's documentation is English (docs/rules.md); a Chinese report gives its Chinese title only
+            # (and only where it names no card other than those quoted: the catalogue's examples are not the case)
+            "what": r.what.replace("`", "") if r and lang == "en" and _fits(r.what, ps) else "",
+            "why": r.why.replace("`", "") if r and lang == "en" and _fits(r.what, ps) else "",
             "event": f.event_sentence(n), "expected": f.expected(lang, n), "observed": f.observed(lang, n),
             "order": f.order(lang),
             "before": _position(f.before, lang, L["before"], f, svg), "after": _position(f.after, lang, L["after"], f, svg),
@@ -115,17 +190,22 @@ def view(a: Audit, lang: Lang = "zh", *, svg: bool = False) -> dict[str, Any]:
     if a.result:
         result = winner_name(a.result.get("winner"), lang) + (f" ({a.result.get('reason')})" if a.result.get("reason") else "")
     return {
-        "L": L, "lang": lang, "file": a.file, "game_id": a.game_id or "—", "mode": a.mode or "—",
-        "ruleset": a.ruleset or "—", "sources": a.ruleset_sources, "version": a.version, "sha256": a.sha256 or "—",
+        "L": L, "lang": lang, "file": a.file, "game_id": a.game_id or "—",
+        "mode": (MODES_ZH.get(a.mode or "", a.mode) if lang == "zh" else a.mode) or "—",
+        "ruleset": (_ruleset_zh(a.ruleset) if lang == "zh" else a.ruleset) or "—",
+        "ruling": ruling(a, a.events_list, lang), "sources": _sources(a.ruleset_sources, lang), "version": a.version, "sha256": a.sha256 or "—",
         "audited_at": a.audited_at, "meta": _meta_rows(a, lang), "note": a.note,
         "players": [{"seat": p["seat"], "name": p.get("name") or "", "general": p["general"],
                      "role": " ".join(role_name(x, lang) for x in (p.get("role"), p.get("side"), p.get("position")) if x)}
                     for p in a.players],
         "verdict": a.verdict_in(lang), "clean": not a.findings, "events": a.events, "turns": a.turns,
-        "checked": a.checked, "result": result or L["none"], "findings": findings,
+        "checked": [FAMILIES_ZH.get(c, c) for c in a.checked] if lang == "zh" else a.checked,
+        "result": result or L["none"], "findings": findings,
         "unverified": a.unverified(lang), "unverifiable": a.unverifiable,
         "import_problems": a.import_problems, "desyncs": [_desync(d) for d in a.desyncs],
-        "engine_behaviour": a.engine_behaviour,
+        "engine_behaviour": [_behaviour_zh(b) for b in a.engine_behaviour] if lang == "zh" else a.engine_behaviour,
+        "notes": None if a.notes is None else [
+            {"line": n["line"], "text": n[lang]} for n in a.notes],
     }
 
 
@@ -145,7 +225,7 @@ _TEXT = """{{ L.title }} — {{ file }}
 {{ L.players }}:
 {% for p in players %}  {{ p.seat }}. {{ p.general }}{% if p.name %} ({{ p.name }}){% endif %} {{ p.role }}
 {% endfor %}{% for f in findings %}
-== {{ L.line.format(n=f.line) }} · {{ f.rule }} {{ f.title }} ({{ f.kind }})
+== {{ L.line.format(n=f.line) }} · {{ f.rule }} {{ f.title }} ({{ f.kind_label }})
    {{ L.moment }}: {{ f.moment or "—" }}{% if f.who %} · {{ L.who }}: {{ f.who }}{% endif %}
    {{ f.message }}
 {% if f.event %}   {{ L.event }}: {{ f.event }}
@@ -153,12 +233,31 @@ _TEXT = """{{ L.title }} — {{ file }}
 {% endif %}{% if f.observed %}   {{ L.observed }}: {{ f.observed }}
 {% endif %}{% if f.order %}{% if f.order.order %}   {{ L.order }}: {{ f.order.order }}
 {% endif %}   {{ L.key }}: {{ f.order.key }}
-{% endif %}   {{ L.rule }}: {{ f.what }}
+{% endif %}{% if f.what %}   {{ L.rule }}: {{ f.what }}
    {{ L.why }}: {{ f.why }}
-   {{ L.passage }}: {{ f.cite }} — 「{{ f.quote }}」
-{% for t in [f.before, f.after] if t %}   [{{ t.label }}] {{ t.caption }}
+{% endif %}{% for p in f.passages %}   {{ L.passage }} {{ p.label }} · {{ p.cite }}
+     「{{ p.text | replace("\n", "\n      ") }}」
+{% for nt in p.notes %}      {{ nt }}
+{% endfor %}{% endfor %}{% for t in [f.before, f.after] if t %}   [{{ t.label }}] {{ t.caption }}
 {% for s in t.rows %}     {{ s.seat }}. {{ s.who }} {{ s.role }} · {{ L.hp }} {{ s.hp }} · {{ L.hand }} {{ s.hand }} · {{ L.equip }} {{ s.equip }} · {{ L.judge }} {{ s.judge }}
-{% endfor %}{% endfor %}{% endfor %}{% if unverified %}
+{% endfor %}{% endfor %}{% endfor %}
+== {{ L.ruling }}
+{% for c in ruling.claims %}{{ L.claim }} ({{ L.claim_from }} {{ c.where }}): {{ c.text }}
+{% for p in c.passages %}   {{ p.label }} · {{ p.cite }}
+     「{{ p.text | replace("\n", "\n      ") }}」
+{% endfor %}   {{ L.answer }}: {{ c.answer }}
+{% else %}{{ L.no_claim }}
+{% endfor %}{% if ruling.consequences %}{{ L.consequences }}:
+{% for c in ruling.consequences %}   {{ L.line.format(n=c.line) }} · {{ c.rule }} {{ c.title }}: {{ c.text }}
+     {{ c.cite }} — 「{{ c.quote }}」
+{% endfor %}{% endif %}
+{{ L.referee }}: {{ ruling.referee or "____________" }}    {{ L.date }}: {{ ruling.date or "____________" }}
+{{ L.signature }}: ______________________
+{% if notes is not none %}
+== {{ L.notes }}
+{% for n in notes %}   {{ L.line.format(n=n.line) }}: {{ n.text }}
+{% else %}   {{ L.no_notes }}
+{% endfor %}{% endif %}{% if unverified %}
 {{ L.unverified }} ({{ unverifiable }}):
 {% for what, fact in unverified %}  - {{ what }} — {{ L.settle }}: {{ fact }}
 {% endfor %}{% endif %}{% if engine_behaviour %}
@@ -194,7 +293,7 @@ _MD = """# {{ L.title }}: {{ file }}
 |---|---|---|---|
 {% for p in players %}| {{ p.seat }} | {{ p.name }} | {{ p.general }} | {{ p.role }} |
 {% endfor %}{% for f in findings %}
-## {{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind }})
+## {{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind_label }})
 
 {{ f.message }}
 
@@ -204,16 +303,43 @@ _MD = """# {{ L.title }}: {{ file }}
 {% endif %}{% if f.observed %}- {{ L.observed }}: {{ f.observed }}
 {% endif %}{% if f.order %}{% if f.order.order %}- {{ L.order }}: {{ f.order.order }}
 {% endif %}- {{ L.key }}: {{ f.order.key }}
-{% endif %}- {{ L.rule }}: {{ f.what }}
+{% endif %}{% if f.what %}- {{ L.rule }}: {{ f.what }}
 - {{ L.why }}: {{ f.why }}
-- {{ L.passage }}: {{ f.cite }} — 「{{ f.quote }}」
-{% for t in [f.before, f.after] if t %}
+{% endif %}{% for p in f.passages %}- {{ L.passage }} {{ p.label }} · {{ p.cite }}
+{% for ln in p.text.split("\n") %}
+  > {{ ln }}{% endfor %}{% for nt in p.notes %}
+  > {{ nt }}{% endfor %}
+{% endfor %}{% for t in [f.before, f.after] if t %}
 **{{ t.label }}** ({{ t.caption }})
 
 | {{ L.seat }} | {{ L.general }} | {{ L.role }} | {{ L.hp }} | {{ L.hand }} | {{ L.equip }} | {{ L.judge }} |
 |---|---|---|---|---|---|---|
 {% for s in t.rows %}| {{ s.seat }} | {{ s.who }} | {{ s.role }} | {{ s.hp }} | {{ s.hand }} | {{ s.equip }} | {{ s.judge }} |
-{% endfor %}{% endfor %}{% endfor %}{% if unverified %}
+{% endfor %}{% endfor %}{% endfor %}
+
+## {{ L.ruling }}
+
+{% for c in ruling.claims %}**{{ L.claim }}** ({{ L.claim_from }} {{ c.where }}): {{ c.text }}
+
+{% for p in c.passages %}- {{ p.label }} · {{ p.cite }}
+{% for ln in p.text.split("\n") %}
+  > {{ ln }}{% endfor %}
+{% endfor %}
+**{{ L.answer }}:** {{ c.answer }}
+
+{% else %}{{ L.no_claim }}
+{% endfor %}{% if ruling.consequences %}
+**{{ L.consequences }}**
+
+{% for c in ruling.consequences %}- {{ L.line.format(n=c.line) }} · {{ c.rule }} {{ c.title }}: {{ c.text }} {{ c.cite }} — 「{{ c.quote }}」
+{% endfor %}{% endif %}
+{{ L.referee }}: {% if ruling.referee %}{{ ruling.referee }}{% else %}____________{% endif %} · {{ L.date }}: {% if ruling.date %}{{ ruling.date }}{% else %}____________{% endif %} · {{ L.signature }}: ______________________
+{% if notes is not none %}
+## {{ L.notes }}
+
+{% for n in notes %}- {{ L.line.format(n=n.line) }}: {{ n.text }}
+{% else %}{{ L.no_notes }}
+{% endfor %}{% endif %}{% if unverified %}
 ## {{ L.unverified }} ({{ unverifiable }})
 
 {% for what, fact in unverified %}- {{ what }} — {{ L.settle }}: {{ fact }}
@@ -234,7 +360,9 @@ _MD = """# {{ L.title }}: {{ file }}
 _HTML = """<!doctype html>
 <html lang="{{ 'zh-Hans' if lang == 'zh' else 'en' }}"><head><meta charset="utf-8"><title>{{ L.title }}: {{ file }}</title>
 <style>
-body { font-family: system-ui, "Noto Sans CJK SC", sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
+body { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', system-ui, sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; }
+svg text { font-family: 'SGS Noto Sans CJK', 'Noto Sans CJK SC', sans-serif; }
+code { font-family: ui-monospace, monospace, 'SGS Noto Sans CJK'; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; } td, th { border: 1px solid #ccc; padding: .2rem .6rem; text-align: left; }
 th { background: #f4f4f4; } .head th { width: 10rem; }
 .verdict { font-size: 1.3rem; font-weight: 700; padding: .6rem 1rem; border-radius: .4rem; }
@@ -242,8 +370,10 @@ th { background: #f4f4f4; } .head th { width: 10rem; }
 .kind-illegal_play { color: #a40000; } .kind-resolution_order { color: #8a5a00; }
 .kind-bookkeeping { color: #004c8c; } .kind-outcome { color: #5c2d91; } .kind-format { color: #555; }
 .finding { border-top: 2px solid #ddd; margin-top: 1.5rem; } .cite { color: #444; }
-blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left: 3px solid #ccc; }
-.tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 30rem; }
+blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left: 3px solid #ccc; white-space: pre-line; }
+.ruling { border-top: 3px solid #333; margin-top: 2rem; } .answer { background: #f6f6f0; padding: .4rem .6rem; }
+.sign td.line { height: 2.5rem; min-width: 20rem; } .sign td, .sign th { padding: .4rem .8rem; }
+.tables { display: flex; flex-wrap: wrap; gap: 1rem; } .tables figure { margin: 0; flex: 1 1 100%; max-width: 62rem; }
 .tables svg { width: 100%; height: auto; } figcaption { font-weight: 600; }
 </style></head><body>
 <h1>{{ L.title }}: {{ file }}</h1>
@@ -264,19 +394,31 @@ blockquote.quote { margin: .3rem 0 .3rem 1rem; padding-left: .6rem; border-left:
 {% for p in players %}<tr><td>{{ p.seat }}</td><td>{{ p.name }}</td><td>{{ p.general }}</td><td>{{ p.role }}</td></tr>
 {% endfor %}</table>
 {% for f in findings %}<section class="finding" id="line-{{ f.line }}">
-<h2 class="kind-{{ f.kind }}">{{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind }})</h2>
+<h2 class="kind-{{ f.kind }}">{{ L.line.format(n=f.line) }}: {{ f.rule }} {{ f.title }} ({{ f.kind_label }})</h2>
 <p>{{ f.message }}</p>
 <ul><li>{{ L.moment }}: {{ f.moment or "—" }}{% if f.who %} · {{ L.who }}: {{ f.who }}{% endif %}</li>
 {% if f.event %}<li>{{ L.event }}: {{ f.event }}</li>{% endif %}
 {% if f.expected %}<li>{{ L.expected }}: {{ f.expected }}</li>{% endif %}
 {% if f.observed %}<li>{{ L.observed }}: {{ f.observed }}</li>{% endif %}
 {% if f.order %}{% if f.order.order %}<li>{{ L.order }}: {{ f.order.order }}</li>{% endif %}<li>{{ L.key }}: {{ f.order.key }}</li>{% endif %}
-<li>{{ L.rule }}: {{ f.what }}</li>
-<li>{{ L.why }}: {{ f.why }}</li>
-<li class="cite">{{ L.passage }}: {{ f.cite }}<blockquote class="quote">{{ f.quote }}</blockquote></li></ul>
+{% if f.what %}<li>{{ L.rule }}: {{ f.what }}</li>
+<li>{{ L.why }}: {{ f.why }}</li>{% endif %}
+{% for p in f.passages %}<li class="cite passage" data-name="{{ p.name }}">{{ L.passage }} <b>{{ p.label }}</b> · {{ p.cite }}<blockquote class="quote">{{ p.text }}{% for nt in p.notes %}
+{{ nt }}{% endfor %}</blockquote></li>{% endfor %}</ul>
 <div class="tables">{% for t in [f.before, f.after] if t %}<figure><figcaption>{{ t.label }} · {{ t.caption }}</figcaption>{{ t.svg | safe }}</figure>{% endfor %}</div>
 </section>
-{% endfor %}{% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
+{% endfor %}<section class="ruling" id="ruling"><h2>{{ L.ruling }}</h2>
+{% for c in ruling.claims %}<div class="claim"><p><b>{{ L.claim }}</b> ({{ L.claim_from }} {{ c.where }}): {{ c.text }}</p>
+{% for p in c.passages %}<div class="passage" data-name="{{ p.name }}"><b>{{ p.label }}</b> · <span class="cite">{{ p.cite }}</span><blockquote class="quote">{{ p.text }}</blockquote></div>
+{% endfor %}<p class="answer"><b>{{ L.answer }}:</b> {{ c.answer }}</p></div>
+{% else %}<p>{{ L.no_claim }}</p>
+{% endfor %}{% if ruling.consequences %}<h3>{{ L.consequences }}</h3><ul>
+{% for c in ruling.consequences %}<li>{{ L.line.format(n=c.line) }} · {{ c.rule }} {{ c.title }}: {{ c.text }} <span class="cite">{{ c.cite }}</span><blockquote class="quote">{{ c.quote }}</blockquote></li>
+{% endfor %}</ul>{% endif %}
+<table class="sign"><tr><th>{{ L.referee }}</th><td>{{ ruling.referee }}</td><th>{{ L.date }}</th><td>{{ ruling.date }}</td></tr>
+<tr><th>{{ L.signature }}</th><td colspan="3" class="line"></td></tr></table></section>
+{% if notes is not none %}<section class="notes" id="notes"><h2>{{ L.notes }}</h2><ul>{% for n in notes %}<li>{{ L.line.format(n=n.line) }}: {{ n.text }}</li>{% else %}<li>{{ L.no_notes }}</li>{% endfor %}</ul></section>{% endif %}
+{% if unverified %}<h2>{{ L.unverified }} ({{ unverifiable }})</h2>
 <ul>{% for what, fact in unverified %}<li>{{ what }} — {{ L.settle }}: {{ fact }}</li>{% endfor %}</ul>{% endif %}
 {% if engine_behaviour %}<h2>{{ L.behaviour }}</h2><ul>{% for p in engine_behaviour %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
 {% if import_problems %}<h2>{{ L.import }}</h2><ul>{% for p in import_problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
@@ -339,7 +481,9 @@ def to_markdown(a: Audit, lang: Lang = "zh") -> str:
 
 
 def to_html(a: Audit, lang: Lang = "zh") -> str:
-    return str(_templates()["html"].render(**view(a, lang, svg=True)))
+    from sgs_replay.report.fonts import embed
+
+    return embed(str(_templates()["html"].render(**view(a, lang, svg=True))))
 
 
 def to_json(a: Audit, lang: Lang = "zh") -> str:
@@ -348,9 +492,12 @@ def to_json(a: Audit, lang: Lang = "zh") -> str:
     out = a.report.public() if a.report is not None else {}
     out["audit"] = {
         "lang": lang, "meta": a.meta, "sha256": a.sha256, "tool_version": a.version, "audited_at": a.audited_at,
-        "ruleset_sources": a.ruleset_sources, "verdict": v["verdict"],
+        "ruleset_sources": a.ruleset_sources, "verdict": v["verdict"], "ruling": v["ruling"],
+        **({"notes": v["notes"]} if v["notes"] is not None else {}),
         "violations": [{k: f[k] for k in ("line", "rule", "kind", "title", "moment", "who", "message", "event",
-                                           "expected", "observed", "order", "cite", "quote")}
+                                           "expected", "observed", "order", "passages")}
+                       | {"cite": f["passages"][0]["cite"] if f["passages"] else f["cite"],
+                          "quote": f["passages"][0]["text"] if f["passages"] else f["quote"]}
                        | {"before": f["before"]["rows"] if f["before"] else None,
                           "after": f["after"]["rows"] if f["after"] else None} for f in v["findings"]],
         "unverifiable": [{"check": w, "settled_by": s} for w, s in v["unverified"]],

@@ -71,6 +71,11 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
     from sgs_replay.report.render import LABELS, _seat_row
     from sgs_replay.report.svg import caption_of, table_svg
 
+    if fmt == "html":  # the whole game, opening at the position asked for (or the start)
+        from sgs_replay.report.replay_html import replay_page
+
+        start = pick(record(parsed, ruleset_name), at=at, turn=turn).index if at is not None or turn is not None else 0
+        return replay_page(parsed, ruleset_name, lang=lang, start=start, moves=moves or seat is not None, seat=seat)
     rec = record(parsed, ruleset_name)
     p = pick(rec, at=at, turn=turn)
     event = parsed.events[p.index - 1][1] if p.index else None
@@ -78,14 +83,11 @@ def show_position(parsed: ParsedLog, ruleset_name: str | None = None, *, at: int
     actor, targets = _who(event)
     said = sentence(event, namer) if event is not None else ""
     if fmt == "svg":
-        return table_svg(p, lang, actor=actor, targets=targets)
+        board = table_svg(p, lang, actor=actor, targets=targets)
+        if moves or seat is not None:
+            return _with_moves_svg(board, _moves_text(parsed, ruleset_name, p.index, seat, namer, lang))
+        return board
     cap, sub = caption_of(p, lang)
-    if fmt == "html":
-        import jinja2
-
-        env = jinja2.Environment(autoescape=True, finalize=plain)
-        return str(env.from_string(_HTML).render(title=parsed.name, caption=sub or cap, said=said,
-                                                 svg=table_svg(p, lang, actor=actor, targets=targets), lang=lang))
     L = LABELS[lang]
     from sgs_replay.formats.safe import one_line as q
 
@@ -119,16 +121,23 @@ def _moves_text(parsed: ParsedLog, ruleset_name: str | None, index: int, seat: i
     return out
 
 
+def _with_moves_svg(board: str, lines: list[str]) -> str:
+    """The board with the legal uses written under it (one SVG: the board nested, the list below)."""
+    from xml.sax.saxutils import escape
+
+    from sgs_replay.report.svg import H, W
+
+    extra = 24 * len(lines) + 16
+    texts = []
+    for k, line in enumerate(lines):
+        bold = ' font-weight="700"' if k == 0 else ""
+        texts.append(f'<text x="16" y="{H + 24 * (k + 1)}" font-size="15"{bold}>{escape(line.strip())}</text>')
+    font = "font-family=\"'Noto Sans CJK SC', 'Noto Sans', sans-serif\""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + extra}" width="{W}" height="{H + extra}" '
+            f'{font}>{board.strip()}{"".join(texts)}</svg>\n')
+
+
 def _who(event: object) -> tuple[int | None, list[int]]:
     from sgs_replay.report import _actor_targets
 
     return _actor_targets(event) if event is not None else (None, [])
-
-
-_HTML = """<!doctype html>
-<html lang="{{ 'zh-Hans' if lang == 'zh' else 'en' }}"><head><meta charset="utf-8"><title>{{ title }}</title>
-<style>body { font-family: system-ui, "Noto Sans CJK SC", sans-serif; margin: 2rem; } svg { max-width: 100%; height: auto; }</style>
-</head><body><h1>{{ title }}</h1><p>{{ caption }}</p>{% if said %}<p>{{ said }}</p>{% endif %}
-{{ svg | safe }}
-</body></html>
-"""

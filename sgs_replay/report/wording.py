@@ -105,6 +105,39 @@ _SETTLE: list[tuple[re.Pattern[str], str, str]] = [
 ]
 
 
+#: the check a hidden card made impossible, in Chinese (the engine writes it in English)
+_WHAT_ZH: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^a hidden card is used$"), "所使用的牌是暗牌"),
+    (re.compile(r"^a hidden card used as the 借刀杀人 杀$"), "借刀杀人所用的杀是暗牌"),
+    (re.compile(r"^effect of a hidden card$"), "暗牌的效果"),
+    (re.compile(r"^hidden judgement card$"), "判定牌是暗牌"),
+    (re.compile(r"^(\S+) may be (?:a hidden card|one of seat (\d+)'s hidden cards)(?: of seat (\d+))?$"), "{0}可能是{1}号位的暗牌"),
+    (re.compile(r"^a card draw outside the card's resolution$"), "牌的结算之外的摸牌"),
+    (re.compile(r"^damage from an unchecked skill$"), "来自未检查技能的伤害"),
+    (re.compile(r"^recovery from an unchecked source$"), "来自未检查来源的体力回复"),
+    (re.compile(r"^(\S+) outside a 闪 demand the engine tracks$"), "{0}不在引擎跟踪的【闪】需求中"),
+    (re.compile(r"^(\S+?): (?:the judgement card|the revealed card|a 拼点 card) is hidden$"), "{0}：相关的牌是暗牌"),
+    (re.compile(r"^反间: the card or the guess is not known$"), "反间：牌或所猜花色未知"),
+    (re.compile(r"^a draw by (\S+) that no open effect expects$"), "{0}的摸牌不属于任何进行中的效果"),
+    (re.compile(r"^skill (\S+): effect not checked$"), "技能{0}：效果未检查"),
+    (re.compile(r"^skill (\S+) is not known$"), "未知技能{0}"),
+    (re.compile(r"^no rule for (\S+)$"), "没有关于{0}的规则"),
+    (re.compile(r"^seat (\d+)'s general is not known"), "{0}号位的武将未知，失去哪些技能未知"),
+    (re.compile(r"^seat (\d+) died with its generals unknown"), "{0}号位阵亡时武将未知，其势力的奖励未检查"),
+    (re.compile(r"^a 國戰 start position"), "国战初始局面未记录哪些武将明置"),
+    (re.compile(r"^a start position after a death: which characters"), "阵亡之后的初始局面：哪些角色已转世未知"),
+    (re.compile(r"^a start position after a death: whether"), "阵亡之后的初始局面：保护是否仍然有效未知"),
+]
+
+
+def _what_zh(why: str) -> str:
+    for pat, zh in _WHAT_ZH:
+        m = pat.search(why)
+        if m:
+            return zh.format(*[g for g in m.groups() if g])
+    return "此项检查因暗牌或未记录的信息无法进行"
+
+
 def unverifiable_words(note: str, lang: Lang) -> tuple[str, str]:
     """(the check that could not be made, the fact that would settle it)."""
     m = re.match(r"line (\d+): (.*)", note)
@@ -113,5 +146,5 @@ def unverifiable_words(note: str, lang: Lang) -> tuple[str, str]:
     for pat, zh, en in _SETTLE:
         hit = pat.search(why)
         if hit:
-            return where + _plain(why), hit.expand(zh if lang == "zh" else en)
-    return where + _plain(why), ("该处暗牌的牌面" if lang == "zh" else "the faces of the hidden cards at that line")
+            return where + (_what_zh(why) if lang == "zh" else _plain(why)), hit.expand(zh if lang == "zh" else en)
+    return where + (_what_zh(why) if lang == "zh" else _plain(why)), ("该处暗牌的牌面" if lang == "zh" else "the faces of the hidden cards at that line")

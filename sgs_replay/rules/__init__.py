@@ -51,6 +51,9 @@ class Violation(msgspec.Struct, omit_defaults=False):
     message_zh: str | None = None
     cite: str | None = None
     quote: str | None = None
+    #: the cards and skills (Chinese names) the check depended on, where the engine names them: the audit quotes
+    #: their texts (not part of the JSON report)
+    subjects: list[str] | None = None
 
 
 REGISTRY: dict[str, Rule] = {}
@@ -82,7 +85,7 @@ def _observed(text: str) -> str:
 
 
 def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: object = None,
-         observed: object = None) -> Violation:
+         observed: object = None, subjects: list[str] | None = None) -> Violation:
     """A violation of rule ``r`` at ``line``. ``detail`` is appended to the rule's one-line message."""
     from sgs_replay.rules.sources import name_sources
     from sgs_replay.rules.zh import message_zh
@@ -93,5 +96,5 @@ def make(r: Rule, line: int, seat: int | None, detail: str = "", *, expected: ob
         rule=r.id, kind=str(r.kind), line=line, seat=seat, message=msg,
         expected=None if expected is None else _plain(name_sources(str(expected))),
         observed=None if observed is None else _observed(str(observed)),
-        message_zh=message_zh(r.zh, plain), cite=r.cite, quote=r.quote or None,
+        message_zh=message_zh(r.zh, plain), cite=r.cite, quote=r.quote or None, subjects=subjects,
     )

@@ -314,3 +314,33 @@ def message_zh(rule_zh: str, detail: str) -> str:
     """The whole Chinese message: the rule's sentence, then the detail in Chinese when it is known."""
     zh = detail_zh(detail) if detail else None
     return f"{rule_zh}：{zh}" if zh else rule_zh
+
+
+#: the passages that are not the rulebook's Chinese (the format specification, or the rule's note that the
+#: rulebook is silent): in a Chinese report
+FORMAT_QUOTES_ZH = {
+    "SGS-F001": "（日志格式说明）每行一个 JSON 对象。",
+    "SGS-F002": "（日志格式说明）每个事件都有 type 字段；seat 是行动的座位。",
+    "SGS-F003": "（日志格式说明）一张牌写作字符串“<花色><点数> <牌名>”。",
+    "SGS-F004": "（日志格式说明）未知的规则是输入错误，决不默认替代。",
+    "SGS-F005": "（日志格式说明）card 表示按其本身使用的一张实体牌。",
+    "SGS-F006": "（日志格式说明）座位编号为 1 至 n。",
+    "SGS-H001": "（日志格式说明）players 列出每一个座位。",
+    "SGS-H006": "（日志格式说明）身份局中每名玩家有 role；3V3 和 1V1 中有 side，3V3 另有 position。",
+    "SGS-C002": "（日志格式说明）同一张牌可能有实体重复（两张♠8 杀）；每个区域的牌按多重集合记录。",
+    "SGS-P012": "规则书未规定【酒】的使用次数；本规则依据该牌较早的文字：「出牌阶段，对自己使用，令自己的下一张使用的【杀】造成的伤害+1（每回合限使用1次）」",
+    "SGS-P013": "规则书未规定哪些牌可以重铸；本规则依据牌面文字：「重铸：将此牌置入弃牌堆并摸一张牌。」",
+    "SGS-D003": "规则书没有一句话规定每次伤害都须有来由；本规则依据各牌与技能的文字，它们各自写明由谁造成多少伤害，例如「【决斗】对首先不出【杀】的一方造成1点伤害，而另一方视为此伤害的来源。」",
+    "SGS-D011": "规则书未规定军争牌造成何种属性的伤害；本规则依据牌面文字：「对攻击范围内的一名角色使用：对目标角色造成1点雷电伤害。」",
+    "SGS-D008": "规则书没有明言体力不能超过体力上限；本规则依据体力牌，它最多显示体力上限：「拿取对应人物体力上限的体力牌（看勾玉的数量），用武将牌盖住左侧。将体力牌置于武将牌下方，露出当前体力值。」",
+    "SGS-S001": "规则书没有一句话规定武将只有其牌面上的技能；本规则依据一(三) 武将牌的武将列表，其中每名武将有自己的技能，例如「刘备 体力：4 仁德――出牌阶段，可以将任意数量的手牌以任意分配方式交给其他角色」",
+    "SGS-5002": "规则书未规定暗置的武将何时可以明置；本规则依据国战规则文字与该模式最早的引擎（docs/hegemony.md），在规则书的框架之内：「游戲開始時所有武將處于“暗置”狀態」",
+    "SGS-5003": "规则书未规定暗置的武将能做什么；本规则依据国战规则文字与该模式最早的引擎（docs/hegemony.md），在规则书的框架之内：「游戲開始時所有武將處于“暗置”狀態」",
+    "SGS-5005": "规则书未规定两名武将的组合带来什么；本规则依据国战规则文字与该模式最早的引擎（docs/hegemony.md），在规则书的框架之内：「選擇勢力相同的兩個武將作為自己所扮演的角色」",
+    "SGS-5006": "规则书未规定国战中击杀的奖励；本规则依据国战规则文字与该模式最早的引擎（docs/hegemony.md），在规则书的框架之内：「玩家的游戲目標與勢力相關：消滅所有與自己勢力不同的角色」",
+}
+
+
+def quote_zh(rule_id: str, text: str) -> str:
+    """A passage as a Chinese report quotes it: the rulebooks' Chinese as it is, the rest in Chinese."""
+    return FORMAT_QUOTES_ZH.get(rule_id, text)
