@@ -236,7 +236,7 @@ _TEXT = """{{ L.title }} — {{ file }}
 {% endif %}{% if f.what %}   {{ L.rule }}: {{ f.what }}
    {{ L.why }}: {{ f.why }}
 {% endif %}{% for p in f.passages %}   {{ L.passage }} {{ p.label }} · {{ p.cite }}
-     「{{ p.text | replace("\n", "\n      ") }}」
+     「{{ p.text | passage_lines }}」
 {% for nt in p.notes %}      {{ nt }}
 {% endfor %}{% endfor %}{% for t in [f.before, f.after] if t %}   [{{ t.label }}] {{ t.caption }}
 {% for s in t.rows %}     {{ s.seat }}. {{ s.who }} {{ s.role }} · {{ L.hp }} {{ s.hp }} · {{ L.hand }} {{ s.hand }} · {{ L.equip }} {{ s.equip }} · {{ L.judge }} {{ s.judge }}
@@ -244,7 +244,7 @@ _TEXT = """{{ L.title }} — {{ file }}
 == {{ L.ruling }}
 {% for c in ruling.claims %}{{ L.claim }} ({{ L.claim_from }} {{ c.where }}): {{ c.text }}
 {% for p in c.passages %}   {{ p.label }} · {{ p.cite }}
-     「{{ p.text | replace("\n", "\n      ") }}」
+     「{{ p.text | passage_lines }}」
 {% endfor %}   {{ L.answer }}: {{ c.answer }}
 {% else %}{{ L.no_claim }}
 {% endfor %}{% if ruling.consequences %}{{ L.consequences }}:
@@ -450,8 +450,20 @@ def _unlink(m: re.Match[str]) -> str:
     return f"{word}\\{mark}"
 
 
+class _Lines(str):
+    """Text of several lines already made safe line by line (a quoted passage, indented)."""
+
+
+def _passage_lines(value: Any, indent: str = "      ") -> _Lines:
+    """A passage of several lines for the text report: each line made safe (control characters escaped),
+    the line breaks kept and the lines after the first indented."""
+    return _Lines(("\n" + indent).join(str(one_line(plain(line))) for line in str(value).split("\n")))
+
+
 def _text_value(value: Any) -> Any:
     """A template value in the text report: on its one line, every control character escaped."""
+    if isinstance(value, _Lines):
+        return value
     return one_line(plain(value))
 
 
@@ -466,6 +478,7 @@ def _templates() -> dict[str, Any]:
 
     text = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                               finalize=_text_value)
+    text.filters["passage_lines"] = _passage_lines
     md = jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                             finalize=md_escape)
     html = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, finalize=plain)
