@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import PurePath
-from typing import Any
+from typing import Any, Literal
 
 import cbor2
 import msgspec
@@ -967,6 +967,13 @@ class _Reader:
                 want = g.hp + (1 if role == "lord" and lord_bonus else 0)
                 if max_hp != want or (info.hp is not None and info.hp != max_hp):
                     start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
+        return self.game_header("identity", self.ruleset, players, start_seats, packs=True)
+
+    def game_header(self, mode: Literal["identity", "3v3", "1v1", "1v3", "hegemony"], ruleset: str, players: list[Player], start_seats: dict[str, SeatState],
+                    *, packs: bool = False) -> Game:
+        """The header every FreeKill reader writes: a starting position where HP differs from the rules'
+        defaults, the game id from the file name, and what the recording says of itself (``meta``; with
+        ``packs``, the packages the room disabled)."""
         start = None
         if start_seats:  # HP that differs from the rules' defaults needs a starting position
             for pid in self.order:
@@ -987,12 +994,12 @@ class _Reader:
         if self.self_id in self.seat_of:
             meta["recorded_by_seat"] = self.seat_of[self.self_id]
         disabled = self.settings.get("disabledPack")
-        if isinstance(disabled, list) and disabled:
+        if packs and isinstance(disabled, list) and disabled:
             meta["disabled_packs"] = [str(x) for x in disabled]
         if self.game_over is not None:
             meta["winner_ids"] = self.game_over
-        return Game(format=FORMAT_ID, mode="identity", ruleset=self.ruleset, players=players,
-                    game_id=game_id, meta=meta, start=start)
+        return Game(format=FORMAT_ID, mode=mode, ruleset=ruleset, players=players, game_id=game_id, meta=meta,
+                    start=start)
 
     # -- properties ------------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from typing import Any
 
 from sgs_replay import content
 from sgs_replay.formats.events import (
-    FORMAT_ID,
     DraftPick,
     DraftPool,
     Draw,
@@ -39,7 +38,6 @@ from sgs_replay.formats.events import (
     Resign,
     SeatState,
     Side,
-    Start,
 )
 from sgs_replay.importers import freekill as fk
 from sgs_replay.importers.freekill import FreeKillError, ImportProblem
@@ -146,23 +144,7 @@ class Reader1v1(fk._Reader):
                 players[-1].max_hp = max_hp
             elif g is not None and max_hp is not None and max_hp != g.hp:
                 start_seats[str(seat)] = SeatState(hp=max_hp, max_hp=max_hp)
-        start = None
-        if start_seats:
-            for pid in self.order:
-                start_seats.setdefault(str(self.seat_of[pid]), SeatState())
-            start = Start(seats=start_seats, current=None, round=1)
-        recording = str(fk._norm(self.top[1]))
-        game_id = recording
-        if self.name:
-            game_id = self.name.rsplit("/", 1)[-1].removesuffix(".fk.rep").removesuffix(".rep")
-        meta: dict[str, Any] = {"engine": "FreeKill", "engine_version": str(fk._norm(self.top[0])),
-                                "recording": recording, "game_mode": self.game_mode}
-        if self.self_id in self.seat_of:
-            meta["recorded_by_seat"] = self.seat_of[self.self_id]
-        if self.game_over is not None:
-            meta["winner_ids"] = self.game_over
-        return Game(format=FORMAT_ID, mode="1v1", ruleset=RULESET, players=players,
-                    game_id=game_id, meta=meta, start=start)
+        return self.game_header("1v1", RULESET, players, start_seats)
 
     # -- draft and lineup ----------------------------------------------------------------------
 

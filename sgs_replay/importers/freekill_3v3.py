@@ -30,7 +30,6 @@ from typing import Any
 
 from sgs_replay import content
 from sgs_replay.formats.events import (
-    FORMAT_ID,
     ActionUnit,
     Damage,
     Direction,
@@ -48,7 +47,6 @@ from sgs_replay.formats.events import (
     Respond,
     SeatState,
     Side,
-    Start,
     Use,
 )
 from sgs_replay.importers import freekill as fk
@@ -138,23 +136,7 @@ class Reader3v3(fk._Reader):
                 want = g.hp + (1 if sp is not None and sp[1] == "commander" else 0)
                 if max_hp != want or (info.hp is not None and info.hp != max_hp):
                     start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
-        start = None
-        if start_seats:
-            for pid in self.order:
-                start_seats.setdefault(str(self.seat_of[pid]), SeatState())
-            start = Start(seats=start_seats, current=None, round=1)
-        recording = str(fk._norm(self.top[1]))
-        game_id = recording
-        if self.name:
-            game_id = self.name.rsplit("/", 1)[-1].removesuffix(".fk.rep").removesuffix(".rep")
-        meta: dict[str, Any] = {"engine": "FreeKill", "engine_version": str(fk._norm(self.top[0])),
-                                "recording": recording, "game_mode": self.game_mode}
-        if self.self_id in self.seat_of:
-            meta["recorded_by_seat"] = self.seat_of[self.self_id]
-        if self.game_over is not None:
-            meta["winner_ids"] = self.game_over
-        return Game(format=FORMAT_ID, mode="3v3", ruleset=RULESET, players=players,
-                    game_id=game_id, meta=meta, start=start)
+        return self.game_header("3v3", RULESET, players, start_seats)
 
     # -- draft ---------------------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from typing import Any
 
 from sgs_replay import content
 from sgs_replay.formats.events import (
-    FORMAT_ID,
     Death,
     Draw,
     Game,
@@ -197,21 +196,7 @@ class ReaderHegemony(fk._Reader):
                 max_hp = self.start_max_hp.get(pid, info.max_hp)
             players.append(Player(seat=self.seat_of[pid], general=names[0], deputy=names[1], name=info.name,
                                   max_hp=max_hp))
-        recording = str(fk._norm(self.top[1]))
-        game_id = recording
-        if self.name:
-            game_id = self.name.rsplit("/", 1)[-1].removesuffix(".fk.rep").removesuffix(".rep")
-        meta: dict[str, Any] = {"engine": "FreeKill", "engine_version": str(fk._norm(self.top[0])),
-                                "recording": recording, "game_mode": self.game_mode}
-        if self.self_id in self.seat_of:
-            meta["recorded_by_seat"] = self.seat_of[self.self_id]
-        disabled = self.settings.get("disabledPack")
-        if isinstance(disabled, list) and disabled:
-            meta["disabled_packs"] = [str(x) for x in disabled]
-        if self.game_over is not None:
-            meta["winner_ids"] = self.game_over
-        return Game(format=FORMAT_ID, mode="hegemony", ruleset=RULESET, players=players,
-                    game_id=game_id, meta=meta)
+        return self.game_header("hegemony", RULESET, players, {}, packs=True)
 
     # -- marks, banners, properties ------------------------------------------------------------
 
