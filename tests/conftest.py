@@ -277,3 +277,37 @@ def scenarios_dir() -> Path:
     if not (SCENARIOS / "expected.json").is_file():
         pytest.skip("../shared/scenarios is not checked out beside the repository")
     return SCENARIOS
+
+
+def write_simulated(out: Path, ruleset_name: str, players: int, games: int, seed: int = 1, *,
+                    hidden: bool = True) -> Path:
+    """Write ``games`` simulated games of a ruleset into ``out`` (created): the bytes `sgs-replay simulate`
+    writes, each 國戰 game also from nobody's view when ``hidden``. For tests that need more games than
+    the two per ruleset bundled in ``sample_logs/simulated``."""
+    from sgs_replay.content import ruleset
+    from sgs_replay.simulate.game import game_name, play_game
+
+    rs = ruleset(ruleset_name)
+    out.mkdir(parents=True, exist_ok=True)
+    for i in range(games):
+        o = play_game(rs, players, seed, i, strict=True)
+        stem = game_name(rs, players, seed, i)
+        (out / f"{stem}.sgs.jsonl").write_bytes(b"\n".join(o.lines) + b"\n")
+        if hidden and o.hidden is not None:
+            (out / f"{stem}.hidden.sgs.jsonl").write_bytes(b"\n".join(o.hidden) + b"\n")
+    return out
+
+
+@pytest.fixture(scope="session")
+def simulated_games(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """``simulated_games("hegemony", 5, 20)``: a folder of that many simulated games (seed 1 unless
+    given), written once per test session and shared by the tests that ask for the same games."""
+    made: dict[tuple[str, int, int, int], Path] = {}
+
+    def make(ruleset_name: str, players: int, games: int, seed: int = 1) -> Path:
+        key = (ruleset_name, players, games, seed)
+        if key not in made:
+            made[key] = write_simulated(tmp_path_factory.mktemp(f"sim-{ruleset_name}-{players}p"), *key)
+        return made[key]
+
+    return make

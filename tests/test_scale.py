@@ -32,7 +32,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def logs(tmp_path: Path) -> Path:
     d = tmp_path / "logs"
-    shutil.copytree(SAMPLES, d, ignore=shutil.ignore_patterns("simulated"))  # the recorded games; not the 240 simulated
+    shutil.copytree(SAMPLES, d, ignore=shutil.ignore_patterns("simulated"))  # the recorded games; not the simulated ones
     return d
 
 
