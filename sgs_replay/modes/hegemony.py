@@ -119,6 +119,8 @@ class Hegemony(TableMode):
         self.due: list[tuple[int, str]] = []
         #: tokens held (``hegemony_bonus = "token"``): HALF (阴阳鱼), COMPANION (珠联璧合), VANGUARD (先驱), per seat
         self.tokens: dict[int, list[str]] = {}
+        #: (seat, turn number) of the turn a 阴阳鱼 raised the hand limit of: asked again in that turn, it still holds
+        self.fish_spent: tuple[int, int] | None = None
         #: skills a seat has lost for good (断肠): never regained by a reveal
         self.lost: dict[int, set[str]] = {}
         #: per seat, the names of the face-up generals' skills whose version the ruleset leaves unchecked
@@ -440,10 +442,17 @@ class Hegemony(TableMode):
         return False
 
     def fish_for_hand_limit(self, seat: Seat, held: int, limit: int) -> bool:
-        """阴阳鱼 spent as the discard phase begins: this turn's hand limit +2 (the token is used up)."""
+        """阴阳鱼 spent as the discard phase begins: this turn's hand limit +2 (the token is used up; asked again in
+        the same turn — the simulator asks as the phase begins, the engine as it ends — the +2 still holds)."""
+        turn = (seat.seat, self.eng.turns_taken)
+        if held > limit + 2:
+            return False
+        if self.fish_spent == turn:
+            return True
         fish = self.tokens.get(seat.seat, [])
-        if HALF in fish and held <= limit + 2:
+        if HALF in fish:
             fish.remove(HALF)
+            self.fish_spent = turn
             return True
         return False
 

@@ -264,3 +264,13 @@ def test_freekill_liushan_has_no_fangquan(sgs: Any) -> None:
               {"type": "skill", "seat": 2, "skill": "放权"}]
     out = _liushan_game(sgs, "freekill-hegemony", events)
     assert [(v.rule, v.line) for v in out.violations] == [("SGS-S001", len(events) + 5)], out.describe()
+
+
+def test_freekill_hegemony_simulates_clean() -> None:
+    """The simulator asks for the hand limit as the discard phase begins, the engine as it ends: a 阴阳鱼 spent
+    by the first ask still raises the limit at the second (seed 0 game 2: 孟获+刘禅 keeps 4 cards at 3 HP)."""
+    from sgs_replay.simulate.game import play_game
+
+    rs = ruleset("freekill-hegemony")
+    for i in range(3):
+        play_game(rs, 5, 0, i, strict=True)
