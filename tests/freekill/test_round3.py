@@ -10,10 +10,12 @@ test_hegemony). Skipped when the folder is absent.
 from __future__ import annotations
 
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fkedit import renamed
 
 from sgs_replay.formats import events as ev
 from sgs_replay.importers import freekill
@@ -58,32 +60,6 @@ def test_validates_clean_with_no_desync(path: Path) -> None:
 # ---- a package the tool cannot judge: refused (exit 3, one located line), never judged with false alarms
 
 
-def _rename(data: bytes, old: str, new: str) -> bytes:
-    """The recording with every string ``old`` in its entries' payloads renamed ``new`` (a general of a package
-    the project does not define taking a known one's place)."""
-    import zlib
-
-    import cbor2
-
-    def sub(x: Any) -> Any:
-        if isinstance(x, bytes):
-            return new.encode() if x == old.encode() else x
-        if isinstance(x, list):
-            return [sub(y) for y in x]
-        if isinstance(x, dict):
-            return {sub(k): sub(v) for k, v in x.items()}
-        if isinstance(x, cbor2.CBORTag):
-            return cbor2.CBORTag(x.tag, sub(x.value))
-        return x
-
-    top = cbor2.loads(zlib.decompress(data[4:]))
-    for item in top[10:]:
-        if isinstance(item[3], bytes) and item[3]:
-            item[3] = cbor2.dumps(sub(cbor2.loads(item[3])))
-    raw = cbor2.dumps(top)
-    return len(raw).to_bytes(4, "big") + zlib.compress(raw)
-
-
 @pytest.mark.parametrize(("folder", "old", "new"), [
     ("aaa_role_mode_5p", "caocao", "godzhaoyun"),  # identity: a god general, a package not loaded
     ("m_3v3_mode", "ganning", "godzhaoyun"),
@@ -94,9 +70,9 @@ def test_a_general_of_an_unknown_package_is_refused(folder: str, old: str, new: 
     import sys
 
     path = next(p for p in sorted((ROUND3 / folder).glob("*.fk.rep"))
-                if old.encode() in zlib_text(p.read_bytes()))
+                if old.encode() in zlib.decompress(p.read_bytes()[4:]))
     bad = tmp_path / f"renamed.{path.name}"
-    bad.write_bytes(_rename(path.read_bytes(), old, new))
+    bad.write_bytes(renamed(path.read_bytes(), old, new))
     with pytest.raises(freekill.FreeKillError, match=f"general '{new}' is none the project defines"):
         freekill.convert(bad.read_bytes(), bad.name)
     r = subprocess.run([sys.executable, "-m", "sgs_replay", "validate", str(bad)], capture_output=True, text=True,
@@ -105,8 +81,3 @@ def test_a_general_of_an_unknown_package_is_refused(folder: str, old: str, new: 
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {bad}: entry ") and new in lines[0], r.stderr
 
-
-def zlib_text(data: bytes) -> bytes:
-    import zlib
-
-    return zlib.decompress(data[4:])
