@@ -149,3 +149,86 @@ def test_judgement_card_waits_in_the_processing_area(sgs: Any) -> None:
     validate_parsed(parse_bytes(text.encode()), on_step=on_step)
     assert where[3] == (1, 0)  # after the judge event: in the processing area
     assert where[4] == (0, 1)  # the judgement is over: discarded
+
+
+# ---------------------------------------------------------------------------- an answer and its triggers
+
+LUXUN = [("孙权", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("陆逊", "rebel"), ("华佗", "renegade")]
+JINK = "♥K 闪"
+SLASH = "♠7 杀"
+
+
+def _dodged_with_the_last_card(drawn: str) -> list[dict[str, Any]]:
+    """Seat 3's 杀 on 陆逊 (seat 4), answered with his last hand card; 连营 draws from an empty pile."""
+    return [{"type": "use", "seat": 3, "card": SLASH, "targets": [4]},
+            {"type": "respond", "seat": 4, "card": JINK},
+            {"type": "skill", "seat": 4, "skill": "连营"},
+            _draw(4, [drawn], reason="skill", skill="连营")]
+
+
+def test_ok_lianying_after_a_jink_draws_past_the_reshuffle(sgs: Any) -> None:
+    hands = {3: [SLASH], 4: [JINK]}
+    discard = _discard_all_but(hands[3], hands[4])
+    sgs.identity(_dodged_with_the_last_card(discard[0]), players=sgs.identity_players(LUXUN), hands=hands,
+                 discard=discard).assert_clean()
+
+
+def test_flags_lianying_drawing_the_jink_that_triggered_it(sgs: Any) -> None:
+    # the 闪 is still answering the 杀 while 连营 (its trigger) resolves: the reshuffle does not take it
+    # (FreeKill keeps it in the processing area until 连营's draw is over)
+    hands = {3: [SLASH], 4: [JINK]}
+    discard = _discard_all_but(hands[3], hands[4])
+    out = sgs.identity(_dodged_with_the_last_card(JINK), players=sgs.identity_players(LUXUN), hands=hands,
+                       discard=discard)
+    out.assert_flags("SGS-C002", line=5, only=True)
+
+
+def test_the_answer_is_discarded_once_its_triggers_are_over(sgs: Any) -> None:
+    from sgs_replay.formats.reader import parse_bytes
+    from sgs_replay.replay.validate import validate_parsed
+
+    hands = {3: [SLASH], 4: [JINK]}
+    discard = _discard_all_but(hands[3], hands[4])
+    text = sgs.identity_text([*_dodged_with_the_last_card(discard[0]), {"type": "phase", "seat": 3, "phase": "discard"}],
+                             players=sgs.identity_players(LUXUN), hands=hands, discard=discard)
+    where: list[tuple[int, int, int]] = []
+
+    def on_step(i: int, eng: Any) -> None:
+        t = eng.table
+        where.append((t.processing[JINK], t.discard[JINK], t.pile[JINK]))
+
+    validate_parsed(parse_bytes(text.encode()), on_step=on_step)
+    assert where[2:6] == [(1, 0, 0), (1, 0, 0), (1, 0, 0), (0, 1, 0)]  # answered, 连营, its draw, the game goes on
+
+
+def test_a_jink_with_no_trigger_is_discarded_at_once(sgs: Any) -> None:
+    # no 连营 (a hand card is left): the answer is over when it is played, the reshuffle of the next
+    # draw takes it
+    hands = {3: [SLASH], 4: [JINK, "♠8 杀"]}
+    discard = _discard_all_but(hands[3], hands[4])
+    sgs.identity([{"type": "use", "seat": 3, "card": SLASH, "targets": [4]},
+                  {"type": "respond", "seat": 4, "card": JINK},
+                  {"type": "phase", "seat": 3, "phase": "discard"}, {"type": "phase", "seat": 3, "phase": "finish"},
+                  {"type": "turn_end", "seat": 3}, {"type": "turn", "seat": 4},
+                  {"type": "phase", "seat": 4, "phase": "start"}, {"type": "phase", "seat": 4, "phase": "judge"},
+                  {"type": "phase", "seat": 4, "phase": "draw"}, _draw(4, [JINK, SLASH], reason="phase")],
+                 players=sgs.identity_players(LUXUN), hands=hands, discard=discard).assert_clean()
+
+
+HUANG = [("孙权", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄月英", "rebel"), ("华佗", "renegade")]
+NULLIFY = "♣K 无懈可击"
+
+
+def test_flags_jizhi_drawing_the_nullification_that_triggered_it(sgs: Any) -> None:
+    # 集智 draws "在它结算之前": the 无懈可击 is in the processing area during that draw
+    hands = {3: [DISMANTLE], 4: [NULLIFY, "♥4 桃"]}
+    discard = _discard_all_but(hands[3], hands[4])
+    events = [{"type": "use", "seat": 3, "card": DISMANTLE, "targets": [4]},
+              {"type": "use", "seat": 4, "card": NULLIFY},
+              {"type": "skill", "seat": 4, "skill": "集智"}]
+    players = sgs.identity_players(HUANG)
+    sgs.identity([*events, _draw(4, [discard[0]], reason="skill", skill="集智")], players=players, hands=hands,
+                 discard=discard).assert_clean()
+    out = sgs.identity([*events, _draw(4, [NULLIFY], reason="skill", skill="集智")], players=players, hands=hands,
+                       discard=discard)
+    out.assert_flags("SGS-C002", line=5, only=True)

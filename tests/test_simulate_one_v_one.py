@@ -59,3 +59,40 @@ def test_the_same_seed_gives_the_same_game() -> None:
 def test_1v1_is_for_two_players() -> None:
     with pytest.raises(SimulateError, match="2 players"):
         check_request(ruleset(RS), 3)
+
+
+def test_freekill_1v1_plays_its_own_draft_and_hands(tmp_path: Path) -> None:
+    """freekill-1v1: twelve generals drawn, picked 1222221 from the cold player, six a player, hands of at most
+    5 cards, an entering general dealt only what the pile holds; the games are clean."""
+    from sgs_replay.simulate.one_v_one import pick_sizes
+
+    assert pick_sizes(10) == (1, 2, 2, 2, 2, 1)
+    assert pick_sizes(12) == (1, 2, 2, 2, 2, 2, 1)
+    cov = run(ruleset("freekill-1v1"), 2, 4, 7, tmp_path)
+    assert cov.violations == 0, cov.violation_samples
+    for p in sorted(tmp_path.glob("*.sgs.jsonl")):
+        evs = _events(p)
+        picks = [e for e in evs if e["type"] == "draft_pick"]
+        assert [len(e["generals"]) for e in picks] == [1, 2, 2, 2, 2, 2, 1]  # type: ignore[arg-type]
+        assert picks[0]["side"] == "cold"
+        choices = [e for e in evs if e["type"] == "general_choice" and "reserves" in e]
+        assert [len(e["reserves"]) for e in choices] == [5, 5]  # type: ignore[arg-type]
+        assert all(len(e["cards"]) <= 5 for e in evs if e["type"] == "draw" and e["reason"] == "initial")  # type: ignore[arg-type]
+        assert not validate_parsed(read_path(p)).report.violations
+
+
+def test_freekill_hulao_is_refused_up_front(tmp_path: Path) -> None:
+    """The simulator plays the rulebook's 虎牢關: freekill-hulao (OL-revised places, reform, switch; allies from
+    every package) is refused with one line naming the ruleset and why, exit 2, nothing written."""
+    import subprocess
+    import sys
+
+    with pytest.raises(SimulateError, match=r"freekill-hulao.*hulao_reform_rounds.*roster is empty"):
+        check_request(ruleset("freekill-hulao"), 4)
+    check_request(ruleset("hulao-maneuvering"), 4)  # its pile limit is one the simulator plays
+    out = tmp_path / "sim"
+    r = subprocess.run([sys.executable, "-m", "sgs_replay", "simulate", "--ruleset", "freekill-hulao", "--games", "1",
+                        "--out", str(out)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stdout)
+    assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: --ruleset freekill-hulao"), r.stderr
+    assert not out.exists()

@@ -84,6 +84,11 @@ class Engine:
         # cards in the processing area and the resolution they wait for
         self.holds: list[tuple[list[str], Frame]] = []
         self._spent: list[str] = []
+        #: the cards of an answer (a card used or played that opened no resolution of its own: the 闪 for a
+        #: 杀) whose use or loss gave triggers (连营 on the last hand card, 雷击 on a 闪): the answer is not over
+        #: while they resolve, so the cards stay in the processing area until an event that is none of them
+        self.answered: list[str] = []
+        self._answer_seats: frozenset[int] = frozenset()
         self.table = self._setup()
         self._seats: dict[int, Seat] = self.table.seats
         #: the skills' book (engine/skills.py's SkillBook: invocation checks, trigger windows, watchers)
@@ -389,13 +394,43 @@ class Engine:
                 t.discard[c] = t.discard.get(c, 0) + 1
 
     def _hold(self, seq: int) -> None:
-        """The cards spent by this event wait for the first resolution it opened, if still open."""
+        """The cards spent by this event wait for the first resolution it opened, if still open, or
+        else for the triggers the event gave (:attr:`answered`)."""
         owner = next((f for f in self.stack if f.uid > seq), None)
         cards, self._spent = self._spent, []
-        if owner is None:
-            self.leave_processing(cards)
-        else:
+        if owner is not None:
             self.holds.append((cards, owner))
+        elif seats := self._chance_seats():
+            self.answered += cards
+            self._answer_seats = seats
+        else:
+            self.leave_processing(cards)
+
+    def _chance_seats(self) -> frozenset[int]:
+        """The seats a trigger is pending for (a skill's one-shot chance the last event gave)."""
+        return frozenset(seat for (seat, _), n in self.skills.chances.items() if n > 0)
+
+    def _answer_triggers(self, e: ev.Event) -> bool:
+        """Whether ``e`` is a trigger of the waiting answer (a skill of a seat its use gave a chance);
+        if not, the answer is over: its cards leave the processing area before ``e`` (FreeKill moves the
+        闪 to the discard pile once 连营's draw, reshuffle included, is over)."""
+        if isinstance(e, ev.Skill) and e.seat in self._answer_seats:
+            return True
+        self.leave_processing(self.answered)
+        self.answered = []
+        return False
+
+    def _answer_resolves(self, seq: int) -> None:
+        """After a trigger of the waiting answer: its cards wait for the resolution the trigger opened
+        (连营's draw), or for the triggers still pending, or leave the processing area."""
+        owner = next((f for f in self.stack if f.uid > seq), None)
+        if owner is not None:
+            self.holds.append((self.answered, owner))
+        elif self._answer_seats & self._chance_seats():
+            return
+        else:
+            self.leave_processing(self.answered)
+        self.answered = []
 
     def settle_processing(self) -> None:
         """Cards whose resolution is over leave the processing area for the discard pile."""
@@ -479,10 +514,13 @@ class Engine:
             self.checking = True
 
     def step(self, line: int, e: ev.Event) -> None:
+        trigger = bool(self.answered) and self._answer_triggers(e)
         if self._spent or self.holds:
             self.settle_processing()
         seq = self.frame_seq
         self._step(line, e)
+        if trigger and self.answered:
+            self._answer_resolves(seq)
         if self._spent:
             self._hold(seq)
 

@@ -663,6 +663,17 @@ def _name_of(card: str) -> str:
 # ---------------------------------------------------------------------------------------------------
 
 
+def _names(value: Any, text: str) -> bool:
+    """Whether a decoded payload holds the string ``text`` anywhere."""
+    if isinstance(value, str):
+        return value == text
+    if isinstance(value, Mapping):
+        return any(_names(v, text) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_names(v, text) for v in value)
+    return False
+
+
 class _Malformed(Exception):
     """A packet of a shape the reader does not expect (becomes an ImportProblem)."""
 
@@ -840,6 +851,15 @@ class _Reader:
         self.known[cid] = text
         return text
 
+    def unknown_general(self, fk_id: str) -> FreeKillError:
+        """A general the project does not define, in a mode whose ruleset judges only the generals it knows: the
+        recording uses a package this version cannot judge, so it is refused (exit 3, one line) rather than
+        judged with false alarms; located at the first entry that names it."""
+        at = next((e for e in self.entries if not e.request and _names(e.payload, fk_id)), None)
+        return FreeKillError(f"general {fk_id!r} is none the project defines: the recording uses a package that "
+                             f"{self.ruleset} cannot judge", self.name, at.index if at else 0,
+                             at.command if at else "header")
+
     def skill_zh(self, fk: str) -> str:
         zh = _skill_zh(_skill_base(fk))
         if zh is None:
@@ -954,6 +974,8 @@ class _Reader:
             info = self.players[pid]
             general = info.general or "?"
             zh = _general_zh(general)
+            if zh is None and info.general is not None:
+                raise self.unknown_general(general)
             if zh is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
             role = _ROLES.get(info.role or "")

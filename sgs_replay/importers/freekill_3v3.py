@@ -123,6 +123,8 @@ class Reader3v3(fk._Reader):
             info = self.players[pid]
             general = info.general or "?"
             g = content.generals().get(general)
+            if g is None and info.general is not None:
+                raise self.unknown_general(general)
             if g is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
             sp = self.side_of(pid)
@@ -153,8 +155,7 @@ class Reader3v3(fk._Reader):
     def general_name(self, fk_id: str) -> str:
         g = content.generals().get(fk_id)
         if g is None:
-            self.problem(f"unknown general {fk_id!r} (kept as id)")
-            return fk_id
+            raise self.unknown_general(fk_id)
         return g.name
 
     def log_draft(self, p: Mapping[str, Any]) -> None:

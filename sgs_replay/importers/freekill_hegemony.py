@@ -189,7 +189,7 @@ class ReaderHegemony(fk._Reader):
             for fk_id in pair:
                 zh = general_name(fk_id) if fk_id else None
                 if fk_id and zh is None:
-                    self.problems.append(ImportProblem(0, "header", f"unknown general {fk_id!r} (kept as id)"))
+                    raise self.unknown_general(fk_id)
                 names.append(zh or fk_id or "?")
             max_hp = None
             if "?" in names:

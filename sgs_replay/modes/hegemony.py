@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 HIDDEN = "?"
 #: a ``[skill_versions]`` value: the ruleset's version of the skill is a text the project does not define
 UNCHECKED = "unchecked"
+#: a ``[skill_versions]`` value: the engine the ruleset describes does not define the skill at all, so a general
+#: that lists it does not hold it (FreeKill's 國戰 lists 享乐 and 放权 for 刘禅 under ids that only another package
+#: defines; its recordings are made without that package: docs/freekill.md, the 國戰 mode)
+ABSENT = "absent"
 #: the ``reason`` of the leftover half fish's draw and of the 珠联璧合 draw
 HALF = "half"
 COMPANION = "companion"
@@ -115,6 +119,8 @@ class Hegemony(TableMode):
         self.due: list[tuple[int, str]] = []
         #: tokens held (``hegemony_bonus = "token"``): HALF (阴阳鱼), COMPANION (珠联璧合), VANGUARD (先驱), per seat
         self.tokens: dict[int, list[str]] = {}
+        #: (seat, turn number) of the turn a 阴阳鱼 raised the hand limit of: asked again in that turn, it still holds
+        self.fish_spent: tuple[int, int] | None = None
         #: skills a seat has lost for good (断肠): never regained by a reveal
         self.lost: dict[int, set[str]] = {}
         #: per seat, the names of the face-up generals' skills whose version the ruleset leaves unchecked
@@ -149,14 +155,19 @@ class Hegemony(TableMode):
         return name in self.unchecked.get(seat, ())
 
     def _checked(self, sid: str) -> bool:
-        """The ruleset's version of the skill is one the project defines."""
-        return self.eng.rs.skill_versions.get(sid) != UNCHECKED
+        """The ruleset's version of the skill is one the project defines (and the skill exists)."""
+        return self.eng.rs.skill_versions.get(sid) not in (UNCHECKED, ABSENT)
+
+    def _absent(self, sid: str) -> bool:
+        """The ruleset's engine does not define the skill: no general holds it."""
+        return self.eng.rs.skill_versions.get(sid) == ABSENT
 
     def general_of_skill(self, seat: int, skill: str) -> int | None:
         """Which of the seat's generals (0 主将, 1 副将) has ``skill`` (a name or an id), if known."""
         table = skill_table()
         for i, g in enumerate(self.gens.get(seat, ())):
-            if g is not None and any(sid == skill or (sid in table and table[sid].name == skill) for sid in g.skills):
+            if g is not None and any((sid == skill or (sid in table and table[sid].name == skill)) and not self._absent(sid)
+                                     for sid in g.skills):
                 return i
         return None
 
@@ -256,7 +267,7 @@ class Hegemony(TableMode):
         if g is not None:
             table = skill_table()
             for sid in g.skills:
-                if sid in table and not table[sid].lord and sid not in self.lost.get(seat, ()):
+                if sid in table and not table[sid].lord and sid not in self.lost.get(seat, ()) and not self._absent(sid):
                     if self._checked(sid):
                         eng.skills.gain(s, sid)
                     else:
@@ -431,10 +442,17 @@ class Hegemony(TableMode):
         return False
 
     def fish_for_hand_limit(self, seat: Seat, held: int, limit: int) -> bool:
-        """阴阳鱼 spent as the discard phase begins: this turn's hand limit +2 (the token is used up)."""
+        """阴阳鱼 spent as the discard phase begins: this turn's hand limit +2 (the token is used up; asked again in
+        the same turn — the simulator asks as the phase begins, the engine as it ends — the +2 still holds)."""
+        turn = (seat.seat, self.eng.turns_taken)
+        if held > limit + 2:
+            return False
+        if self.fish_spent == turn:
+            return True
         fish = self.tokens.get(seat.seat, [])
-        if HALF in fish and held <= limit + 2:
+        if HALF in fish:
             fish.remove(HALF)
+            self.fish_spent = turn
             return True
         return False
 

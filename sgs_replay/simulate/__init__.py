@@ -23,7 +23,7 @@ from sgs_replay.skills import policy
 PLAYERS = {"identity": range(4, 11), "3v3": range(6, 7), "1v1": range(2, 3), "1v3": range(4, 5), "hegemony": range(4, 11)}
 #: the rulesets the simulator can play (identity mode, the cards of their decks)
 SUPPORTED = ("standard", "maneuvering", "house-attrition", "house-anhun", "house-zhuanshi", "freekill-standard", "freekill-maneuvering", "3v3-2010", "3v3-2011",
-             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "hulao", "hulao-maneuvering",
+             "3v3-2012", "3v3-2013", "freekill-3v3", "1v1-2013", "freekill-1v1", "hulao", "hulao-maneuvering",
              "hegemony", "hegemony-aozhan")
 
 
@@ -102,6 +102,9 @@ def check_request(rs: Ruleset, players: int) -> None:
     if players not in allowed:
         what = {"3v3": "6 players", "1v1": "2 players", "1v3": "4 players"}.get(rs.mode, f"{allowed.start}–{allowed.stop - 1} players")
         raise SimulateError(f"{rs.mode} mode is for {what}, not {players}")
+    why = hulao.unsupported(rs) if rs.mode == "1v3" else None
+    if why is not None:
+        raise SimulateError(f"--ruleset {rs.name} ({rs.source}): {why}")
 
 
 #: the kinds of skill that are in force by themselves, with no event of their own (skills.toml ``kind``)

@@ -11,7 +11,7 @@ at his next place after the reform rounds. Anyone may recast a weapon in hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sgs_replay.engine.state import slot_of
 from sgs_replay.formats import events as ev
@@ -19,8 +19,38 @@ from sgs_replay.formats.cards import parse_card
 from sgs_replay.modes.hulao import ALLIES, LVBU, REFORM, RETREAT
 from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, GameOver, plays
 
+if TYPE_CHECKING:
+    from sgs_replay.content import Ruleset
+
 #: 神吕布's two forms, as the header and the switch write them
 FIRST, SECOND = "神吕布·最强神话", "神吕布·暴怒的战神"
+
+
+#: the 1v3 parameters the simulator plays in any value (the opening hands, the pile running out); every other
+#: ``hulao_*`` parameter must keep the rulebook's value (ruleset ``hulao``)
+PLAYED_PARAMS = frozenset({"hulao_initial_hands", "hulao_exhaustion_limit"})
+
+
+def unsupported(rs: Ruleset) -> str | None:
+    """Why the simulator cannot play the 1v3 ruleset ``rs`` (None: it can). It plays the rulebook's 虎牢關 with its
+    allies drawn from the roster: a ruleset that changes the order of the places, the reform, the return or the
+    switch (freekill-hulao's OL-revised rules and FreeKill's own behaviour), or that names no roster (its allies
+    come from every package), is refused rather than played by other rules."""
+    from sgs_replay.content import ruleset
+    from sgs_replay.content.params import Params
+
+    base = ruleset("hulao").p
+    changed = sorted(k for k in Params.__struct_fields__
+                     if k.startswith("hulao_") and k not in PLAYED_PARAMS and getattr(rs.p, k) != getattr(base, k))
+    why = []
+    if changed:
+        why.append(f"it changes {', '.join(changed)}")
+    if not rs.roster:
+        why.append("its roster is empty (the allies come from every package)")
+    if not why:
+        return None
+    return ("the simulator plays the rulebook's 1V3 虎牢關 (hulao, hulao-maneuvering) with allies from the roster; "
+            + " and ".join(why))
 
 
 class StageChange(Exception):

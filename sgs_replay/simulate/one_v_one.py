@@ -5,7 +5,8 @@ The rules are the engine's (:mod:`sgs_replay.modes.one_v_one`): the pool of ten 
 1v1: the 主公 = warm player picks first), three generals a player, the cold (内奸) player's first turn
 with one card fewer, and 《2013 王者之战 比赛规则》 4．武将阵亡及新武将登场: after a death the next general
 enters with full HP and its max HP in cards, and a death in one's own turn hands the turn to the
-opponent. The pick turns are 1, 2, 2, 2, 2, 1 (the rulebooks say only who picks first).
+opponent. The pick turns are 1, 2, 2, 2, 2, 1 (the rulebooks say only who picks first); a ruleset's pool and
+lineup sizes (freekill-1v1: twelve drawn, six a player, 1222221) are its parameters.
 """
 
 from __future__ import annotations
@@ -20,8 +21,13 @@ from sgs_replay.simulate.game import MAX_TURNS, UNSUPPORTED_GENERALS, Game, play
 from sgs_replay.skills import policy
 from sgs_replay.skills.policy import Moment
 
-#: the pick turns of the draft (warm first): five generals a player
-PICK_SIZES = (1, 2, 2, 2, 2, 1)
+
+def pick_sizes(pool: int) -> tuple[int, ...]:
+    """The pick turns of a draft of ``pool`` generals: one, then two at a time, the last one alone — 1, 2, 2, 2,
+    2, 1 for the rulebooks' ten; FreeKill's twelve: "按照1222221的顺序选择武将" (《1v1模式简介》 2.)."""
+    return (1, *[2] * ((pool - 2) // 2), 1) if pool >= 2 else (pool,)
+
+
 SEATS: dict[str, int] = {"cold": 1, "warm": 2}
 
 
@@ -43,7 +49,7 @@ class OneVOneGame(Game):
         left = list(pool)
         picks: dict[str, list[str]] = {"cold": [], "warm": []}
         side: ev.Side = "warm" if rs.p.first_pick == "lord" else "cold"
-        for n in PICK_SIZES:
+        for n in pick_sizes(size):
             chosen = rng.sample(left, min(n, len(left)))
             for g in chosen:
                 left.remove(g)
@@ -78,6 +84,19 @@ class OneVOneGame(Game):
                     pass
             seat = 3 - seat
 
+    def deal_size(self, s: int) -> int:
+        """The starting general's hand: its max HP, at most ``initial_hand_cap`` (freekill-1v1: 5)."""
+        cap = self.rs.p.initial_hand_cap
+        k = super().deal_size(s)
+        return k if cap is None else min(k, cap)
+
+    def entry_hand(self, seat: int) -> int:
+        """The entering general's hand: its max HP, at most ``initial_hand_cap``; without
+        ``entry_hand_reshuffle`` only what the draw pile still holds (FreeKill deals it with no reshuffle)."""
+        cap = self.rs.p.initial_hand_cap
+        n = self.seat(seat).max_hp if cap is None else min(self.seat(seat).max_hp, cap)
+        return n if self.rs.p.entry_hand_reshuffle else min(n, self.eng.table.pile.total())
+
     # ------------------------------------------------------------------ death and the next general
     def aftermath(self) -> None:
         """B–E: the next general enters (one of the reserves, at random) and draws its max HP in cards;
@@ -95,7 +114,9 @@ class OneVOneGame(Game):
             left = mode.reserves.get(seat) or []
             general = self.rng.choice(left)
             self.emit(ev.GeneralChoice(seat=seat, general=self.plain.get(general, general)))
-            self.emit(ev.Draw(seat=seat, cards=self.take(self.seat(seat).max_hp), reason="initial"))
+            n = self.entry_hand(seat)
+            if n > 0:
+                self.emit(ev.Draw(seat=seat, cards=self.take(n), reason="initial"))
             me = self.seat(seat)  # D (登场时): 虎威, 骁袭 or 蛮裔 at the opponent, perhaps
             any(act(self, me) for act in policy.asked(self, Moment.ENTERS, me))
             if mode.cut_turn is not None and mode.cut_turn == self.eng.current:

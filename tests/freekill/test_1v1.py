@@ -19,7 +19,7 @@ from typing import Any
 
 import cbor2
 import pytest
-from fkedit import dump, load
+from fkedit import dump, load, renamed
 
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.reader import read_path
@@ -170,32 +170,13 @@ def test_cuorui_names_the_skipped_judge_phase() -> None:
     assert skips[0].phase == "judge" and skips[0].reason == "挫锐"
 
 
-def _renamed(data: bytes, old: str, new: str) -> bytes:
-    """The recording with every mention of the general ``old`` (FreeKill id) made ``new``."""
-    def swap(x: Any) -> Any:
-        if isinstance(x, bytes):
-            return new.encode() if x == old.encode() else x
-        if isinstance(x, list):
-            return [swap(v) for v in x]
-        if isinstance(x, dict):
-            return {swap(k): swap(v) for k, v in x.items()}
-        if isinstance(x, cbor2.CBORTag):
-            return cbor2.CBORTag(x.tag, swap(x.value))
-        return x
-
-    top = load(data)
-    for item in top[10:]:
-        item[3] = cbor2.dumps(swap(cbor2.loads(item[3])))
-    return dump(top)
-
-
 def test_a_general_the_project_does_not_define(tmp_path: Path) -> None:
     """FreeKill's 1v1 draws from every package the server loads: a general this project does not define keeps
     its FreeKill id, its max HP comes from the recording (the header's max_hp, the general_choice that brings it
     in), and it is judged on everything else, what its skills could explain counted unverifiable. Here
     大乔v11 (starting) and 向宠 (entering after her death) of 170009 are renamed to generals nobody defines."""
     path = next(p for p in RECORDINGS if p.name.startswith("20261207170009"))
-    data = _renamed(_renamed(path.read_bytes(), "v11__daqiao", "zz__one"), "v11__xiangchong", "zz__two")
+    data = renamed(renamed(path.read_bytes(), "v11__daqiao", "zz__one"), "v11__xiangchong", "zz__two")
     conv = freekill.convert(data, "unknown.fk.rep")
     assert [str(p) for p in conv.problems] == []
     assert conv.header.players[0].general == "zz__one"

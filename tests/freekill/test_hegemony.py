@@ -22,6 +22,7 @@ import cbor2
 import pytest
 from fkedit import dump, load
 
+from sgs_replay.content import ruleset
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.reader import read_path
 from sgs_replay.importers import freekill
@@ -214,3 +215,62 @@ def test_aozhan_from_four_left_of_seven_players(sgs: Any, tmp_path: Path) -> Non
     """FreeKill (#players > 6 and 5 or 4): four left of seven start 鏖战; the inclusive reading waits for three."""
     _aozhan(sgs, tmp_path, 7).assert_flags("SGS-5007", 6, seat=1)
     _aozhan(sgs, tmp_path, 8).assert_clean()
+
+
+# ---- 刘禅: FreeKill's 國戰 lists 享乐 and 放权 under ids its packages do not define ("absent")
+
+LIUSHAN = (("曹操", "典韦"), ("刘禅", "关羽"), ("孙权", "甘宁"), ("吕布", "华佗"))
+
+
+def _liushan_game(sgs: Any, ruleset_name: str, events: list[dict[str, Any]]) -> Any:
+    """Four opening hands of the ruleset's own deck (seat 1 holds a 杀), then ``events``."""
+    deck = list(ruleset(ruleset_name).deck)
+    slash = next(c for c in deck if c.endswith(" 杀"))
+    deck.remove(slash)
+    hands = [[slash, *deck[:3]], deck[3:7], deck[7:11], deck[11:15]]
+    dealt = [{"type": "draw", "seat": s, "cards": h, "reason": "initial"} for s, h in enumerate(hands, start=1)]
+    text = [e if e.get("card") != "SLASH" else {**e, "card": slash} for e in events]
+    return game(sgs, [*dealt, *text], pairs=LIUSHAN, ruleset_name=ruleset_name)
+
+
+def _slash_at_face_up_liushan(sgs: Any, ruleset_name: str, *after: dict[str, Any]) -> Any:
+    slash = {"type": "use", "seat": 1, "card": "SLASH", "targets": [2]}
+    events = [*turn(1), *turn(2, reveal={"main": "刘禅"}), *turn(3), *turn(4), *turn(1, slash, *after)]
+    return _liushan_game(sgs, ruleset_name, events)
+
+
+HIT = {"type": "damage", "target": 2, "source": 1, "amount": 1, "card": "SLASH"}
+
+
+def test_freekill_liushan_has_no_xiangle(sgs: Any) -> None:
+    """A 杀 at a face-up 刘禅 needs no basic card: it hits him (165531); unanswered and harmless it is flagged."""
+    out = _slash_at_face_up_liushan(sgs, "freekill-hegemony", HIT)
+    out.assert_clean()
+    assert out.report.unverifiable == 0
+    missed = _slash_at_face_up_liushan(sgs, "freekill-hegemony")
+    assert missed.rules == {"SGS-D002"}, missed.describe()
+
+
+def test_the_rulebook_liushan_keeps_xiangle(sgs: Any) -> None:
+    """Under ``hegemony`` the same 杀, unpaid, has no effect on him: the damage is flagged, nothing is owed."""
+    hit = _slash_at_face_up_liushan(sgs, "hegemony", HIT)
+    assert hit.rules == {"SGS-D003"}, hit.describe()
+    _slash_at_face_up_liushan(sgs, "hegemony").assert_clean()
+
+
+def test_freekill_liushan_has_no_fangquan(sgs: Any) -> None:
+    events = [*turn(1), {"type": "turn", "seat": 2}, {"type": "reveal_general", "seat": 2, "main": "刘禅"},
+              {"type": "phase", "seat": 2, "phase": "start"}, {"type": "phase", "seat": 2, "phase": "draw"},
+              {"type": "skill", "seat": 2, "skill": "放权"}]
+    out = _liushan_game(sgs, "freekill-hegemony", events)
+    assert [(v.rule, v.line) for v in out.violations] == [("SGS-S001", len(events) + 5)], out.describe()
+
+
+def test_freekill_hegemony_simulates_clean() -> None:
+    """The simulator asks for the hand limit as the discard phase begins, the engine as it ends: a 阴阳鱼 spent
+    by the first ask still raises the limit at the second (seed 0 game 2: 孟获+刘禅 keeps 4 cards at 3 HP)."""
+    from sgs_replay.simulate.game import play_game
+
+    rs = ruleset("freekill-hegemony")
+    for i in range(3):
+        play_game(rs, 5, 0, i, strict=True)
