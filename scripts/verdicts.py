@@ -78,6 +78,12 @@ def compare(a: Path, b: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if any(a in ("-h", "--help") for a in argv):
+        sys.stdout.write(__doc__ or "")
+        return 0
+    if any(a.startswith("-") for a in argv[1:]):
+        sys.stderr.write(f"not a file name: {next(a for a in argv[1:] if a.startswith('-'))}\n{__doc__ or ''}")
+        return 2
     if len(argv) == 2 and argv[0] == "record":
         record(Path(argv[1]))
         return 0
