@@ -75,3 +75,29 @@ def steps_of(page_text: str) -> dict[str, Any]:
     if m is None:
         raise ValueError("not a replay page")
     return json.loads(m.group(1))  # type: ignore[no-any-return]
+
+
+#: the characters a machine without a CJK font would draw as boxes (CJK symbols, ideographs, full-width forms)
+CJK_RANGE = "U+2E80-2FFF, U+3000-303F, U+3100-31FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
+
+
+def cjk_face(text: str, family: str = "Source Sans") -> str:
+    """An ``@font-face`` adding the CJK characters of ``text`` to ``family`` (the dashboard's own font,
+    whose Latin it leaves alone): the page around the replay reads on a machine without a CJK font too,
+    in the same embedded subset the replay carries. "" without a CJK font to embed."""
+    from sgs_replay.report.fonts import font_face
+
+    m = re.search(r"src: url\(data:font/woff;base64,[A-Za-z0-9+/=]+\) format\('woff'\);", font_face(text))
+    if m is None:
+        return ""
+    return f"@font-face {{ font-family: '{family}'; font-weight: 100 900; {m.group(0)} unicode-range: {CJK_RANGE}; }}"
+
+
+def text_of(data: dict[str, Any] | None) -> str:
+    """Every text the replay steps show (names, sentences, captions, notes, violations, seats)."""
+    if not data:
+        return ""
+    import json
+
+    return json.dumps([data["seats"], data["L"], [{k: v for k, v in s.items() if k != "svg"} for s in data["steps"]]],
+                      ensure_ascii=False)

@@ -28,6 +28,17 @@ from components import replay as rp
 
 from sgs_replay.formats.narrate import role_name, winner_name
 
+#: the page's words in each language (the Chinese ones also name the characters of its embedded font)
+T = {
+    "zh": {"notes": "教练提示（非违规）", "notes_what": "玩家有明显更好的合法选择却放弃的时刻（建议，并非违规）。",
+           "no_notes": "本局没有教练提示。", "hp": "体力变化", "marks": "虚线：红色为违规，蓝色为教练提示。",
+           "line": "第{n}行", "won": "{who}获胜（{why}）"},
+    "en": {"notes": "Coach notes (not violations)",
+           "notes_what": "Moments a player had a clearly better legal option and passed (advice, not a rule breach).",
+           "no_notes": "No note for this game.", "hp": "HP over the game",
+           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})"},
+}
+
 st.title("Game viewer")
 # the board needs the width: 905 px or more keep its card text at 12 px, which the page's usual side margins
 # (5rem each) leave only on screens wider than 1,400 px beside the sidebar
@@ -70,25 +81,7 @@ if st.query_params.get("game") != game_id:
 lang = st.radio("Language", ["zh", "en"], horizontal=True, format_func={"zh": "中文", "en": "English"}.get, key="lang")
 head = q.df(q.GAME_HEADER, [game_id]).iloc[0]
 players = q.df(q.GAME_PLAYERS, [game_id])
-
-result = (f"{winner_name(head['winner'], 'en')} win ({head['reason']})" if lang == "en"
-          else f"{winner_name(head['winner'], 'zh')}获胜（{head['reason']}）") if pd.notna(head["winner"]) else "—"
-c1, c2, c3, c4 = st.columns(4)
-c1.metric("Events", int(head["events"]))
-c2.metric("Violations", int(head["violations"]))
-c3.metric("Unverifiable checks", int(head["unverifiable"]))
-c4.metric("Result", result)
-st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
-           + (" · starts from a position" if head["from_position"] else ""))
-# names and generals come from the log: shown as plain text (st.text), never as Markdown (no link, image
-# or autolink a name could carry becomes live)
-st.text(" · ".join(f"{r.seat} {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
-                   + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples()))
-
 n = int(head["events"])
-if n == 0:
-    st.info("This log has no events.")
-    st.stop()
 
 
 def _load_number() -> int | None:
@@ -110,10 +103,6 @@ def _stored_header() -> tuple[str | None, str | None]:
 
 
 replay_header, replay_ruleset = _stored_header()
-if replay_header is None:
-    st.warning("This database was written before the games' headers were stored, so the game cannot be "
-               "replayed here: load the logs again (`sgs-replay load --full --db FILE LOGS`).")
-    st.stop()
 load_no = _load_number()
 allev = q.df(q.on_game(q.GAME_EVENTS_ALL, load_no), [game_id])
 violations = q.df(q.GAME_VIOLATIONS, [game_id])
@@ -130,11 +119,47 @@ def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int,
     return rp.page(_data, lang, start)  # type: ignore[arg-type]
 
 
-try:
-    data = _replay(game_id, replay_header, replay_ruleset, lang,
-                   list(zip(allev["line"].tolist(), allev["json"].tolist(), strict=True)))
-except Exception as e:  # noqa: BLE001 - a stored game the engine cannot replay: said, not a traceback
-    st.error(f"This game could not be replayed: {q.md(type(e).__name__)}: {q.md(str(e))}")
+L = T[lang]
+result = L["won"].format(who=winner_name(head["winner"], lang), why=head["reason"]) if pd.notna(head["winner"]) else "—"
+seats_line = " · ".join(f"{r.seat} {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
+                        + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples())
+data: dict | None = None  # type: ignore[type-arg]
+failed = ""
+if n and replay_header is not None:
+    try:
+        data = _replay(game_id, replay_header, replay_ruleset, lang,
+                       list(zip(allev["line"].tolist(), allev["json"].tolist(), strict=True)))
+    except Exception as e:  # noqa: BLE001 - a stored game the engine cannot replay: said, not a traceback
+        failed = f"{type(e).__name__}: {e}"
+
+# the page's Chinese in the font the replay carries, for a machine without a CJK font of its own
+# (given before the rest: the canvas of the chart draws with the font the page has by then)
+face = rp.cjk_face("".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
+                   + players.to_json(force_ascii=False) + rp.text_of(data))
+if face:
+    st.html(f"<style>{face}</style>")
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Events", int(head["events"]))
+c2.metric("Violations", int(head["violations"]))
+c3.metric("Unverifiable checks", int(head["unverifiable"]))
+c4.metric("Result", result)
+st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
+           + (" · starts from a position" if head["from_position"] else ""))
+# names and generals come from the log: shown as plain text (st.text), never as Markdown (no link, image
+# or autolink a name could carry becomes live)
+st.text(seats_line)
+
+
+if n == 0:
+    st.info("This log has no events.")
+    st.stop()
+if replay_header is None:
+    st.warning("This database was written before the games' headers were stored, so the game cannot be "
+               "replayed here: load the logs again (`sgs-replay load --full --db FILE LOGS`).")
+    st.stop()
+if data is None:
+    st.error(f"This game could not be replayed: {q.md(failed)}")
     st.stop()
 
 line_param = st.query_params.get("line")
@@ -148,21 +173,19 @@ st.caption(opened + " Click the replay, then ←/→ step one event, ↑/↓ one
 st.iframe(_page(game_id, replay_header, replay_ruleset, lang, start, data), height="content")
 
 notes = rp.notes(data)
-st.subheader("Coach notes (not violations)" if lang == "en" else "教练提示（非违规）")
+st.subheader(L["notes"])
 if notes:
-    st.caption("Moments a player had a clearly better legal option and passed (advice, not a rule breach)."
-               if lang == "en" else "玩家有明显更好的合法选择却放弃的时刻（建议，并非违规）。")
+    st.caption(L["notes_what"])
     for _, line, text in notes:
-        st.info(f"{('line ' if lang == 'en' else '第') + str(line) + ('' if lang == 'en' else '行')} · {q.md(text)}",
-                icon="💡")
+        st.info(f"{L['line'].format(n=line)} · {q.md(text)}")
 else:
-    st.caption("No note for this game." if lang == "en" else "本局没有教练提示。")
+    st.caption(L["no_notes"])
 
 hp = pd.DataFrame(rp.hp_rows(data), columns=["step", "seat", "hp"])
 if not hp.empty:
     import altair as alt
 
-    st.subheader("HP over the game" if lang == "en" else "体力变化")
+    st.subheader(L["hp"])
     # one strip per seat (seats at the same HP never hide each other), the seat's name beside it, and a
     # dashed rule at each violation (red) and each coach note (blue) across every strip
     seat_order = list(dict.fromkeys(hp["seat"]))
@@ -185,8 +208,7 @@ if not hp.empty:
                     header=alt.Header(labelAngle=0, labelAlign="left", labelFontSize=13, labelLimit=220)),
         spacing=6).configure_axis(labelFontSize=12, titleFontSize=13)
     st.altair_chart(chart, width="content")
-    st.caption("Dashed lines: red at a violation, blue at a coach note." if lang == "en"
-               else "虚线：红色为违规，蓝色为教练提示。")
+    st.caption(L["marks"])
 
 st.subheader(f"Violations: {len(violations)}")
 # one line each (a table would cut the message or the expected/observed columns at this width); a
