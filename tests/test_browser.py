@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,13 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     HAND_AT.update(zip(("game", "line"), query(db, """
         SELECT game_id, line FROM events WHERE len(list_filter(state, lambda x: len(x.cards) > 0)) > 0
         ORDER BY game_id, seq LIMIT 1""").row(0), strict=True))
+    with streamlit_server(db) as url:
+        yield url, games
+
+
+@contextmanager
+def streamlit_server(db: Path, wait: float = 30) -> Iterator[str]:
+    """``streamlit run dashboards/app.py`` on the store ``db``, its log beside it; yields its URL."""
     port = _free_port()
     env = dict(os.environ, SGS_REPLAY_DB=str(db))
     log = open(db.parent / "streamlit.log", "wb")
@@ -90,8 +98,8 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc, time.monotonic() + 30)
-        yield url, games
+        _wait_healthy(url, proc, time.monotonic() + wait)
+        yield url
     finally:
         proc.terminate()
         try:

@@ -218,7 +218,7 @@ def test_standalone_replay_in_a_browser(browser: object, shots: Path, tmp_path: 
 def dashboard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
     """``streamlit run dashboards/app.py`` on a store built by ``sgs-replay load`` from the disputes."""
     pytest.importorskip("streamlit")
-    from test_browser import _free_port, _wait_healthy
+    from test_browser import streamlit_server
 
     d = tmp_path_factory.mktemp("viewer")
     db = d / "disputes.duckdb"
@@ -227,27 +227,8 @@ def dashboard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, d
 
     with duckdb.connect(str(db), read_only=True) as con:
         ids = {Path(f).name.split("-")[0]: g for g, f in con.execute("SELECT game_id, file FROM games").fetchall()}
-    port = _free_port()
-    log = open(d / "streamlit.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboards" / "app.py"), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        env=dict(os.environ, SGS_REPLAY_DB=str(db)), stdout=log, stderr=subprocess.STDOUT, cwd=d)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        import time
-
-        _wait_healthy(url, proc, time.monotonic() + 60)
+    with streamlit_server(db, wait=60) as url:
         yield url, ids
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def _viewer(browser: object, url: str, width: int) -> tuple[object, object]:

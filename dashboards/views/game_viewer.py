@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import queries as q
 from components import replay as rp
 
-from sgs_replay.formats.narrate import role_name, winner_name
+from sgs_replay.formats.narrate import Lang, role_name, winner_name
 
 #: the page's words in each language (the Chinese ones also name the characters of its embedded font)
 T = {
@@ -78,7 +78,8 @@ if st.query_params.get("game") != game_id:
     st.query_params["game"] = game_id
     st.query_params.pop("line", None)  # the line of a link belongs to the game it named
 
-lang = st.radio("Language", ["zh", "en"], horizontal=True, format_func={"zh": "中文", "en": "English"}.get, key="lang")
+picked = st.radio("Language", ["zh", "en"], horizontal=True, format_func={"zh": "中文", "en": "English"}.get, key="lang")
+lang: Lang = "en" if picked == "en" else "zh"
 head = q.df(q.GAME_HEADER, [game_id]).iloc[0]
 players = q.df(q.GAME_PLAYERS, [game_id])
 n = int(head["events"])
