@@ -268,6 +268,9 @@ def test_dashboard_viewer_in_a_browser(browser: object, dashboard: tuple[str, di
         assert "第6行" in cur.inner_text() and frame.locator("#alerts .violation").count() == 1  # type: ignore[attr-defined]
         order = frame.locator("#events li").evaluate_all("els => els.map(e => +e.dataset.i)")  # type: ignore[attr-defined]
         assert order == list(range(10))
+        page.get_by_role("heading", name="体力变化").wait_for()  # type: ignore[attr-defined]  (the page has run to its end)
+        page.get_by_role("heading", name="Violations: 3").wait_for()  # type: ignore[attr-defined]
+        page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()  # type: ignore[attr-defined]
         page.screenshot(path=str(shots / f"viewer-{width}.png"), full_page=True)  # type: ignore[attr-defined]
         # nothing cut off, in the replay or around it; the seats' card text at 12 px or more
         assert not _cut_controls(frame), _cut_controls(frame)
@@ -306,6 +309,7 @@ def test_dashboard_viewer_shows_coach_notes_as_notes(browser: object, dashboard:
     try:
         page.get_by_role("heading", name="教练提示（非违规）").wait_for()  # type: ignore[attr-defined]
         notes = page.locator('[data-testid="stAlertContentInfo"]')  # type: ignore[attr-defined]
+        page.get_by_role("heading", name="Violations: 1").wait_for()  # type: ignore[attr-defined]  (the page has run to its end)
         assert notes.count() == 2 and "队友" in notes.nth(1).inner_text()
         warned = " ".join(page.locator('[data-testid="stAlertContentWarning"]').all_inner_texts())  # type: ignore[attr-defined]
         assert "队友" not in warned

@@ -135,8 +135,15 @@ if n and replay_header is not None:
 
 # the page's Chinese in the font the replay carries, for a machine without a CJK font of its own
 # (given before the rest: the canvas of the chart draws with the font the page has by then)
-face = rp.cjk_face("".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
-                   + players.to_json(force_ascii=False) + rp.text_of(data))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _face(game_id: str, lang: str, page_text: str, _data: dict | None) -> str:  # type: ignore[type-arg]
+    return rp.cjk_face(page_text + rp.text_of(_data))  # a second or so for a long game: once per game and language
+
+
+face = _face(game_id, lang, "".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
+             + players.to_json(force_ascii=False), data)
 if face:
     st.html(f"<style>{face}</style>")
 
