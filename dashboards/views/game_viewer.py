@@ -133,8 +133,6 @@ if n and replay_header is not None:
     except Exception as e:  # noqa: BLE001 - a stored game the engine cannot replay: said, not a traceback
         failed = f"{type(e).__name__}: {e}"
 
-# the page's Chinese in the font the replay carries, for a machine without a CJK font of its own
-# (given before the rest: the canvas of the chart draws with the font the page has by then)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -142,6 +140,8 @@ def _face(game_id: str, lang: str, page_text: str, _data: dict | None) -> str:  
     return rp.cjk_face(page_text + rp.text_of(_data))  # a second or so for a long game: once per game and language
 
 
+# the page's Chinese in the font the replay carries, for a machine without a CJK font of its own (given
+# before the rest of the page: the chart's canvas draws with the fonts the page has by then)
 face = _face(game_id, lang, "".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
              + players.to_json(force_ascii=False), data)
 if face:
