@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import os
 import re
 import shutil
@@ -12,6 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -80,6 +80,13 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     HAND_AT.update(zip(("game", "line"), query(db, """
         SELECT game_id, line FROM events WHERE len(list_filter(state, lambda x: len(x.cards) > 0)) > 0
         ORDER BY game_id, seq LIMIT 1""").row(0), strict=True))
+    with streamlit_server(db) as url:
+        yield url, games
+
+
+@contextmanager
+def streamlit_server(db: Path, wait: float = 30) -> Iterator[str]:
+    """``streamlit run dashboards/app.py`` on the store ``db``, its log beside it; yields its URL."""
     port = _free_port()
     env = dict(os.environ, SGS_REPLAY_DB=str(db))
     log = open(db.parent / "streamlit.log", "wb")
@@ -91,8 +98,8 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc, time.monotonic() + 30)
-        yield url, games
+        _wait_healthy(url, proc, time.monotonic() + wait)
+        yield url
     finally:
         proc.terminate()
         try:
@@ -172,17 +179,17 @@ def test_game_viewer_renders(page: object, server: tuple[str, int], tmp_path: Pa
     url, _ = server
     page.goto(url + "/game_viewer")  # type: ignore[attr-defined]
     page.get_by_role("heading", name="Game viewer").wait_for()  # type: ignore[attr-defined]
-    page.get_by_text("Seats", exact=True).wait_for()  # type: ignore[attr-defined]
-    page.locator('[data-testid="stSlider"]').wait_for()  # type: ignore[attr-defined]
-    page.get_by_text(re.compile(r"^Event (\d+) of \1\b")).first.wait_for()  # type: ignore[attr-defined]  (at the end)
+    page.get_by_text(re.compile(r"^Opens at ")).first.wait_for()  # type: ignore[attr-defined]
     assert "game=" in page.url  # type: ignore[attr-defined]
-    # the table picture draws the hands the log shows (a card row after the hand label)
+    # a link opens the game at its line, and the replay's board draws the hands the log shows (a card
+    # row after the hand label)
     page.goto(f"{url}/game_viewer?game={HAND_AT['game']}&line={HAND_AT['line']}")  # type: ignore[attr-defined]
-    page.get_by_text("Seats", exact=True).wait_for()  # type: ignore[attr-defined]
-    page.wait_for_function("() => [...document.images].some(i => i.src.startsWith('data:image/svg+xml'))")  # type: ignore[attr-defined]
-    srcs = page.eval_on_selector_all("img", "imgs => imgs.map(i => i.src)")  # type: ignore[attr-defined]
-    svg = next(base64.b64decode(s.split(",", 1)[1]).decode() for s in srcs if s.startswith("data:image/svg+xml;base64,"))
-    assert re.search(r">(?:手牌|hand)(?: [♠♥♣♦](?:[2-9]|10|[AJQK]) \S+)+", svg), "no hand card in the table picture"
+    page.get_by_text(f"Opens at line {HAND_AT['line']}").wait_for()  # type: ignore[attr-defined]
+    frame = page.locator("iframe").first.element_handle().content_frame()  # type: ignore[attr-defined]
+    frame.wait_for_selector("#board svg")
+    assert f"第{HAND_AT['line']}行" in frame.locator("#events li.current").inner_text()
+    texts = frame.locator("#board svg text").all_text_contents()
+    assert any(re.search(r"^(?:手牌|hand)(?: [♠♥♣♦](?:[2-9]|10|[AJQK]) \S+)+", t) for t in texts), "no hand card drawn"
     page.screenshot(path=str(tmp_path / "game_viewer.png"), full_page=True)  # type: ignore[attr-defined]
 
 

@@ -211,3 +211,113 @@ def test_standalone_replay_in_a_browser(browser: object, shots: Path, tmp_path: 
         assert page.locator("#b-next").is_disabled()  # type: ignore[attr-defined]
     finally:
         page.close()  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------- the dashboard's game viewer
+@pytest.fixture(scope="module")
+def dashboard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """``streamlit run dashboards/app.py`` on a store built by ``sgs-replay load`` from the disputes."""
+    pytest.importorskip("streamlit")
+    from test_browser import streamlit_server
+
+    d = tmp_path_factory.mktemp("viewer")
+    db = d / "disputes.duckdb"
+    _cli("load", str(TABLE7.parent), "--db", str(db), "-q")
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        ids = {Path(f).name.split("-")[0]: g for g, f in con.execute("SELECT game_id, file FROM games").fetchall()}
+    with streamlit_server(db, wait=60) as url:
+        yield url, ids
+
+
+def _viewer(browser: object, url: str, width: int) -> tuple[object, object]:
+    """The viewer page (tall enough to hold all of it) and the frame of its embedded replay."""
+    page = browser.new_page(viewport={"width": width, "height": 2600})  # type: ignore[attr-defined]
+    page.set_default_timeout(60_000)
+    page.goto(url)
+    page.get_by_role("heading", name="Game viewer").wait_for()
+    page.locator("iframe").first.wait_for()
+    frame = page.locator("iframe").first.element_handle().content_frame()
+    frame.wait_for_selector("#board svg")
+    frame.evaluate(f"document.fonts.load(\"16px '{FAMILY}'\", '无双').then(() => document.fonts.ready)")
+    return page, frame
+
+
+def _host_cjk_missing(page: object) -> list[str]:
+    """The CJK characters of the dashboard page (outside the replay) its embedded CJK face has no glyph for."""
+    from fontTools.ttLib import TTFont
+
+    m = re.search(r"font-family: 'Source Sans';[^}]*data:font/woff;base64,([A-Za-z0-9+/=]+)", page.content())  # type: ignore[attr-defined]
+    assert m, "no CJK face added to the dashboard's font"
+    cmap = TTFont(io.BytesIO(base64.b64decode(m.group(1)))).getBestCmap()
+    text = page.locator('[data-testid="stMain"]').inner_text()  # type: ignore[attr-defined]
+    cjk = {c for c in text if "\u2e80" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef"}
+    assert "体" in cjk  # the page has Chinese to check
+    return sorted(c for c in cjk if ord(c) not in cmap)
+
+
+@pytest.mark.parametrize("width", [1280, 1400])
+def test_dashboard_viewer_in_a_browser(browser: object, dashboard: tuple[str, dict[str, str]], shots: Path,
+                                       width: int) -> None:
+    url, ids = dashboard
+    page, frame = _viewer(browser, f"{url}/game_viewer?game={ids['table7']}", width)
+    try:
+        # opens at the first violation (line 6), highlighted in an event list in log order
+        cur = frame.locator("#events li.current")  # type: ignore[attr-defined]
+        assert "第6行" in cur.inner_text() and frame.locator("#alerts .violation").count() == 1  # type: ignore[attr-defined]
+        order = frame.locator("#events li").evaluate_all("els => els.map(e => +e.dataset.i)")  # type: ignore[attr-defined]
+        assert order == list(range(10))
+        page.get_by_role("heading", name="体力变化").wait_for()  # type: ignore[attr-defined]  (the page has run to its end)
+        page.get_by_role("heading", name="Violations: 3").wait_for()  # type: ignore[attr-defined]
+        page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()  # type: ignore[attr-defined]
+        page.screenshot(path=str(shots / f"viewer-{width}.png"), full_page=True)  # type: ignore[attr-defined]
+        # nothing cut off, in the replay or around it; the seats' card text at 12 px or more
+        assert not _cut_controls(frame), _cut_controls(frame)
+        assert not _cut_controls(page), _cut_controls(page)
+        assert _board_px(frame, "#board svg") >= 12
+        assert frame.evaluate("parseFloat(getComputedStyle(document.querySelector('#events li')).fontSize)") >= 12  # type: ignore[attr-defined]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # type: ignore[attr-defined]
+        # every character of the replay drawn in the font it carries (this browser has no CJK font)
+        assert not _embedded_font_covers(frame)
+        assert frame.evaluate(f"document.fonts.check(\"16px '{FAMILY}'\", '无双青龙偃月刀')")  # type: ignore[attr-defined]
+        # and the page around it: its Chinese (headings, names, notes, the chart's seats) in the subset it carries
+        assert not _host_cjk_missing(page)
+        page.evaluate("document.fonts.load(\"32px 'Source Sans'\", '体力变化').then(() => document.fonts.ready)")  # type: ignore[attr-defined]
+        assert abs(_drawn_width(page, "'Source Sans'", "体力变化") - 4 * 32) < 2
+        # stepping: the keys once the replay has the focus, the next violation, the last action drawn
+        frame.locator("#board").click()  # type: ignore[attr-defined]
+        page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+        assert frame.locator("#events li.current").get_attribute("data-i") == "6"  # type: ignore[attr-defined]
+        page.keyboard.press("v")  # type: ignore[attr-defined]
+        assert "第8行" in frame.locator("#events li.current").inner_text()  # type: ignore[attr-defined]
+        assert frame.locator("#board .action-arrow").count() == 1  # type: ignore[attr-defined]
+        assert "♣10 杀" in frame.locator("#board .action-card").text_content()  # type: ignore[attr-defined]
+        # HP over the game: a chart of a readable height, not a 20 px sliver
+        chart = page.locator('[data-testid="stVegaLiteChart"]').first  # type: ignore[attr-defined]
+        chart.wait_for()
+        h = chart.bounding_box()["height"]
+        assert 200 <= h <= 900, h
+    finally:
+        page.close()  # type: ignore[attr-defined]
+
+
+def test_dashboard_viewer_shows_coach_notes_as_notes(browser: object, dashboard: tuple[str, dict[str, str]],
+                                                      shots: Path) -> None:
+    url, ids = dashboard
+    page, frame = _viewer(browser, f"{url}/game_viewer?game={ids['table2']}", 1400)
+    try:
+        page.get_by_role("heading", name="教练提示（非违规）").wait_for()  # type: ignore[attr-defined]
+        notes = page.locator('[data-testid="stAlertContentInfo"]')  # type: ignore[attr-defined]
+        page.get_by_role("heading", name="Violations: 1").wait_for()  # type: ignore[attr-defined]  (the page has run to its end)
+        assert notes.count() == 2 and "队友" in notes.nth(1).inner_text()
+        warned = " ".join(page.locator('[data-testid="stAlertContentWarning"]').all_inner_texts())  # type: ignore[attr-defined]
+        assert "队友" not in warned
+        # in the replay too, at its moment, as a note
+        at = frame.evaluate("JSON.parse(document.getElementById('data').textContent).steps.findIndex(s => s.line === 25)")  # type: ignore[attr-defined]
+        frame.locator(f"#events li[data-i='{at}']").click()  # type: ignore[attr-defined]
+        assert "队友" in frame.locator("#alerts .note").inner_text()  # type: ignore[attr-defined]
+        assert frame.locator("#alerts .violation").count() == 0  # type: ignore[attr-defined]
+        page.screenshot(path=str(shots / "viewer-notes.png"), full_page=True)  # type: ignore[attr-defined]
+    finally:
+        page.close()  # type: ignore[attr-defined]

@@ -280,40 +280,6 @@ def test_violation_explorer_filters(db: Path) -> None:
     assert any(c.value for c in at.code)  # expected / observed
 
 
-def test_game_viewer_steps_through_a_game(db: Path) -> None:
-    at = _run(PAGES / "game_viewer.py")
-    gid = query(db, "SELECT game_id FROM games WHERE declared_id = 'fixture-lord-wins'")["game_id"][0]
-    at.selectbox[0].set_value(gid).run()
-    assert not at.exception
-    assert _metric(at, "Events") == "8"
-    assert _metric(at, "Result") == "主公与忠臣获胜（rebels_and_renegades_dead）"
-    assert at.slider[0].value == 8
-    seats = at.dataframe[1].value
-    assert seats["hp"].tolist() == ["4 / 4", "4 / 4", "0 / 4", "0 / 3"]
-    assert seats["alive"].tolist() == [True, True, False, False]
-    at.slider[0].set_value(0).run()
-    seats = at.dataframe[1].value
-    assert seats["hp"].tolist() == ["4 / 4", "4 / 4", "1 / 4", "1 / 3"]
-    assert seats.iloc[0]["equip"] == "♥5 麒麟弓"
-    at.slider[0].set_value(2).run()
-    assert not at.exception
-    assert any("Event 2 of 8" in m.value and "damage" in m.value for m in at.markdown)
-    assert at.dataframe[1].value["hp"].tolist()[2] == "0 / 4"
-    events = at.dataframe[2].value
-    assert len(events) == 2 and events["type"].tolist() == ["damage", "use"]  # newest first
-
-
-def test_game_viewer_shows_violations_at_their_line(db: Path) -> None:
-    at = _run(PAGES / "game_viewer.py")
-    gid, line = query(db, """SELECT g.game_id, v.line FROM games g JOIN violations v USING (game_id)
-                             WHERE g.declared_id = 'id-second-slash'""").row(0)
-    at.selectbox[0].set_value(gid).run()
-    seq = query(db, "SELECT seq FROM events WHERE game_id = ? AND line = ?", [gid, line])["seq"][0]
-    at.slider[0].set_value(int(seq)).run()
-    assert not at.exception
-    assert any("SGS-" in e.value for e in at.error)
-
-
 def test_missing_database_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SGS_REPLAY_DB", str(tmp_path / "nope.duckdb"))
     for page in (APP, *sorted(PAGES.glob("*.py"))):
@@ -345,37 +311,6 @@ def test_empty_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
     assert _metric(at, "Games") == "0"
     assert at.info and "No games loaded" in at.info[0].value
-
-
-def _table_svg(at: AppTest) -> str:
-    """The viewer's table picture (an SVG image) as text."""
-    import base64
-
-    found: list[str] = []
-
-    def walk(node: object) -> None:
-        if getattr(node, "type", None) == "image":
-            for img in node.proto.imgs:  # type: ignore[attr-defined]
-                if img.url.startswith("data:image/svg+xml;base64,"):
-                    found.append(base64.b64decode(img.url.split(",", 1)[1]).decode("utf-8"))
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    assert found, "no table picture"
-    return found[0]
-
-
-def test_game_viewer_draws_the_hand_cards(db: Path) -> None:
-    at = _run(PAGES / "game_viewer.py")
-    gid = query(db, "SELECT game_id FROM games WHERE declared_id = 'fixture-lord-wins'")["game_id"][0]
-    at.selectbox[0].set_value(gid).run()
-    at.slider[0].set_value(0).run()
-    assert at.dataframe[1].value.iloc[0]["cards"] == "♠7 杀 ♠8 杀"
-    svg = _table_svg(at)
-    assert "手牌 ♠7 杀 ♠8 杀" in svg
-    at.slider[0].set_value(4).run()  # after the reward draw
-    assert "♣3 杀" in _table_svg(at) and "♠7 杀" not in _table_svg(at)
 
 
 def test_queries_share_one_connection_until_released(store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,11 +1,17 @@
-"""Step through one game: the table as a picture, the events as sentences, HP per seat, violations.
+"""Step through one game: the standalone replay (``sgs-replay show FILE --format html``) in the page.
 
-The store keeps the seats' state at some positions only (``events.state`` at turn starts, dying,
-death, before a 桃 and at the end; docs/store.md): the viewer replays the game from its stored header
-and events (``sgs_replay.replay.records.replay_stored``, once per game, cached) for every position in
-between, under the ruleset the load judged it by. A database loaded before headers were stored has
-the state after every event and is shown from it. Steps: by event, by turn, by round, to the next or previous violation (keyboard shortcuts on the
-buttons). ``?game=ID&line=N`` opens a game at the event on line N (the violation explorer links here).
+The viewer is that very page, embedded (``st.iframe``): the board drawn by the audit's SVG code with
+the last action (an arrow from the user to each target, the card in the middle), the events in log
+order with the current one highlighted, ←/→, turn and round jumps, previous/next violation, and the
+coach notes at their moment. Stepping happens in the browser (no round trip per event), and a coach
+sees in the dashboard exactly what the file they send shows. The page is made by our own template from
+the stored header and events (``components/replay.py``; every text of the log escaped there, as in the
+standalone file), not taken from the database as HTML.
+
+Around it, from the store: the game picker, the result, the players, HP over the whole game, the coach
+notes (labelled as notes, never as violations) and the violations. The game opens at its first
+violation, or at the start when it has none; ``?game=ID&line=N`` opens it at the event on line N (the
+violation explorer links here).
 """
 
 from __future__ import annotations
@@ -18,12 +24,25 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import queries as q
+from components import replay as rp
 
-from sgs_replay.formats.narrate import Namer, from_json, role_name, sentence, winner_name
-from sgs_replay.report.positions import Position, SeatView, split_hand
-from sgs_replay.report.svg import table_svg
+from sgs_replay.formats.narrate import Lang, role_name, winner_name
+
+#: the page's words in each language (the Chinese ones also name the characters of its embedded font)
+T = {
+    "zh": {"notes": "教练提示（非违规）", "notes_what": "玩家有明显更好的合法选择却放弃的时刻（建议，并非违规）。",
+           "no_notes": "本局没有教练提示。", "hp": "体力变化", "marks": "虚线：红色为违规，蓝色为教练提示。",
+           "line": "第{n}行", "won": "{who}获胜（{why}）"},
+    "en": {"notes": "Coach notes (not violations)",
+           "notes_what": "Moments a player had a clearly better legal option and passed (advice, not a rule breach).",
+           "no_notes": "No note for this game.", "hp": "HP over the game",
+           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})"},
+}
 
 st.title("Game viewer")
+# the board needs the width: 905 px or more keep its card text at 12 px, which the page's usual side margins
+# (5rem each) leave only on screens wider than 1,400 px beside the sidebar
+st.html("<style>[data-testid='stMainBlockContainer'] { padding-left: 1rem; padding-right: 1rem; }</style>")
 q.require_db()
 
 total = int(q.df(q.GAME_COUNT).iloc[0]["n"])
@@ -31,7 +50,8 @@ if total == 0:
     st.info("No games loaded yet.")
     st.stop()
 wanted = st.query_params.get("game")
-search = st.text_input("Find a game", key="game_search", placeholder="file name, game id …").strip()
+pick, find = st.columns([3, 1])
+search = find.text_input("Find a game", key="game_search", placeholder="file name, game id …").strip()
 games = q.df(q.GAME_CHOICES, [search] * 4)
 if wanted and not search and wanted not in set(games["game_id"]):  # a link names the game: it is offered
     games = pd.concat([q.df(q.GAME_CHOICE, [wanted]), games], ignore_index=True)
@@ -53,48 +73,16 @@ labels = {
                f"{r.events} events · {r.violations} violations"
     for r in games.itertuples()
 }
-game_id = st.selectbox("Game", ids, index=ids.index(wanted) if wanted in ids else 0, format_func=labels.__getitem__)
+game_id = pick.selectbox("Game", ids, index=ids.index(wanted) if wanted in ids else 0, format_func=labels.__getitem__)
 if st.query_params.get("game") != game_id:
     st.query_params["game"] = game_id
-    st.session_state.pop("seq", None)
+    st.query_params.pop("line", None)  # the line of a link belongs to the game it named
 
-lang = st.radio("Language", ["zh", "en"], horizontal=True, format_func={"zh": "中文", "en": "English"}.get, key="lang")
+picked = st.radio("Language", ["zh", "en"], horizontal=True, format_func={"zh": "中文", "en": "English"}.get, key="lang")
+lang: Lang = "en" if picked == "en" else "zh"
 head = q.df(q.GAME_HEADER, [game_id]).iloc[0]
 players = q.df(q.GAME_PLAYERS, [game_id])
-
-
-class _Header:
-    """What :class:`Namer` needs from a header, rebuilt from the players table."""
-
-    def __init__(self, rows: pd.DataFrame) -> None:
-        from sgs_replay.formats import events as ev
-
-        self.players = [ev.Player(seat=int(r.seat), general=str(r.general), name=_text(r.name, "") or None)
-                        for r in rows.itertuples()]
-
-
-namer = Namer(_Header(players), lang)  # type: ignore[arg-type]
-result = (f"{winner_name(head['winner'], 'en')} win ({head['reason']})" if lang == "en"
-          else f"{winner_name(head['winner'], 'zh')}获胜（{head['reason']}）") if pd.notna(head["winner"]) else "—"
-c1, c2, c3, c4 = st.columns(4)
-c1.metric("Events", int(head["events"]))
-c2.metric("Violations", int(head["violations"]))
-c3.metric("Unverifiable checks", int(head["unverifiable"]))
-c4.metric("Result", result)
-st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
-           + (" · starts from a position" if head["from_position"] else ""))
-# names and generals come from the log: shown as plain text (st.text), never as Markdown (no link, image
-# or autolink a name could carry becomes live)
-st.text(" · ".join(f"{r.seat} {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
-                   + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples()))
-
-with st.expander("Players", expanded=False):
-    st.dataframe(players, hide_index=True, width="stretch")
-
 n = int(head["events"])
-if n == 0:
-    st.info("This log has no events.")
-    st.stop()
 
 
 def _load_number() -> int | None:
@@ -103,39 +91,6 @@ def _load_number() -> int | None:
     except Exception:  # noqa: BLE001 - a database written before games.load_no existed
         return None
     return None if got.empty or pd.isna(got.iloc[0]["load_no"]) else int(got.iloc[0]["load_no"])
-
-
-load_no = _load_number()
-allev = q.df(q.on_game(q.GAME_EVENTS_ALL, load_no), [game_id])
-violations = q.df(q.GAME_VIOLATIONS, [game_id])
-seq_of_line = dict(zip(allev["line"].tolist(), allev["seq"].tolist(), strict=False))
-
-# turn and round of every event: a round begins when the turn passes back to a lower seat
-turn_starts: list[int] = []
-round_starts: list[int] = []
-round_at: dict[int, int] = {0: 0}
-last_seat: int | None = None
-rnd = 0
-for r in allev.itertuples():
-    if r.type == "turn":
-        seat = int(r.turn_seat) if pd.notna(r.turn_seat) else 0
-        turn_starts.append(int(r.seq))
-        if last_seat is None or seat <= last_seat:
-            rnd += 1
-            round_starts.append(int(r.seq))
-        last_seat = seat
-    round_at[int(r.seq)] = rnd
-violation_seqs = sorted({seq_of_line[ln] for ln in violations["line"].tolist() if ln in seq_of_line})
-
-STATE_COLUMNS = ["seat", "hp", "max_hp", "alive", "hand", "equip", "judge", "cards"]
-
-
-@st.cache_data(max_entries=16, show_spinner="Replaying the game …")
-def _replayed(game_id: str, header: str, ruleset: str | None, _lines: list[tuple[int, str]]) -> list | None:  # type: ignore[type-arg]
-    """The seats after every event (index 0: before the first), replayed from the stored game."""
-    from sgs_replay.replay.records import replay_stored
-
-    return [s[2] if s is not None else None for s in replay_stored(header, _lines, ruleset)]
 
 
 def _stored_header() -> tuple[str | None, str | None]:
@@ -149,148 +104,126 @@ def _stored_header() -> tuple[str | None, str | None]:
 
 
 replay_header, replay_ruleset = _stored_header()
-positions = (_replayed(game_id, replay_header, replay_ruleset,
+load_no = _load_number()
+allev = q.df(q.on_game(q.GAME_EVENTS_ALL, load_no), [game_id])
+violations = q.df(q.GAME_VIOLATIONS, [game_id])
+
+
+@st.cache_data(max_entries=16, show_spinner="Replaying the game …")
+def _replay(game_id: str, header: str, ruleset: str | None, lang: str, _lines: list[tuple[int, str]]) -> dict:  # type: ignore[type-arg]
+    """Every step of the game (keyed by the game id, a hash of its content, and the ruleset and language)."""
+    return rp.replay_of(header, _lines, ruleset, lang)  # type: ignore[arg-type]
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int, _data: dict) -> str:  # type: ignore[type-arg]
+    return rp.page(_data, lang, start)  # type: ignore[arg-type]
+
+
+L = T[lang]
+result = L["won"].format(who=winner_name(head["winner"], lang), why=head["reason"]) if pd.notna(head["winner"]) else "—"
+seats_line = " · ".join(f"{r.seat} {r.general}" + (f" ({r.name})" if pd.notna(r.name) and r.name else "")
+                        + f" {role_name(_text(r.role, '') or _text(r.side, ''), lang)}" for r in players.itertuples())
+data: dict | None = None  # type: ignore[type-arg]
+failed = ""
+if n and replay_header is not None:
+    try:
+        data = _replay(game_id, replay_header, replay_ruleset, lang,
                        list(zip(allev["line"].tolist(), allev["json"].tolist(), strict=True)))
-             if replay_header is not None else None)
+    except Exception as e:  # noqa: BLE001 - a stored game the engine cannot replay: said, not a traceback
+        failed = f"{type(e).__name__}: {e}"
 
 
-def _raw_at(at: int) -> pd.DataFrame:
-    """The seats at position ``at``: replayed, or (older databases) as stored."""
-    if positions is None:
-        return q.df(q.on_game(q.GAME_STATE_RAW, load_no), [game_id, at, game_id, at])
-    seats = positions[at] if at < len(positions) else None
-    return pd.DataFrame([dict(zip(STATE_COLUMNS, t, strict=True)) for t in seats or []], columns=STATE_COLUMNS)
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _face(game_id: str, lang: str, page_text: str, _data: dict | None) -> str:  # type: ignore[type-arg]
+    return rp.cjk_face(page_text + rp.text_of(_data))  # a second or so for a long game: once per game and language
 
 
-def _state_table(at: int) -> pd.DataFrame:
-    if positions is None:
-        return q.df(q.on_game(q.GAME_STATE_AT, load_no), [game_id, at, game_id, at, game_id])
-    raw = _raw_at(at)
-    if raw.empty:
-        return raw
-    who = {int(r.seat): r for r in players.itertuples()}
-    return pd.DataFrame({
-        "seat": raw["seat"], "general": [str(who[s].general) if s in who else None for s in raw["seat"]],
-        "role_or_side": [(_text(who[s].role, "") or _text(who[s].side, "") or None) if s in who else None
-                         for s in raw["seat"]],
-        "hp": raw["hp"], "max_hp": raw["max_hp"], "alive": raw["alive"], "hand": raw["hand"],
-        "cards": [" ".join(c) for c in raw["cards"]], "equip": [" · ".join(c) for c in raw["equip"]],
-        "judge": [" · ".join(c) for c in raw["judge"]]})
+# the page's Chinese in the font the replay carries, for a machine without a CJK font of its own (given
+# before the rest of the page: the chart's canvas draws with the fonts the page has by then)
+face = _face(game_id, lang, "".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
+             + players.to_json(force_ascii=False), data)
+if face:
+    st.html(f"<style>{face}</style>")
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Events", int(head["events"]))
+c2.metric("Violations", int(head["violations"]))
+c3.metric("Unverifiable checks", int(head["unverifiable"]))
+c4.metric("Result", result)
+st.caption(f"{q.md(head['file'])} · {q.md(_text(head['mode'], 'no mode'))} · ruleset {q.md(_text(head['ruleset'], '—'))}"
+           + (" · starts from a position" if head["from_position"] else ""))
+# names and generals come from the log: shown as plain text (st.text), never as Markdown (no link, image
+# or autolink a name could carry becomes live)
+st.text(seats_line)
 
 
-def _hp_series() -> pd.DataFrame:
-    if positions is None:
-        return q.df(q.on_game(q.GAME_HP_SERIES, load_no), [game_id, game_id, n])
-    rows = [(i, f"seat {t[0]}", t[1]) for i, seats in enumerate(positions) if seats for t in seats]
-    return pd.DataFrame(rows, columns=["seq", "seat", "hp"])
+if n == 0:
+    st.info("This log has no events.")
+    st.stop()
+if replay_header is None:
+    st.warning("This database was written before the games' headers were stored, so the game cannot be "
+               "replayed here: load the logs again (`sgs-replay load --full --db FILE LOGS`).")
+    st.stop()
+if data is None:
+    st.error(f"This game could not be replayed: {q.md(failed)}")
+    st.stop()
 
+line_param = st.query_params.get("line")
+start, why = rp.opening(data, int(line_param) if line_param and line_param.isdigit() else None)
+shown_steps = len(data["steps"]) - 1
+opened = {"link": f"Opens at line {data['steps'][start]['line']}, the event the link names.",
+          "violation": f"Opens at the first violation (line {data['steps'][start]['line']}).",
+          "start": "Opens at the start: no violation in this game."}[why]
+st.caption(opened + " Click the replay, then ←/→ step one event, ↑/↓ one turn, PageUp/PageDown one round, V the next violation."
+           + ("" if shown_steps == n else f" The replay stopped after {shown_steps} of {n} events."))
+st.iframe(_page(game_id, replay_header, replay_ruleset, lang, start, data), height="content")
 
-if "seq" not in st.session_state:
-    line_param = st.query_params.get("line")
-    start = seq_of_line.get(int(line_param), n) if line_param and line_param.isdigit() else n
-    st.session_state["seq"] = int(start)
-
-
-def _go(target: int | None) -> None:
-    if target is not None:
-        st.session_state["seq"] = max(0, min(n, target))
-
-
-def _prev(points: list[int]) -> int | None:
-    cur = st.session_state["seq"]
-    return max((p for p in points if p < cur), default=None)
-
-
-def _next(points: list[int]) -> int | None:
-    cur = st.session_state["seq"]
-    return min((p for p in points if p > cur), default=None)
-
-
-nav = st.columns(8)
-steps = [("⏮ round", lambda: _go(_prev(round_starts)), "shift+left"), ("◀ turn", lambda: _go(_prev(turn_starts)), "ctrl+left"),
-         ("◀ event", lambda: _go(st.session_state["seq"] - 1), "left"), ("event ▶", lambda: _go(st.session_state["seq"] + 1), "right"),
-         ("turn ▶", lambda: _go(_next(turn_starts)), "ctrl+right"), ("round ⏭", lambda: _go(_next(round_starts)), "shift+right"),
-         ("⚠ previous", lambda: _go(_prev(violation_seqs)), "p"), ("next ⚠", lambda: _go(_next(violation_seqs)), "n")]
-for col, (label, fn, key) in zip(nav, steps, strict=True):
-    col.button(label, on_click=fn, shortcut=key, help=f"shortcut: {key}", width="stretch")
-
-seq = st.slider("Event", min_value=0, max_value=n, key="seq", help="0 = the position before the first event")
-events = q.df(q.on_game(q.GAME_EVENTS_UPTO, load_no), [game_id, seq])
-if seq:
-    st.query_params["line"] = str(int(events.iloc[-1]["line"]))
-
-cur = events.iloc[-1] if seq else None
-event = from_json(str(cur["json"])) if cur is not None else None
-rnd_now = round_at.get(seq, 0)
-turns_so_far = sum(1 for t in turn_starts if t <= seq)
-if cur is None:
-    st.markdown("**Before the first event**")
+notes = rp.notes(data)
+st.subheader(L["notes"])
+if notes:
+    st.caption(L["notes_what"])
+    for _, line, text in notes:
+        st.info(f"{L['line'].format(n=line)} · {q.md(text)}")
 else:
-    where = [f"Event {seq} of {n}", f"line {cur['line']}", f"`{cur['type']}`"]
-    if rnd_now:
-        where.append(f"round {rnd_now}")
-    if turns_so_far:
-        where.append(f"turn {turns_so_far}")
-    if pd.notna(cur["turn_seat"]):
-        where.append(f"turn of seat {int(cur['turn_seat'])}")
-    if pd.notna(cur["phase"]):
-        where.append(f"{q.md(cur['phase'])} phase")
-    st.markdown("**" + " · ".join(where[:1]) + "** · " + " · ".join(where[1:]))
-    st.markdown(f"### {q.md(sentence(event, namer))}" if event is not None else "")
-    with st.expander("Raw event (JSON)"):
-        st.code(cur["json"], language="json")
-    here = violations[violations["line"] == cur["line"]]
-    for v in here.itertuples():
-        st.error(f"{q.md(v.rule)} ({q.md(v.kind)}) — {q.md(v.message)}"
-                 + (f"  \nexpected: {q.md(v.expected)} · observed: {q.md(v.observed)}"
-                    if pd.notna(v.expected) or pd.notna(v.observed) else ""))
+    st.caption(L["no_notes"])
 
-raw = _raw_at(seq)
-left, right = st.columns([3, 2])
-with left:
-    if raw.empty:
-        st.info("No recorded state for this event (the replay stopped before it, or the header was unusable).")
-    else:
-        by_seat = {int(r.seat): r for r in players.itertuples()}
-        seats = []
-        for r in raw.itertuples():
-            p = by_seat.get(int(r.seat))
-            cards, known = split_hand(r.cards)
-            seats.append(SeatView(
-                seat=int(r.seat), general=str(p.general) if p else f"seat {r.seat}",
-                role=(_text(p.role, "") or _text(p.side, "")) if p else "", hp=int(r.hp), max_hp=int(r.max_hp),
-                alive=bool(r.alive), hand=int(r.hand), equip=list(r.equip), judge=list(r.judge),
-                name=_text(p.name, "") if p else "", cards=cards, known=known))
-        pos = Position(index=seq, line=int(cur["line"]) if cur is not None else 1, round=rnd_now or None,
-                       turn=turns_so_far, current=int(cur["turn_seat"]) if cur is not None and pd.notna(cur["turn_seat"]) else None,
-                       phase=str(cur["phase"]) if cur is not None and pd.notna(cur["phase"]) else None, seats=seats)
-        from sgs_replay.report import _actor_targets
+hp = pd.DataFrame(rp.hp_rows(data), columns=["step", "seat", "hp"])
+if not hp.empty:
+    import altair as alt
 
-        actor, targets = _actor_targets(event) if event is not None else (None, [])
-        st.image(table_svg(pos, lang, actor=actor, targets=targets), width="stretch")
-with right:
-    st.markdown("**Seats**")
-    state = _state_table(seq)
-    if not state.empty:
-        state = state.assign(hp=state["hp"].astype(str) + " / " + state["max_hp"].astype(str)).drop(columns=["max_hp"])
-        st.dataframe(state, hide_index=True, width="stretch")
-    hp = _hp_series()
-    if not hp.empty:
-        st.markdown("**HP per seat**")
-        for seat_label, rows in hp.groupby("seat", sort=False):
-            st.caption(f"{q.md(str(seat_label))}: {int(rows[rows['seq'] <= seq]['hp'].iloc[-1]) if (rows['seq'] <= seq).any() else '—'} HP")
-            st.line_chart(rows.set_index("seq")["hp"], height=70)
+    st.subheader(L["hp"])
+    # one strip per seat (seats at the same HP never hide each other), the seat's name beside it, and a
+    # dashed rule at each violation (red) and each coach note (blue) across every strip
+    seat_order = list(dict.fromkeys(hp["seat"]))
+    marks = [(i, s, None, "violation") for i in data["violations"] for s in seat_order]
+    marks += [(i, s, None, "note") for i in sorted({i for i, _, _ in notes}) for s in seat_order]
+    frame = pd.concat([hp.assign(kind="hp"), pd.DataFrame(marks, columns=["step", "seat", "hp", "kind"])],
+                      ignore_index=True)
+    top = max(1, int(hp["hp"].max()))
+    x = alt.X("step:Q", title="event", scale=alt.Scale(domain=[0, max(1, shown_steps)], nice=False),
+              axis=alt.Axis(format="d", tickMinStep=1))
+    base = alt.Chart(frame)
+    strip = base.transform_filter("datum.kind == 'hp'").mark_area(
+        interpolate="step-after", line={"color": "#c62828", "strokeWidth": 2}, color="#f4c7c3").encode(
+        x=x, y=alt.Y("hp:Q", title=None, scale=alt.Scale(domain=[0, top]), axis=alt.Axis(values=[0, top], format="d")),
+        tooltip=["step", "seat", "hp"])
+    rules = [base.transform_filter(f"datum.kind == '{kind}'").mark_rule(strokeDash=[5, 3], strokeWidth=1.5, color=colour)
+             .encode(x=x, tooltip=["step", "kind"]) for kind, colour in (("violation", "#a40000"), ("note", "#1d5fbf"))]
+    chart = alt.layer(strip, *rules).properties(height=46, width=720).facet(
+        row=alt.Row("seat:N", sort=seat_order, title=None,
+                    header=alt.Header(labelAngle=0, labelAlign="left", labelFontSize=13, labelLimit=220)),
+        spacing=6).configure_axis(labelFontSize=12, titleFontSize=13)
+    st.altair_chart(chart, width="content")
+    st.caption(L["marks"])
 
-st.markdown(f"**Events 1–{seq}** (latest first)")
-marked = set(violations["line"].tolist())
-shown = events.assign(flag=["⚠️" if ln in marked else "" for ln in events["line"]],
-                      said=[sentence(e, namer) if (e := from_json(str(j))) is not None else "" for j in events["json"]])
-shown = shown[["flag", "seq", "line", "type", "said", "seat", "target", "card", "turn_seat", "phase", "json"]]
-st.dataframe(shown.iloc[::-1], hide_index=True, width="stretch", height=320,
-             column_config={"flag": st.column_config.TextColumn("", width="small"),
-                            "said": st.column_config.TextColumn("event", width="large"),
-                            "turn_seat": "turn", "json": st.column_config.TextColumn("raw JSON", width="small")})
-upto = violations[violations["line"] <= (int(events.iloc[-1]["line"]) if seq else 1)]
-st.markdown(f"**Violations so far: {len(upto)}** of {len(violations)}")
-if not upto.empty:
-    st.dataframe(upto, hide_index=True, width="stretch")
+st.subheader(f"Violations: {len(violations)}")
+# one line each (a table would cut the message or the expected/observed columns at this width); a
+# warning box, not an error one: the page works, the game broke a rule
+for v in violations.itertuples():
+    seen = " · ".join(f"{k} {q.md(x)}" for k, x in (("expected", v.expected), ("observed", v.observed)) if pd.notna(x))
+    st.warning(f"line {v.line} · **{q.md(v.rule)}** ({q.md(v.kind)}) — {q.md(v.message)}" + (f"  \n{seen}" if seen else ""))
+
+with st.expander("Players", expanded=False):
+    st.dataframe(players, hide_index=True, width="stretch")

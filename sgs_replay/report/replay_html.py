@@ -6,8 +6,11 @@ positions.Recorder`): the table as the same SVG picture as the audit, with the l
 (an arrow from the user to each target, the card in the middle), the events in log order with the
 current one highlighted, ←/→ for an event, ↑/↓ (or the buttons) for a turn, the round jumps, and
 the previous/next violation with its message. With ``--moves`` each position lists the cards the
-player to act could legally use there (the engine's legality checks). Wide screens show the board
-beside the events; a phone gets the board, then the seats as a table, then the events.
+player to act could legally use there (the engine's legality checks). A screen of 1,240 px or more
+shows the board beside the events, a narrower one the events above the board (the board keeps card
+text of 12 px or more), a phone the board, then the seats as a table, then the events.
+:func:`replay_data` computes the steps once; :func:`page_html` draws them, also inside the
+dashboard's game viewer (``embedded``).
 """
 
 from __future__ import annotations
@@ -67,14 +70,13 @@ def _pieces(svg: str, pieces: dict[str, int]) -> list[int]:
     return out
 
 
-def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lang = "zh", start: int = 0,
-                moves: bool = False, seat: int | None = None) -> str:
-    """The standalone replay of ``parsed``, opening at position ``start`` (0: before the first event)."""
-    import jinja2
-
+def replay_data(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lang = "zh", moves: bool = False,
+                seat: int | None = None) -> dict[str, Any]:
+    """Every position of ``parsed`` as the replay page steps through them: the boards (as pieces kept
+    once), the captions, the sentences, the violations and coach notes at each step, the seats' rows
+    and HP, the turn and round starts. The standalone page and the dashboard's viewer both show it."""
     from sgs_replay.engine import legality
     from sgs_replay.replay.validate import validate_parsed
-    from sgs_replay.report.fonts import embed
     from sgs_replay.report.notes import NoteTaker
     from sgs_replay.report.positions import Recorder
     from sgs_replay.report.render import _seat_row
@@ -121,20 +123,39 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
             "caption": sub or cap, "line": p.line if i else None, "turn": p.turn, "round": p.round or 0,
             "said": plain(sentence(e, namer)) if e is not None else "",
             "violations": by_line.get(p.line, []) if i else [],
-            "rows": [_seat_row(s, lang) for s in p.seats],
+            "rows": [_seat_row(s, lang) for s in p.seats], "hp": [s.hp for s in p.seats],
             "who": plain(namer(who)) if who is not None else "", "moves": uses, "notes": notes_by_index.get(i, []),
         })
     last = len(steps) - 1
     turns = sorted({i for i in rec.turn_starts() if i <= last})
     rounds = [i for i in range(1, len(steps)) if steps[i]["round"] != steps[i - 1]["round"]]
-    data = {"pieces": list(pieces), "steps": steps, "turns": turns, "rounds": rounds, "start": max(0, min(start, last)),
+    return {"pieces": list(pieces), "steps": steps, "turns": turns, "rounds": rounds,
             "violations": [i for i, s in enumerate(steps) if s["violations"]], "moves": moves,
-            "L": LABELS[lang], "events": n_events}
+            "L": LABELS[lang], "events": n_events,
+            "seats": [plain(namer(s.seat)) for s in rec.positions[0].seats] if steps and rec.positions[0] else []}
+
+
+def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lang = "zh", start: int = 0,
+                moves: bool = False, seat: int | None = None) -> str:
+    """The standalone replay of ``parsed``, opening at position ``start`` (0: before the first event)."""
+    return page_html(replay_data(parsed, ruleset_name, lang=lang, moves=moves, seat=seat), title=parsed.name,
+                     lang=lang, start=start)
+
+
+def page_html(data: dict[str, Any], *, title: str, lang: Lang = "zh", start: int = 0, embedded: bool = False) -> str:
+    """The replay page of ``data`` (:func:`replay_data`), opening at position ``start``. ``embedded``: a
+    page shown inside another (the dashboard's viewer names the game itself, so no title)."""
+    import jinja2
+
+    from sgs_replay.report.fonts import embed
+
+    steps = data["steps"]
+    data = {**data, "start": max(0, min(start, len(steps) - 1))}
     # inside <script>: no "<", ">" or "&" as such (a player's name can hold anything)
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     env = jinja2.Environment(autoescape=True, finalize=plain)
-    html = env.from_string(_HTML).render(title=parsed.name, L=LABELS[lang], lang=lang, data=blob, steps=steps,
-                                         line_label=LABELS[lang]["line"], moves=moves)
+    html = env.from_string(_HTML).render(title=title, L=LABELS[lang], lang=lang, data=blob, steps=steps,
+                                         line_label=LABELS[lang]["line"], moves=data["moves"], embedded=embedded)
     return embed(html)
 
 
@@ -154,7 +175,11 @@ h1 { font-size: 1.1rem; margin: .2rem 0 .4rem; overflow-wrap: anywhere; }
 .controls button:disabled { opacity: .45; cursor: default; }
 .controls .pos { font-variant-numeric: tabular-nums; margin-left: .4rem; white-space: nowrap; }
 .keys { color: #555; font-size: 13px; margin: .3rem 0 0; }
-main { display: grid; grid-template-columns: minmax(0, 1fr) 18rem; gap: .8rem; padding: .6rem 1rem 1rem; }
+/* the board beside the events where it still gets 12 px card text (a 980-unit board of 13-unit text
+   at least 905 px wide), else the events above the board */
+main { display: grid; grid-template-columns: minmax(0, 1fr); gap: .8rem; padding: .6rem 1rem 1rem; }
+@media (min-width: 1240px) { main { grid-template-columns: minmax(0, 1fr) 18rem; } }
+@media (max-width: 1239px) { aside { order: -1; } #events { max-height: 9.5rem; } }
 #board svg { width: 100%; height: auto; display: block; }
 .caption { font-weight: 600; margin: .2rem 0; }
 .said { margin: .2rem 0 .4rem; min-height: 1.3em; }
@@ -162,7 +187,7 @@ main { display: grid; grid-template-columns: minmax(0, 1fr) 18rem; gap: .8rem; p
 .note { background: #eef5ff; border-left: 4px solid #1d5fbf; padding: .3rem .5rem; margin: .3rem 0; }
 aside { min-width: 0; }
 aside h2 { font-size: 1rem; margin: .2rem 0; }
-#events { list-style: none; margin: 0; padding: 0; max-height: calc(100vh - 9rem); overflow: auto; border: 1px solid #ddd; font-size: 14px; }
+#events { position: relative; list-style: none; margin: 0; padding: 0; max-height: calc(100vh - 9rem); overflow: auto; border: 1px solid #ddd; font-size: 14px; }
 #events li { padding: .2rem .4rem; border-bottom: 1px solid #eee; cursor: pointer; }
 #events li .ln { color: #777; font-size: 12px; margin-right: .3rem; font-variant-numeric: tabular-nums; }
 #events li.v { color: #a40000; }
@@ -171,12 +196,17 @@ aside h2 { font-size: 1rem; margin: .2rem 0; }
 #seats td, #seats th { border: 1px solid #ccc; padding: .2rem .35rem; text-align: left; vertical-align: top; }
 #moves ul { margin: .2rem 0; padding-left: 1.2rem; }
 @media (max-width: 900px) {
-  main { grid-template-columns: 1fr; }
   #seats { display: table; }
+  aside { order: 0; }
   #events { max-height: 40vh; }
 }
-</style></head><body>
-<header><h1>{{ title }}</h1>
+body.embedded header { padding: .3rem .25rem; border: 0; }
+body.embedded main { padding: .3rem .25rem .6rem; }
+/* embedded, the frame is as tall as its content: no height from the viewport (it would grow with it) */
+body.embedded #events { max-height: 12rem; }
+@media (min-width: 1240px) { body.embedded #events { max-height: 44rem; } }
+</style></head><body{% if embedded %} class="embedded"{% endif %}>
+<header>{% if not embedded %}<h1>{{ title }}</h1>{% endif %}
 <div class="controls" role="toolbar">
 <button id="b-start">« {{ L.start }}</button><button id="b-prev-round">{{ L.prev_round }}</button>
 <button id="b-prev-turn">↑ {{ L.prev_turn }}</button><button id="b-prev">← {{ L.prev }}</button>
@@ -226,14 +256,19 @@ window.addEventListener("load", function () {
       (s.moves.length ? s.moves : [D.L.none]).forEach(function (m) { ul.appendChild(text("li", m)); });
     }
     items.forEach(function (li) { li.classList.remove("current"); });
-    var li = items[cur]; if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
+    var li = items[cur], ev = $("events");
+    if (li) {  // the list scrolls to it, not the page (nor the page around an embedded replay)
+      li.classList.add("current");
+      if (li.offsetTop < ev.scrollTop) ev.scrollTop = li.offsetTop;
+      else if (li.offsetTop + li.offsetHeight > ev.scrollTop + ev.clientHeight) ev.scrollTop = li.offsetTop + li.offsetHeight - ev.clientHeight;
+    }
     $("pos").textContent = D.L.step.replace("{i}", cur).replace("{n}", last);
     $("b-prev").disabled = $("b-start").disabled = cur === 0;
     $("b-next").disabled = $("b-end").disabled = cur === last;
     $("b-prev-turn").disabled = cur === 0; $("b-next-turn").disabled = after(D.turns, cur) === null;
     $("b-prev-round").disabled = cur === 0; $("b-next-round").disabled = after(D.rounds, cur) === null;
     $("b-prev-v").disabled = before(D.violations, cur) === null; $("b-next-v").disabled = after(D.violations, cur) === null;
-    if (history.replaceState) history.replaceState(null, "", "#" + cur);
+    try { if (history.replaceState) history.replaceState(null, "", "#" + cur); } catch (err) { /* a frame without a URL of its own */ }
   }
   var go = {
     start: function () { show(0); }, end: function () { show(last); },
