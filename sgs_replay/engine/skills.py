@@ -337,7 +337,7 @@ class SkillBook:
         if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
         # the latest such card the skill's owner uses or is a target of (激昂 also triggers on being targeted)
-        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect)
+        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardResolution)
                    and f.name in plugins.TARGET_CHOSEN_WINDOWS
                    and f.head is not None and (f.user == e.seat or e.seat in f.queue)), None)
         if cf is not None and cf.user == e.seat:

@@ -10,6 +10,8 @@ from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
+from sgs_replay.engine.cards.effect import CardEffect
+from sgs_replay.engine.cards.tricks import DuelFrame
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban, target_bans
@@ -267,7 +269,7 @@ def play_lijian(sim: Sim, me: Seat) -> bool | str:
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Use) and e.skill == SKILL.lijian:
         for f in reversed(eng.stack):
-            if isinstance(f, F.DuelFrame) and f.user == e.seat:
+            if isinstance(f, DuelFrame) and f.user == e.seat:
                 f.skill = SKILL.lijian  # type: ignore[attr-defined]
                 return
 
@@ -278,7 +280,7 @@ def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable \
             or version(eng, "lijian") == "heg":
         return
-    top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
+    top = next((f for f in reversed(eng.stack) if isinstance(f, DuelFrame) and not f.done), None)
     if top is not None and getattr(top, "skill", None) == SKILL.lijian and top.count == 0:
         eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed=CARD.nullification)
 
@@ -497,7 +499,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("mengjin", timing=Timing.AFTER_DODGE)
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == e.seat
                and f.after_dodge), None)
     if cf is None or cf.head is None:
         eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
@@ -510,7 +512,7 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_DODGED, "mengjin", order=10)
-def play_mengjin(sim: Sim, frame: F.CardEffect, t: int) -> bool:
+def play_mengjin(sim: Sim, frame: CardEffect, t: int) -> bool:
     """猛进, mostly, after his 杀 was dodged: one of the target's cards discarded. True: used."""
     places = sim.places_of(t)
     if not places or not sim.chance(0.7):
@@ -619,7 +621,7 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) not in (CARD.savage_assault, CARD.archery_attack) or C.colour(C.physical(e)) != "black":
         return
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.user == e.seat and seat.seat in f.queue:
+        if isinstance(f, CardEffect) and f.user == e.seat and seat.seat in f.queue:
             f.queue.remove(seat.seat)
             return
 
@@ -809,7 +811,7 @@ def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     k = C.card(e.card) if e.card else None
     by_slash = (k is not None and k.name == CARD.slash) or any(
-        isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
+        isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
     eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
 
 

@@ -10,6 +10,7 @@ from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
+from sgs_replay.engine.cards.effect import EFFECT_RULES, CardEffect, EffectRule, effect_rule
 from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
     from sgs_replay.skills.policy import Sim
 
 
-def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
+def slash_of(eng: Engine, seat: int) -> CardEffect | None:
     """The 杀 of ``seat`` now resolving (its target chosen, not yet over)."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == seat and f.head is not None:
+        if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == seat and f.head is not None:
             return f
     return None
 
@@ -221,16 +222,16 @@ def play_guanxing(sim: Sim, me: Seat) -> None:
 # --- 马超 ---------------------------------------------------------------------------------------
 
 
-@F.effect_rule
-class TiejiJudgement(F.EffectRule):
+@effect_rule
+class TiejiJudgement(EffectRule):
     """铁骑's judgement, logged inside the 杀's resolution: a red result makes the 杀 undodgeable."""
 
     events = (ev.Judge,)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Judge) -> bool:
         return e.seat == frame.user and e.reason == SKILL.tieji and frame.name == CARD.slash
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+    def offer(self, frame: CardEffect, eng: Engine, e: ev.Judge) -> bool:
         def result(en: Engine, card: str) -> None:
             if not is_unknown(card) and parse_card(card).is_red:
                 frame.undodgeable = True
@@ -264,10 +265,10 @@ fk_traits("tieji", "tieqi")
 
 
 @policy(Moment.SLASH_USED, "tieji", order=20)
-def play_tieji(sim: Sim, frame: F.CardEffect) -> bool:
+def play_tieji(sim: Sim, frame: CardEffect) -> bool:
     """铁骑: mostly, on a 杀 whose target can be hit; a red judgement and the first target cannot dodge it."""
     eng = sim.eng
-    if frame.head is None or not sim.chance(0.8) or any(rule.voids(frame, eng, sim.seat(frame.head)) for rule in F.EFFECT_RULES):
+    if frame.head is None or not sim.chance(0.8) or any(rule.voids(frame, eng, sim.seat(frame.head)) for rule in EFFECT_RULES):
         return False
     sim.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
     return parse_card(sim.judge_card(frame.user, SKILL.tieji)).is_red
@@ -349,7 +350,7 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_USED, "liegong", order=30)
-def play_liegong(sim: Sim, frame: F.CardEffect) -> None:
+def play_liegong(sim: Sim, frame: CardEffect) -> None:
     """烈弓 (國戰): mostly announced in the play phase, when the target's hand count allows it."""
     eng, user = sim.eng, sim.seat(frame.user)
     if frame.head is None or version(eng, "liegong") != "heg" or not eng.in_play_phase(frame.user):
@@ -360,7 +361,7 @@ def play_liegong(sim: Sim, frame: F.CardEffect) -> None:
 
 
 @policy(Moment.SLASH_BEGINS, "liegong", order=10, modes=("1v1",))
-def play_liegong_1v1(sim: Sim, user: int, frame: F.CardEffect | None) -> None:
+def play_liegong_1v1(sim: Sim, user: int, frame: CardEffect | None) -> None:
     """烈弓 (1v1): mostly announced in the play phase, once the 杀 has its target, when the target holds at least
     the user's HP in cards."""
     me = sim.seat(user)
@@ -415,12 +416,12 @@ def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
 
 
-def savage_assault_void(eng: Engine, e: ev.Event, seat: Seat) -> F.CardEffect | None:
+def savage_assault_void(eng: Engine, e: ev.Event, seat: Seat) -> CardEffect | None:
     """【南蛮入侵】对你无效 (祸首, 蛮裔): the seat leaves the targets of a 南蛮入侵 just used; that card's frame."""
     if not isinstance(e, ev.Use) or F.used_name(e) != CARD.savage_assault or not seat.alive:
         return None
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
+        if isinstance(f, CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
             if seat.seat in f.queue:
                 f.queue.remove(seat.seat)
             return f
@@ -658,7 +659,7 @@ def play_v33_zhongyi(sim: Sim, me: Seat) -> bool:
 
 
 @policy(Moment.SLASH_HITS, order=10)
-def spend_yi(sim: Sim, frame: F.CardEffect, t: int) -> None:
+def spend_yi(sim: Sim, frame: CardEffect, t: int) -> None:
     """忠义 (FreeKill 3v3): the 杀 of 关羽's side hits one of the other side while 义 are left: one 义 goes to the
     discard pile (the engine counts the damage's extra point)."""
     us, ts = sim.seat(frame.user), sim.seat(t)
@@ -892,7 +893,7 @@ def bazhen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     Announced like the armour (a ``skill`` event naming 八阵 or 八卦阵, a ``judge`` with either as
     its reason) when a 闪 is asked of him; the armour's rules then apply (青釭剑 ignores it too).
     """
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if frame is None or frame.need != CARD.jink or frame.head != e.seat:
         eng.unverifiable_because("八阵 outside a 闪 demand the engine tracks")
 
@@ -911,13 +912,13 @@ def bazhen_no_armour(eng: Engine, e: ev.Event, seat: Seat) -> None:
                    expected="no armour", observed=armour)
 
 
-@F.effect_rule
+@effect_rule
 class BazhenJudgement(EightTrigrams):
     """八阵's judgement (``reason: 八阵``) inside a 杀's or 万箭齐发's resolution: 八卦阵's, under the skill's name."""
 
     events = (ev.Respond, ev.Judge)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             return e.skill == SKILL.bazhen and e.seat == frame.given_answer
         return e.seat == frame.head and e.reason == SKILL.bazhen
@@ -925,7 +926,7 @@ class BazhenJudgement(EightTrigrams):
     def held_by(self, seat: Seat) -> bool:
         return False
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return False
 
 
@@ -1085,7 +1086,7 @@ def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_USED, order=10)
-def play_xiangle(sim: Sim, frame: F.CardEffect) -> None:
+def play_xiangle(sim: Sim, frame: CardEffect) -> None:
     """享乐 (國戰 刘禅, locked): for each target with it, the 杀's user discards a basic card most of the time it can
     (else the 杀 is void for it)."""
     for t in list(frame.queue):
@@ -1097,12 +1098,12 @@ def play_xiangle(sim: Sim, frame: F.CardEffect) -> None:
             sim.emit(ev.Discard(seat=frame.user, cards=[sim.rng.choice(basics)]))
 
 
-def _xiangle_paid(eng: Engine, frame: F.CardEffect) -> set[int]:
+def _xiangle_paid(eng: Engine, frame: CardEffect) -> set[int]:
     paid: set[int] = eng.skills.state.setdefault("xiangle", {}).setdefault(frame.uid, set())
     return paid
 
 
-def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
+def _xiangle_due(eng: Engine, frame: CardEffect) -> list[int]:
     """The targets of ``frame`` (a 杀) with 享乐 whose toll its user has not paid yet, in the frame's order."""
     if frame.name != CARD.slash:
         return []
@@ -1111,22 +1112,22 @@ def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
             and owns(s, "xiangle")]
 
 
-@F.effect_rule
-class Xiangle(F.EffectRule):
+@effect_rule
+class Xiangle(EffectRule):
     """享乐: the user of a 杀 at 刘禅 discards a basic card as he becomes its target (a ``discard`` by the user
     right after the ``use``, before his resolution begins), or the 杀 has no effect on him: no 闪 asked,
     no damage."""
 
     events = (ev.Discard,)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: Any) -> bool:
         if not isinstance(e, ev.Discard) or e.seat != frame.user or len(e.cards) != 1:
             return False
         due = _xiangle_due(eng, frame)
         c = C.card(e.cards[0])
         return bool(due) and not (due[0] == frame.head and frame.started) and (c is None or c.type == "basic")
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool | None:
+    def offer(self, frame: CardEffect, eng: Engine, e: Any) -> bool | None:
         user = eng.seat(e.seat)
         if user is None:
             return None
@@ -1136,18 +1137,18 @@ class Xiangle(F.EffectRule):
         return True
 
     @staticmethod
-    def _void(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def _void(frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return seat.seat in _xiangle_due(eng, frame)
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self._void(frame, eng, seat)
 
-    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
         if self._void(frame, eng, seat):
             return f"享乐: seat {frame.user} discarded no basic card, so the 杀 has no effect on seat {seat.seat}"
         return None
 
-    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return self._void(frame, eng, seat)
 
 

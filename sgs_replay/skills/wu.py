@@ -9,6 +9,8 @@ from sgs_replay.content import card_kinds
 from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.cards.effect import CardEffect, EffectRule, effect_rule
+from sgs_replay.engine.cards.tricks import DuelFrame, LightningDamage
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import ADJUSTS, installer, modifier, target_ban, target_bans
@@ -279,7 +281,7 @@ fk_traits("guose", convert=True)
 @skill("liuli", timing=Timing.BECOME_TARGET)
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.seat
                and not f.started), None)
     if cf is None:
         eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
@@ -302,7 +304,7 @@ fk_traits("liuli", cost=True)
 
 
 @policy(Moment.SLASH_TARGET, order=10)
-def play_liuli(sim: Sim, frame: F.CardEffect, t: int) -> int | None:
+def play_liuli(sim: Sim, frame: CardEffect, t: int) -> int | None:
     """流离: half the time, the 杀's target discards a hand card and passes the 杀 to another character in its
     attack range (not the user, not a target already)."""
     ts = sim.seat(t)
@@ -446,11 +448,11 @@ def xiaoji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def incoming_damage(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
     """The damage about to be dealt to ``seat``: (its resolution, amount, source)."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.head == seat and f.damages and not f._resolved():
+        if isinstance(f, CardEffect) and f.head == seat and f.damages and not f._resolved():
             return f, f.amount, getattr(f, "source", f.user)
-        if isinstance(f, F.DuelFrame) and f.turn == seat and not f.done and f.nullified % 2 == 0:
+        if isinstance(f, DuelFrame) and f.turn == seat and not f.done and f.nullified % 2 == 0:
             return f, 1, f.user if seat == f.target else f.target
-        if isinstance(f, F.LightningDamage) and f.seat == seat and not f.done:
+        if isinstance(f, LightningDamage) and f.seat == seat and not f.done:
             return f, 3, None
         if isinstance(f, Effect):
             st = next((s for s in f.steps if s.kind == "damage" and s.seat == seat and not s.done and not s.forbid), None)
@@ -459,13 +461,13 @@ def incoming_damage(eng: Engine, seat: int) -> tuple[object, int, int | None] | 
     return None
 
 
-@F.effect_rule
-class TianxiangRedirect(F.EffectRule):
+@effect_rule
+class TianxiangRedirect(EffectRule):
     """天香 moves the damage of a card in resolution to another character: once it is used on the current
     target (a `skill` event, with its ♥ card), the card's damage to that target is not required. Holding
     天香 alone excuses nothing: the skill is announced when it is used."""
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return current and SKILL.tianxiang in frame.extra
 
 
@@ -488,7 +490,7 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     # the same damage, to its new target: what that one's armour does to it counts (藤甲 and fire …)
     nature = getattr(src, "nature", None) or "normal"
     amount = F.damage_taken(eng, eng.seat(t), amount, nature)
-    if isinstance(src, F.CardEffect):
+    if isinstance(src, CardEffect):
         src.extra.add(SKILL.tianxiang)
         src._advance()
     elif isinstance(src, Step):
@@ -644,7 +646,7 @@ def play_yinghun(sim: Sim, me: Seat) -> None:
 def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """疑城 (FreeKill 3v3 徐盛): 当己方角色成为敌方角色使用【杀】的目标后，你可以令其摸一张牌，然后其弃置一张手牌；若弃置的是装备牌，则改为其使用之."""
     targets = list(e.targets or [])
-    slash = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash), None)
+    slash = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash), None)
     who = targets[0] if len(targets) == 1 else None
     if (who is None or slash is None or who not in C.allies(eng, e.seat, include_self=True)
             or slash.user not in C.enemies(eng, e.seat) or who not in [*slash.queue, slash.head]):
@@ -659,7 +661,7 @@ def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_TARGET, order=20)
-def play_yicheng(sim: Sim, frame: F.CardEffect, t: int) -> None:
+def play_yicheng(sim: Sim, frame: CardEffect, t: int) -> None:
     """疑城 (FreeKill 3v3): half the time, as an enemy's 杀 targets a teammate: it draws a card, then discards a
     hand card, or uses it when it is equipment."""
     ts, user = sim.seat(t), sim.seat(frame.user)
