@@ -57,6 +57,21 @@ def effect_traits(card: str) -> EffectTraits:
 
 #: card name → the card it demands of its targets (借刀杀人: a 杀 on the named victim, or the weapon), declared by the card
 DEMANDS: dict[str, str] = {}
+@dataclass(frozen=True)
+class Targets:
+    """Whom a card may target, as its definition declares it: between ``least`` and ``most`` characters, its user
+    among them or not (``self_allowed``), and whether the use also names a second seat (``victim``: 借刀杀人's). The
+    card's check (``handlers.use_check``) and ``legality.legal_uses`` both read it."""
+
+    least: int = 1
+    most: int = 1
+    self_allowed: bool = False
+    victim: bool = False
+
+
+#: card name → whom it may target (:class:`Targets`), declared by the card (a card that declares nothing is asked
+#: for by its kind: one target for a single-target or delayed trick, none for the others)
+TARGETS: dict[str, Targets] = {}
 #: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
 ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;

@@ -93,10 +93,15 @@ def analeptic_rescue(eng: Engine, e: ev.Use, dying: int) -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
+# 铁索连环: one or two characters, yourself allowed (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.iron_chain] = plugins.Targets(least=1, most=2, self_allowed=True)
+
+
 @use_check(CARD.iron_chain)
 def iron_chain_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    """铁索连环: one or two characters, yourself allowed."""
-    if not 1 <= len(targets) <= 2 or len(set(targets)) != len(targets):
+    """铁索连环: one or two characters, yourself allowed (``plugins.TARGETS``)."""
+    spec = plugins.TARGETS[name]
+    if not spec.least <= len(targets) <= spec.most or len(set(targets)) != len(targets):
         report(R.P_TARGET, e.seat, f"{CARD.iron_chain} targets one or two characters", expected="1 or 2", observed=targets)
     for t in dict.fromkeys(targets):
         ts = eng.seat(t)

@@ -451,7 +451,9 @@ def aoe_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], 
 # what 借刀杀人 demands of the weapon holder (seed 001 一(四) 借刀杀人: 对其攻击范围内…使用一张【杀】); 无懈可击 answers a
 # trick and is never used on its own
 plugins.DEMANDS[CARD.collateral] = CARD.slash
-plugins.DEMANDS[CARD.duel] = CARD.slash  # 决斗 (seed 001 一(四)): the two alternate playing 【杀】
+plugins.DEMANDS[CARD.duel] = CARD.slash
+# 借刀杀人: one other character (with a weapon), and the one it is to 杀 (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.collateral] = plugins.Targets(victim=True)  # 决斗 (seed 001 一(四)): the two alternate playing 【杀】
 plugins.ANSWERS_ONLY[CARD.nullification] = f"{CARD.nullification} with no trick in resolution"
 
 
