@@ -17,7 +17,7 @@ from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
@@ -302,12 +302,9 @@ def play_biyue(sim: Sim, me: Seat) -> None:
 # --- 张角 ---------------------------------------------------------------------------------------
 
 
-@skill("leiji", timing=Timing.USE_CARD)
+@skill("leiji", timing=Timing.USE_CARD, chance=Words("雷击 follows a 闪 you use or play", observed="no 闪 just now"))
 def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """雷击 (seed 000 张角): 每当你使用了一张“闪”，可令任意一名角色判定若结果为黑桃，你对该角色早成2点伤害 (thunder damage)."""
-    if not eng.skills.take_chance(e.seat, "leiji"):
-        eng.report(R.S_TIMING, e.seat, "雷击 follows a 闪 you use or play", observed="no 闪 just now")
-        return
     targets = list(e.targets or [])
     if len(targets) != 1 or eng.seat(targets[0]) is None:
         eng.report(R.S_CONDITION, e.seat, "雷击 names one character to judge", observed=targets)
@@ -350,8 +347,8 @@ def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
 @skill("guidao", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
+    """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial:
+    common.check_retrial; announced with no judgement pending, the engine's timing check reports it)."""
 
 
 @policy(Moment.RETRIAL, "guidao", order=20)
@@ -815,7 +812,7 @@ def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
 
 
-@skill("beige", timing=Timing.DAMAGED)
+@skill("beige", timing=Timing.DAMAGED, of_others=True)
 def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
 

@@ -17,7 +17,7 @@ from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
@@ -277,17 +277,14 @@ def play_tieji(sim: Sim, frame: CardEffect) -> bool:
 # --- 黄月英 -------------------------------------------------------------------------------------
 
 
-@skill("jizhi", timing=Timing.USE_CARD)
+@skill("jizhi", timing=Timing.USE_CARD, chance=Words("集智 follows your use of a non-delayed trick",
+                                                     expected="right after a trick you use", observed="no trick just used"))
 def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
 
     Seed 000: 当她使用一张锦囊牌后 (delayed tricks too). 國戰 ("heg"): 每当你使用非转化的非延时类锦囊牌时 —
     never a converted trick, whatever ``jizhi_converted`` says.
     """
-    if not eng.skills.take_chance(e.seat, "jizhi"):
-        eng.report(R.S_TIMING, e.seat, "集智 follows your use of a non-delayed trick",
-                   expected="right after a trick you use", observed="no trick just used")
-        return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
@@ -1249,16 +1246,14 @@ def shushen_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.skills.chances[(seat.seat, "shushen")] += seat.hp - before
 
 
-@skill("shushen", timing=Timing.RECOVERED)
+@skill("shushen", timing=Timing.RECOVERED, chance=Words("淑慎 follows each point of HP you recover",
+                                                         expected="right after a recovery",
+                                                         observed="no recovery (or no point) left"))
 def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """淑慎 (國戰 甘夫人): 每当你回复1点体力后，你可以令与你势力相同的一名其他角色摸一张牌.
 
     ``skill`` (``targets``: another character of her kingdom) right after a ``recover`` of hers, once per
     point recovered → its ``draw`` of 1."""
-    if not eng.skills.take_chance(e.seat, "shushen"):
-        eng.report(R.S_TIMING, e.seat, "淑慎 follows each point of HP you recover", expected="right after a recovery",
-                   observed="no recovery (or no point) left")
-        return
     t = C.one_other_target(eng, e, "another character of your kingdom")
     if t is None:
         return

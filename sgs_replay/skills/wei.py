@@ -97,9 +97,8 @@ def play_fankui(sim: Sim, me: Seat, amount: int, source: int | None, card: str |
 
 @skill("guicai", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
-               expected="a judgement waiting for its result", observed="no judgement pending")
+    """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial;
+    announced with no judgement pending, the engine's timing check reports it)."""
 fk_traits("guicai", retrial=True)
 
 
@@ -327,11 +326,8 @@ def play_luoyi(sim: Sim, me: Seat) -> None:
 
 @skill("tiandu", timing=Timing.JUDGEMENT_TAKEN_EFFECT)
 def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed."""
-    j = eng.skills.judgement
-    if j.get("seat") != e.seat or j.get("fresh") != 1:
-        eng.report(R.S_TIMING, e.seat, "天妒 takes your own judgement card as it takes effect",
-                   expected="right after your judgement", observed="no judgement of yours just now")
+    """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed
+    (the judgement's frame gives the card; at any other moment the engine's timing check reports it)."""
 fk_traits("tiandu", implied_gain=True)
 
 

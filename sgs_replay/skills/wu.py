@@ -16,7 +16,7 @@ from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import ADJUSTS, installer, modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
@@ -411,15 +411,13 @@ def play_jieyin(sim: Sim, me: Seat) -> bool:
     return True
 
 
-@skill("xiaoji", timing=Timing.LOSE_CARDS)
+@skill("xiaoji", timing=Timing.LOSE_CARDS,
+       chance=Words("枭姬 follows losing a card from your equipment area", observed="no equipment lost"))
 def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """枭姬 (seed 001 孙尚香): 当失去一张装备区里的牌时，可以立即摸两张牌.
 
     1v1 (seed 002): 摸两张牌，或回复1点体力.
     """
-    if not eng.skills.take_chance(e.seat, "xiaoji"):
-        eng.report(R.S_TIMING, e.seat, "枭姬 follows losing a card from your equipment area", observed="no equipment lost")
-        return
     draw = Step("draw", seat=e.seat, n=2)
     if version(eng, "xiaoji") == "002-1v1":
         C.effect(eng, e, Step("choice", seat=e.seat, alts=(draw, Step("recover", seat=e.seat, n=1))))
@@ -702,8 +700,8 @@ def play_hongyuan(sim: Sim, me: Seat) -> bool:
 
 @skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+    """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial;
+    announced with no judgement pending, the engine's timing check reports it)."""
 fk_traits("huanshi", "v33__huanshi", retrial=True)
 
 
