@@ -736,6 +736,13 @@ def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
     return any(isinstance(f, F.JudgeFrame) and f.awaiting(eng) for f in eng.stack)
 
 
+@window(Timing.ENTER, detail="{name} is used when its general enters play (登场时)",
+        expected="right after the general enters and draws its starting hand", observed="another moment")
+def _entering(eng: Engine, e: ev.Skill) -> bool:
+    """登场时 (1v1): the user's general has just entered play and drawn its starting hand (the mode knows)."""
+    return bool(eng.mode.entering(e.seat))
+
+
 @window(Timing.JUDGEMENT_TAKEN_EFFECT, detail="{name} takes your own judgement card as it takes effect",
         expected="right after your judgement", observed="no judgement of yours just now")
 def _own_judgement_settled(eng: Engine, e: ev.Skill) -> bool:

@@ -736,11 +736,8 @@ def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
 @skill("pianyi", timing=Timing.ENTER)
 def pianyi_entry(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """翩仪 written as a `skill`: only at the moment its general enters play, in the opponent's turn (the turn's
-    end itself is the mode's: ``entry_ends_opponent_turn``)."""
-    if not eng.mode.entering(e.seat):
-        eng.report(R.S_TIMING, e.seat, "翩仪 acts when its general enters play (登场时)",
-                   expected="right after the general enters and draws its starting hand", observed="another moment")
-    elif eng.current is None or eng.current == e.seat:
+    end itself is the mode's: ``entry_ends_opponent_turn``; at any other moment the engine's timing check reports it)."""
+    if eng.current is None or eng.current == e.seat:
         eng.report(R.S_CONDITION, e.seat, "翩仪 ends the opponent's turn: it is not the opponent's turn",
                    expected="the opponent's turn", observed=f"turn of seat {eng.current}" if eng.current else "no turn")
 fk_traits("pianyi", "pianyi", "v11__pianyi")  # FreeKill's 1v1 mode calls it v11__pianyi

@@ -953,11 +953,8 @@ def kanpo_card(c: Any, as_name: str) -> bool:
 
 
 def _entry_use(eng: Engine, e: ev.Skill, card_name: str, skill_name: str) -> None:
-    """A skill of the moment its general enters play (1v1, 登场时) that lets it use a card at the opponent."""
-    if not eng.mode.entering(e.seat):
-        eng.report(R.S_TIMING, e.seat, f"{skill_name} is used when its general enters play (登场时)",
-                   expected="right after the general enters and draws its starting hand", observed="another moment")
-        return
+    """A skill of the moment its general enters play (1v1, 登场时) that lets it use a card at the opponent (at any
+    other moment the engine's timing check reports it)."""
     C.grants(eng).append((e.seat, card_name, skill_name))
     C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as(card_name, skill_name)))
 
