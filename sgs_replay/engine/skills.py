@@ -65,9 +65,12 @@ class SkillSpec:
     timing: Timing | None = None  # the moment the text names (指定目标后, 判定牌生效前 …)
     by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
     per_phase_in: tuple[str, ...] = ()  # the printed texts (variant keys) whose per_turn limit is per play phase
-    #: it triggers at another character's timing point (悲歌: 一名角色受到【杀】造成的伤害后): its hook finds that
-    #: window; the generic check asks the window of its user's own timing point otherwise (``timing.WINDOWS``)
-    of_others: bool = False
+    #: its hook finds its window itself: another character's moment (悲歌: 一名角色受到【杀】造成的伤害后; 骁果: 其他角色的
+    #:结束阶段), or phases that depend on the text's version (观星, 神速); the generic check asks the window of its
+    #: user's own timing point otherwise (``timing.WINDOWS``)
+    own_window: bool = False
+    #: the words of its moment in a report (``{when}``: "at the start of your start phase"), when not the window's
+    when: str | None = None
     #: its window is a one-shot chance its watcher opens (``SkillBook.chances`` under its id: the 闪 雷击 follows, the
     #: equipment card 枭姬 follows …), taken when it is announced; the words for an announcement with none
     chance: Words | None = None
@@ -102,24 +105,25 @@ def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
 
 def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
           timing: Timing | None = None, by_others: bool = False,
-          per_phase_in: tuple[str, ...] = (), of_others: bool = False,
-          chance: Words | None = None) -> Callable[[Hook], Hook]:
+          per_phase_in: tuple[str, ...] = (), own_window: bool = False,
+          chance: Words | None = None, when: str | None = None) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
     its owner's subjects announce (黄天 …); ``per_phase_in`` names the printed texts (variant keys)
-    whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``of_others``: it triggers at another
-    character's timing point, which its hook checks (the engine's window is its user's own); ``chance``: its
-    window is a one-shot chance its own watcher opens, and the words for an announcement without one."""
+    whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``own_window``: its hook checks its
+    moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
+    one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
+    of its moment in a report, when not its window's."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
 
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
-                               by_others=by_others, per_phase_in=per_phase_in, of_others=of_others,
-                               chance=chance)
+                               by_others=by_others, per_phase_in=per_phase_in, own_window=own_window,
+                               chance=chance, when=when)
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -329,17 +333,24 @@ class SkillBook:
         """The one timing check: the window of the skill's declared timing point (only that one is asked; a
         skill's own chance when it declares one) is open for its user; else SGS-S003 in the window's words, and
         the skill does nothing."""
+        eng = self.eng
+        when = spec.when or ""
         if spec.chance is not None:
             if self.take_chance(e.seat, spec.id):
                 return True
             words = spec.chance
         else:
-            w = WINDOWS.get(spec.timing) if spec.timing is not None and not spec.of_others else None
-            if w is None or w.is_open(self.eng, e):
+            w = WINDOWS.get(spec.timing) if spec.timing is not None and not spec.own_window else None
+            if w is None or w.is_open(eng, e):
                 return True
-            words = w.words
-        self.eng.report(R.S_TIMING, e.seat, words.detail.format(name=name), expected=words.expected,
-                        observed=words.observed)
+            words, when = w.words, when or w.when
+        where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
+
+        def say(text: str | None) -> str | None:
+            return None if text is None else text.format(name=name, when=when, where=where)
+
+        eng.report(R.S_TIMING, e.seat, words.detail.format(name=name, when=when, where=where),
+                   expected=say(words.expected), observed=say(words.observed))
         return False
 
     def stage_of(self, e: ev.Skill) -> str | None:
@@ -734,6 +745,20 @@ def _damage_just_taken(eng: Engine, e: ev.Skill) -> bool:
 def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
     """判定牌生效前: a judgement waits for its result (the judgement's frame takes the retrial skills it awaits)."""
     return any(isinstance(f, F.JudgeFrame) and f.awaiting(eng) for f in eng.stack)
+
+
+@window(Timing.START_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your start phase")
+def _own_start_phase(eng: Engine, e: ev.Skill) -> bool:
+    """回合开始阶段: the user's own turn, in its start phase (or before any phase is logged)."""
+    return bool(eng.current == e.seat and eng.phase in ("start", None))
+
+
+@window(Timing.END_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your finish phase")
+def _own_finish_phase(eng: Engine, e: ev.Skill) -> bool:
+    """回合结束阶段: the user's own turn, in its finish phase."""
+    return bool(eng.current == e.seat and eng.phase == "finish")
 
 
 @window(Timing.ENTER, detail="{name} is used when its general enters play (登场时)",

@@ -79,8 +79,9 @@ def at(timing: Timing) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Words:
-    """How a skill announced outside its window is reported (SGS-S003): the detail (``{name}``: the skill's
-    printed name), what was seen instead, and what was expected."""
+    """How a skill announced outside its window is reported (SGS-S003): the detail, what was seen instead, and
+    what was expected — templates of ``{name}`` (the skill's printed name), ``{when}`` (the words of its moment:
+    the skill's own, else the window's) and ``{where}`` (the phase and the seat whose turn it is)."""
 
     detail: str
     observed: str
@@ -95,18 +96,20 @@ class Window:
     timing: Timing
     is_open: Callable[[Any, Any], bool]
     words: Words
+    #: the words of the moment (``{when}``) for a skill that declares none of its own
+    when: str = ""
 
 
 #: timing point → its window (registered by the part of the engine that keeps its state)
 WINDOWS: dict[Timing, Window] = {}
 
 
-def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None
+def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = ""
            ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
     """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point)."""
     def register(fn: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
         if timing in WINDOWS:
             raise ValueError(f"the window of {timing.label} is registered twice")
-        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected))
+        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when)
         return fn
     return register

@@ -101,11 +101,9 @@ def shenji_targets(value: int, eng: Engine, user: Seat) -> int:
     return max(value, 3) if user.has_skill(SKILL.shenji) and user.weapon() is None else value
 
 
-@skill("zhanshen", per_game=True, timing=Timing.START_PHASE)
+@skill("zhanshen", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (seed 002 吕布): 觉醒技，回合开始阶段开始时，若你已受伤且己方有角色已阵亡，你须减1点体力上限并弃置装备区里的武器牌，然后获得技能“马术”和“神戟”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     _zhanshen_awaken(eng, e, seat, discard_weapon=True)
 
 
@@ -127,11 +125,10 @@ def _zhanshen_awaken(eng: Engine, e: ev.Skill, seat: Seat, *, discard_weapon: bo
     eng.skills.gain(seat, "shenji")
 
 
-@skill("v33_nos__zhanshen", per_game=True, timing=Timing.START_PHASE)
+@skill("v33_nos__zhanshen", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def v33_nos_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布, the 2013 version as the mode implements it): 觉醒技，准备阶段，若你已受伤且己方有角色已死亡，你减1点体力上限，获得技能〖马术〗和〖神戟〗 (no weapon is discarded)."""
-    if C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        _zhanshen_awaken(eng, e, seat, discard_weapon=False)
+    _zhanshen_awaken(eng, e, seat, discard_weapon=False)
 
 
 @policy(Moment.START_PHASE, order=21)
@@ -155,8 +152,6 @@ V33_ZHANSHEN = {1: "one more card in the draw phase", 2: "杀 deals 1 more damag
 @skill("v33__zhanshen", per_turn=1, timing=Timing.START_PHASE)
 def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布): 锁定技，准备阶段，你选择一项未获得过的效果，获得此效果直到本局游戏结束：1.摸牌阶段，你多摸一张牌；2.你使用【杀】造成伤害+1；3.你使用【杀】可以额外选择一个目标."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     chosen = zhanshen_chosen(eng, e.seat)
     if not isinstance(e.choice, int) or e.choice not in V33_ZHANSHEN or e.choice in chosen:
         left = sorted(set(V33_ZHANSHEN) - chosen)
@@ -288,8 +283,7 @@ def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("biyue", timing=Timing.END_PHASE)
 def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """闭月 (seed 001 貂蝉): 回合结束阶段，可以摸一张牌 (seed 000: 弃牌阶段结束后)."""
-    if C.need_phase(eng, e, "in your finish phase", "finish"):
-        C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
 @policy(Moment.FINISH_PHASE, "biyue", order=20)
@@ -809,7 +803,7 @@ def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
     eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
 
 
-@skill("beige", timing=Timing.DAMAGED, of_others=True)
+@skill("beige", timing=Timing.DAMAGED, own_window=True)
 def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
 

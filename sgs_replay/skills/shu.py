@@ -183,7 +183,7 @@ fk_traits("kongcheng", locked=True)
 # --- 诸葛亮 -------------------------------------------------------------------------------------
 
 
-@skill("guanxing", timing=Timing.START_PHASE)
+@skill("guanxing", timing=Timing.START_PHASE, own_window=True)
 def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
 
@@ -531,11 +531,9 @@ def play_tiaoxin(sim: Sim, me: Seat) -> bool:
     return True
 
 
-@skill("zhiji", per_game=True, timing=Timing.START_PHASE)
+@skill("zhiji", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """志继 (official text, 姜维): 觉醒技，回合开始阶段开始时，若你没有手牌，你选择一项：回复1点体力，或摸两张牌。然后你减1点体力上限，并获得技能“观星”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     if seat.hand_count:
         eng.report(R.S_CONDITION, e.seat, "志继 awakens with no hand cards", observed=f"{seat.hand_count} cards")
     choice = Step("choice", seat=e.seat, alts=(Step("recover", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2)),
@@ -1203,14 +1201,12 @@ def play_fangquan_end(sim: Sim, me: Seat) -> None:
         sim.extra_turns.append(t)
 
 
-@skill("shenzhi", timing=Timing.START_PHASE)
+@skill("shenzhi", timing=Timing.START_PHASE, when="as your start phase begins")
 def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
 
     ``skill`` with ``cards`` = every hand card (discarded: implied) → a ``recover`` of 1 when they are at
     least her HP (none otherwise)."""
-    if not C.need_phase(eng, e, "as your start phase begins", "start", None):
-        return
     cards = list(e.cards or [])
     held = seat.hand_count
     if not cards or len(cards) != held:

@@ -372,8 +372,6 @@ def kofqingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("luoshen", timing=Timing.START_PHASE)
 def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """洛神 (seed 001 甄姬): 回合开始阶段，可以进行判定：若为黑色，立即获得此生效后的判定牌，并可以再次使用洛神――如此反复，直到出现红色或不愿意判定了为止."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     st = eng.skills.state.setdefault("luoshen", {})
     if st.get("turn") == (eng.turns_taken, e.seat) and st.get("red"):
         eng.report(R.S_TIMING, e.seat, "洛神 stops at the first red judgement", expected="no further 洛神", observed="洛神 again")
@@ -421,7 +419,7 @@ def _judge_expected(eng: Engine, e: ev.Judge) -> bool:
 # --- 夏侯渊 -------------------------------------------------------------------------------------
 
 
-@skill("shensu", timing=Timing.START_PHASE)
+@skill("shensu", timing=Timing.START_PHASE, own_window=True)
 def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神速 (seed 000 夏侯渊): 回合开始阶段，你可以选择以下一至两项。1.跳过该回合的判定阶段和摸牌阶段。2.跳过该回合出牌阶段并弃一张装备牌。你每做出上述之一选择，视为对任意一名角色使用了“杀”.
 
@@ -501,8 +499,6 @@ def play_shensu_play(sim: Sim, me: Seat, phase: str) -> bool:
 @skill("jushou", timing=Timing.END_PHASE)
 def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """据守 (seed 000 曹仁): 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合."""
-    if not C.need_phase(eng, e, "in your finish phase", "finish"):
-        return
     eng.skipped_turns.add(e.seat)
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
 
@@ -839,7 +835,7 @@ def play_fangzhu(sim: Sim, me: Seat, amount: int, source: int | None, card: str 
         sim.skipped_turn ^= {t}
 
 
-@skill("xiaoguo", timing=Timing.END_PHASE)
+@skill("xiaoguo", timing=Timing.END_PHASE, own_window=True)
 def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """骁果 (國戰 乐进): 其他角色的结束阶段开始时，你可以弃置一张基本牌，令其选择一项：1.弃置一张装备牌；2.受到你造成的1点伤害.
 

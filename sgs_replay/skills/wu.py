@@ -591,8 +591,6 @@ def buqu_due(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("yinghun", timing=Timing.START_PHASE)
 def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英魂 (official text, 孙坚): 回合开始阶段开始时，若你已受伤，你可以选择一名其他角色并选择一项：令其摸一张牌，然后弃置X张牌；或令其摸X张牌，然后弃置一张牌（X为你已损失的体力值）."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     x = seat.max_hp - seat.hp
     if x <= 0:
         eng.report(R.S_CONDITION, e.seat, "英魂 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")
@@ -776,11 +774,9 @@ def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
             eng.skills.chances[(seat.seat, "jiang")] += mine
 
 
-@skill("hunzi", per_game=True, timing=Timing.START_PHASE)
+@skill("hunzi", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """魂姿 (official text, 孙策): 觉醒技，回合开始阶段开始时，若你的体力为1，你减1点体力上限，并获得技能“英姿”和“英魂”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     if seat.hp != 1:
         eng.report(R.S_CONDITION, e.seat, "魂姿 awakens at 1 HP", observed=f"{seat.hp} HP")
     C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))
