@@ -578,7 +578,6 @@ def use_check(*names: str) -> Callable[[CheckFn], CheckFn]:
     return register
 
 
-
 def on_respond(eng: Engine, e: ev.Respond) -> None:
     name = F.used_name(e)
     eng.report(R.P_NO_DEMAND, e.seat, f"nothing asks seat {e.seat} for {name or 'a card'} now", observed=name)

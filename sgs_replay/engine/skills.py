@@ -728,7 +728,6 @@ class SkillBook:
 BOOKS["skills"] = SkillBook
 
 
-
 # ---------------------------------------------------------------------------------------------------
 # the windows the skill book keeps (timing.WINDOWS): asked by _in_window for a skill of that timing point
 # ---------------------------------------------------------------------------------------------------
