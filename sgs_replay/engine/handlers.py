@@ -349,8 +349,9 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if e.as_ is not None and report is not None:
         check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
-    # what a frame demands of the user (借刀杀人: the weapon holder's 杀, or it gives the weapon)
-    demand = _demanding_frame(eng, e.seat)
+    # what a frame demands of the user (借刀杀人: the weapon holder's 杀, or it gives the weapon); asked only for a
+    # hidden card or a card some card demands
+    demand = _demanding_frame(eng, e.seat) if name is None or name in plugins.DEMANDS.values() else None
     if name is None and demand is not None:
         name = demand[1]
         if apply:
