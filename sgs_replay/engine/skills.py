@@ -760,7 +760,7 @@ def _own_finish_phase(eng: Engine, e: ev.Skill) -> bool:
     return bool(eng.current == e.seat and eng.phase == "finish")
 
 
-@window(Timing.ENTER, detail="{name} is used when its general enters play (登场时)",
+@window(Timing.ENTER, detail=f"{{name}} is used when its general enters play ({Timing.ENTER.label})",
         expected="right after the general enters and draws its starting hand", observed="another moment")
 def _entering(eng: Engine, e: ev.Skill) -> bool:
     """登场时 (1v1): the user's general has just entered play and drawn its starting hand (the mode knows)."""
