@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgs_replay.content import card_kinds, phrases
-from sgs_replay.content.names import CARD
 from sgs_replay.engine import plugins
 from sgs_replay.engine.core import Engine, card_of
 from sgs_replay.engine.state import Seat
@@ -25,7 +24,8 @@ from sgs_replay.rules import catalogue as R
 #: ``report`` when judging a log, a collector when asking whether an action is legal
 Report = Callable[..., None]
 
-DELAYED = {CARD.indulgence, CARD.lightning, CARD.supply_shortage}
+#: the delayed tricks, as their definitions declare them (card name → ``plugins.DelayedTrick``)
+DELAYED = plugins.DELAYED_TRICKS
 
 
 def add_to_hand(eng: Engine, seat: int, cards: list[str]) -> None:

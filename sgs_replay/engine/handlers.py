@@ -45,9 +45,6 @@ __all__ = ["CONVERSIONS", "CONVERSION_VARIANTS", "DAMAGE_FOLLOWERS", "DELAYED", 
            "apply_change", "apply_damage", "apply_recover", "check_conversion", "conversion", "conversion_for",
            "do_discard", "do_draw", "do_lose_hp", "on_max_hp", "on_phase_skip"]
 
-GLOBAL = {CARD.god_salvation, CARD.amazing_grace}
-SELF_TARGET = {CARD.ex_nihilo, CARD.lightning}
-
 
 # ---------------------------------------------------------------------------------------------------
 # shared effects (the changes themselves are engine/changes.py's: the frames apply them too)
@@ -352,11 +349,13 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     if e.as_ is not None and report is not None:
         check_conversion(eng, e, e.as_, report, notes=apply)
     physical = [e.card] if e.card is not None else list(e.cards or [])
-    demanded = plugins.DEMANDS.get(CARD.collateral)  # what the weapon holder answers 借刀杀人 with (or gives the weapon)
-    if name is None and demanded is not None and _collateral_frame(eng, e.seat) is not None:
-        name = demanded
+    # what a frame demands of the user (借刀杀人: the weapon holder's 杀, or it gives the weapon); asked only for a
+    # hidden card or a card some card demands
+    demand = _demanding_frame(eng, e.seat) if name is None or name in plugins.DEMANDS.values() else None
+    if name is None and demand is not None:
+        name = demand[1]
         if apply:
-            eng.unverifiable_because(f"a hidden card used as the {CARD.collateral} {demanded}")
+            eng.unverifiable_because(f"a hidden card used as the {demand[0].name} {demand[1]}")
     if name is None:
         if apply:
             eng.unverifiable_because("a hidden card is used")
@@ -373,15 +372,15 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
         if report is not None:
             report(R.P_NO_DEMAND, e.seat, plugins.ANSWERS_ONLY[name], observed=name)
         if apply:
-            eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and name == CARD.nullification)
+            eng.take_from_hand(user, physical, allow_equip=e.as_ is not None and plugins.is_counter(name))
             eng.to_processing(physical)
         return
     own_play = eng.in_play_phase(e.seat)
-    collateral = _collateral_frame(eng, e.seat) if name == demanded else None
+    collateral = demand[0] if demand is not None and name == demand[1] else None
     if collateral is not None:
         # 借刀杀人: the weapon holder must use the demanded card on the named victim (seed 001 一(四) 借刀杀人)
         if report is not None and collateral.victim is not None and list(e.targets or []) != [collateral.victim]:
-            report(R.P_TARGET, e.seat, f"{CARD.collateral} names seat {collateral.victim} as the one to slash",
+            report(R.P_TARGET, e.seat, f"{collateral.name} names seat {collateral.victim} as the one to slash",
                    expected=[collateral.victim], observed=e.targets)
         if apply:
             collateral.queue = []
@@ -414,7 +413,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
         _equip(eng, user, e.card)  # type: ignore[arg-type]
         return
     if name in DELAYED:
-        _delayed(eng, e, user, name, physical, targets)
+        _place_delayed(eng, e, user, name, physical, targets)
         return
     eng.to_processing(physical)
     USE_BY_NAME.get(name, _use_unknown)(eng, e, user, name, targets)
@@ -477,10 +476,12 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
         return
 
 
-def _collateral_frame(eng: Engine, seat: int) -> Any:
+def _demanding_frame(eng: Engine, seat: int) -> tuple[Any, str] | None:
+    """The latest frame that demands of ``seat`` a card to use on its own (借刀杀人's 杀 on the named victim;
+    ``Frame.demands``), with the card it demands."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.SimpleTrick) and f.name == CARD.collateral and seat in f.queue and f.nullified % 2 == 0:
-            return f
+        if (card := f.demands(eng, seat)) is not None:
+            return f, card
     return None
 
 
@@ -494,34 +495,11 @@ def _equip(eng: Engine, user: Any, card: str) -> None:
     user.equip[sl] = card
 
 
-def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
-    if name == CARD.lightning:
-        if targets and targets != [e.seat]:
-            report(R.P_TARGET, e.seat, f"{CARD.lightning} is used on yourself", expected=[e.seat], observed=targets)
-        targets = [e.seat]
-    if len(targets) != 1:
-        report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
-        return
-    t = targets[0]
-    target = eng.seat(t)
-    if target is None:
-        return
-    if name in (CARD.indulgence, CARD.supply_shortage) and t == e.seat:
-        report(R.P_TARGET, e.seat, f"{name}: {phrases()['not_self']}", observed="self")
-    if name == CARD.indulgence and not eng.rs.p.indulgence_on_lord and target.role == "lord":
-        report(R.P_TARGET, e.seat, f"this ruleset forbids {CARD.indulgence} on the lord (seed 000)", observed="lord")
-    protected_target(eng, e, user, target, name, report)
-    reach = plugins.modify("trick_reach", 1, eng, user, name) if name == CARD.supply_shortage else None
-    if reach is not None and eng.table.distance(e.seat, t) > reach:
-        report(R.P_DISTANCE, e.seat, f"{CARD.supply_shortage} needs distance 1; distance to seat {t} is {eng.table.distance(e.seat, t)}",
-               expected="distance ≤ 1", observed=eng.table.distance(e.seat, t))
-    if name in target.judge_names():
-        report(R.P_SAME_NAME, e.seat, f"seat {t} already has {name} in the judge area", observed=name)
-
-
-def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
-    if name == CARD.lightning:
+def _place_delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], targets: list[int]) -> None:
+    """A delayed trick goes to its target's judge area (its user's own, when it declares ``on_self``), then what its
+    definition declares follows its placement (``plugins.DelayedTrick``)."""
+    spec = plugins.DELAYED_TRICKS[name]
+    if spec.on_self:
         targets = [e.seat]
     if len(targets) != 1:
         eng.to_discard(physical)
@@ -536,7 +514,8 @@ def _delayed(eng: Engine, e: ev.Use, user: Any, name: str, physical: list[str], 
     target.judge.append(card)
     if parse_card(card).name != name:
         target.judge_as[card] = name
-    eng.push(F.SimpleTrick(eng, e.seat, name, [t]))
+    if spec.placed is not None:
+        eng.push(spec.placed(eng, e.seat, name, t))
 
 
 def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str, report: Report) -> None:
@@ -560,8 +539,8 @@ def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
     """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
     if eng.collateral_victim is not None:
         return eng.collateral_victim
-    frame = _collateral_frame(eng, e.seat)
-    return None if frame is None else frame.victim
+    demand = _demanding_frame(eng, e.seat)
+    return None if demand is None else demand[0].victim
 
 
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -598,9 +577,6 @@ def use_check(*names: str) -> Callable[[CheckFn], CheckFn]:
             USE_CHECKS[n] = fn
         return fn
     return register
-
-
-use_check(*sorted(DELAYED))(delayed_check)
 
 
 def on_respond(eng: Engine, e: ev.Respond) -> None:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content import card_kinds
-from sgs_replay.content.names import CARD
 from sgs_replay.engine import handlers, plugins
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
@@ -111,7 +110,7 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
     name = parse_card(card).name
     kind = card_kinds.BY_NAME.get(name)
     others = _living_others(eng, seat)
-    if name in (CARD.jink, CARD.nullification):
+    if name in plugins.ANSWERS_ONLY:
         return []  # answers, never used on their own
     if kind is None:
         return []
@@ -123,14 +122,15 @@ def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
             if user is not None else 1
         return [ev.Use(seat=seat, card=card, targets=list(group))
                 for k in range(1, most + 1) for group in itertools.combinations(others, k)]
-    if name == CARD.collateral:
-        return [ev.Use(seat=seat, card=card, targets=[t], victim=v)
-                for t in others if (ts := eng.seat(t)) is not None and ts.weapon() is not None
-                for v in eng.table.order_from(t, include_first=False) if v != t and (vs := eng.seat(v)) is not None and vs.alive]
-    if name == CARD.iron_chain:  # one or two characters, yourself allowed
-        everyone = [seat, *others]
-        return [ev.Use(seat=seat, card=card, targets=list(group)) for k in (1, 2)
-                for group in itertools.combinations(everyone, k)]
+    spec = plugins.TARGETS.get(name)
+    if spec is not None:  # the card's declaration (铁索连环: one or two, yourself allowed; 借刀杀人: and a victim)
+        pool = [seat, *others] if spec.self_allowed else others
+        groups = [list(g) for k in range(spec.least, spec.most + 1) for g in itertools.combinations(pool, k)]
+        if not spec.victim:
+            return [ev.Use(seat=seat, card=card, targets=g) for g in groups]
+        return [ev.Use(seat=seat, card=card, targets=g, victim=v) for g in groups
+                for v in eng.table.order_from(g[0], include_first=False)
+                if v not in g and (vs := eng.seat(v)) is not None and vs.alive]
     if kind.subtype in ("single_target_trick", "delayed_trick"):
         return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *others]]
     return [ev.Use(seat=seat, card=card)]  # 桃 on yourself, the AOEs and the global tricks

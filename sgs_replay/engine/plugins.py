@@ -57,6 +57,21 @@ def effect_traits(card: str) -> EffectTraits:
 
 #: card name → the card it demands of its targets (借刀杀人: a 杀 on the named victim, or the weapon), declared by the card
 DEMANDS: dict[str, str] = {}
+@dataclass(frozen=True)
+class Targets:
+    """Whom a card may target, as its definition declares it: between ``least`` and ``most`` characters, its user
+    among them or not (``self_allowed``), and whether the use also names a second seat (``victim``: 借刀杀人's). The
+    card's check (``handlers.use_check``) and ``legality.legal_uses`` both read it."""
+
+    least: int = 1
+    most: int = 1
+    self_allowed: bool = False
+    victim: bool = False
+
+
+#: card name → whom it may target (:class:`Targets`), declared by the card (a card that declares nothing is asked
+#: for by its kind: one target for a single-target or delayed trick, none for the others)
+TARGETS: dict[str, Targets] = {}
 #: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
 ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;
@@ -65,6 +80,39 @@ TARGET_CHOSEN_WINDOWS: dict[str, str] = {}
 #: effect id (a card's name) → its uses per phase before the modifiers (``use_limit``): fn(engine, user) -> int,
 #: None for any number; declared by the card's definition
 USE_LIMITS: dict[str, Callable[..., int | None]] = {}
+#: the cards that counter a trick for one target (无懈可击), declared by their definition: a frame that a trick's
+#: resolution is in takes such a card, used with no target, as its counter
+COUNTERS: set[str] = set()
+
+
+@dataclass(frozen=True)
+class DelayedTrick:
+    """A delayed trick (延时类锦囊) as its definition declares it: the engine places it in a judge area, judges it
+    in the owner's judge phase and asks the declaration what follows."""
+
+    #: what its judgement does: ``fn(engine, judge phase frame, owner seat, the trick's card, the judged card)``;
+    #: the judged card is a parsed card, or None when the log hides it
+    on_result: Callable[..., None]
+    #: countered, or judged without effect, it moves on to the next living seat that has none (闪电) rather
+    #: than to the discard pile
+    moves_on: bool = False
+    #: judged before the others when the ruleset says so (``delayed_trick_order = "lightning_first"``)
+    judged_first: bool = False
+    #: placed in its user's own judge area (闪电), whatever the log names as its target
+    on_self: bool = False
+    #: the frame that follows its placement (a counter may answer it): ``fn(engine, user, name, target)``
+    placed: Callable[..., Any] | None = None
+
+
+#: card name → its declaration as a delayed trick (:class:`DelayedTrick`)
+DELAYED_TRICKS: dict[str, DelayedTrick] = {}
+
+
+def is_counter(name: str | None) -> bool:
+    """Whether the card ``name`` counters a trick (:data:`COUNTERS`)."""
+    return name in COUNTERS
+
+
 #: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
 #: called after every event has been applied: fn(engine, event) (白银狮子 watches its wearer lose it)

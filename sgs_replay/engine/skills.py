@@ -38,7 +38,7 @@ from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.core import BOOKS
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
-from sgs_replay.engine.timing import Timing, declare, timing_of
+from sgs_replay.engine.timing import WINDOWS, Timing, Words, declare, timing_of, window
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
@@ -65,6 +65,15 @@ class SkillSpec:
     timing: Timing | None = None  # the moment the text names (指定目标后, 判定牌生效前 …)
     by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
     per_phase_in: tuple[str, ...] = ()  # the printed texts (variant keys) whose per_turn limit is per play phase
+    #: its hook finds its window itself: another character's moment (悲歌: 一名角色受到【杀】造成的伤害后; 骁果: 其他角色的
+    #:结束阶段), or phases that depend on the text's version (观星, 神速); the generic check asks the window of its
+    #: user's own timing point otherwise (``timing.WINDOWS``)
+    own_window: bool = False
+    #: the words of its moment in a report (``{when}``: "at the start of your start phase"), when not the window's
+    when: str | None = None
+    #: its window is a one-shot chance its watcher opens (``SkillBook.chances`` under its id: the 闪 雷击 follows, the
+    #: equipment card 枭姬 follows …), taken when it is announced; the words for an announcement with none
+    chance: Words | None = None
 
     @property
     def info(self) -> SkillInfo:
@@ -96,20 +105,25 @@ def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
 
 def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
           timing: Timing | None = None, by_others: bool = False,
-          per_phase_in: tuple[str, ...] = ()) -> Callable[[Hook], Hook]:
+          per_phase_in: tuple[str, ...] = (), own_window: bool = False,
+          chance: Words | None = None, when: str | None = None) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
     its owner's subjects announce (黄天 …); ``per_phase_in`` names the printed texts (variant keys)
-    whose limit is 出牌阶段限一次 where the default text says 每回合限用一次."""
+    whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``own_window``: its hook checks its
+    moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
+    one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
+    of its moment in a report, when not its window's."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
 
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
-                               by_others=by_others, per_phase_in=per_phase_in)
+                               by_others=by_others, per_phase_in=per_phase_in, own_window=own_window,
+                               chance=chance, when=when)
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -311,7 +325,33 @@ class SkillBook:
             if (e.seat, spec.id) in self.used_once:
                 eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
             self.used_once.add((e.seat, spec.id))
+        if not self._in_window(e, name, spec):
+            return
         spec.fn(eng, e, seat)
+
+    def _in_window(self, e: ev.Skill, name: str, spec: SkillSpec) -> bool:
+        """The one timing check: the window of the skill's declared timing point (only that one is asked; a
+        skill's own chance when it declares one) is open for its user; else SGS-S003 in the window's words, and
+        the skill does nothing."""
+        eng = self.eng
+        when = spec.when or ""
+        if spec.chance is not None:
+            if self.take_chance(e.seat, spec.id):
+                return True
+            words = spec.chance
+        else:
+            w = WINDOWS.get(spec.timing) if spec.timing is not None and not spec.own_window else None
+            if w is None or w.is_open(eng, e):
+                return True
+            words, when = w.words, when or w.when
+        where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
+
+        def say(text: str | None) -> str | None:
+            return None if text is None else text.format(name=name, when=when, where=where)
+
+        eng.report(R.S_TIMING, e.seat, words.detail.format(name=name, when=when, where=where),
+                   expected=say(words.expected), observed=say(words.observed))
+        return False
 
     def stage_of(self, e: ev.Skill) -> str | None:
         """The phase of the turn a skill of its owner belongs to (克己: discard), from its timing point."""
@@ -337,7 +377,7 @@ class SkillBook:
         if timing_of(name) is not Timing.TARGET_CHOSEN:
             return
         # the latest such card the skill's owner uses or is a target of (激昂 also triggers on being targeted)
-        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardEffect)
+        cf = next((f for f in reversed(self.eng.stack) if isinstance(f, F.CardResolution)
                    and f.name in plugins.TARGET_CHOSEN_WINDOWS
                    and f.head is not None and (f.user == e.seat or e.seat in f.queue)), None)
         if cf is not None and cf.user == e.seat:
@@ -584,12 +624,12 @@ class SkillBook:
 
     # ------------------------------------------------------------------ windows used by hooks
     def after_damage(self, e: ev.Skill, sid: str, *, per_point: bool = False) -> DamageWindow | None:
-        """The damage this seat just took, for a skill that triggers on it; reports timing and limit."""
+        """The damage this seat just took, for a skill that triggers on it (None: none, out of its window);
+        reports its limit per damage and the order of the skills triggered by the same damage."""
         eng = self.eng
         name = skill_table()[sid].name
         w = self.damaged.get(e.seat)
-        if w is None:
-            eng.report(R.S_TIMING, e.seat, f"{name} is used right after you take damage", observed="no damage just taken")
+        if w is None:  # out of its window: the generic check reported it (_in_window)
             return None
         limit = w.damage.amount if per_point else 1
         if w.uses[sid] >= limit:
@@ -686,3 +726,50 @@ class SkillBook:
 
 
 BOOKS["skills"] = SkillBook
+
+
+# ---------------------------------------------------------------------------------------------------
+# the windows the skill book keeps (timing.WINDOWS): asked by _in_window for a skill of that timing point
+# ---------------------------------------------------------------------------------------------------
+
+
+@window(Timing.DAMAGED, detail="{name} is used right after you take damage", observed="no damage just taken")
+def _damage_just_taken(eng: Engine, e: ev.Skill) -> bool:
+    """受到伤害后: the user's damage, until the game moves on (``SkillBook.damaged``, opened by each ``damage``)."""
+    return e.seat in eng.skills.damaged
+
+
+@window(Timing.BEFORE_JUDGEMENT_TAKES_EFFECT, detail="{name} replaces a judgement card before it takes effect",
+        expected="a judgement waiting for its result", observed="no judgement pending")
+def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
+    """判定牌生效前: a judgement waits for its result (the judgement's frame takes the retrial skills it awaits)."""
+    return any(isinstance(f, F.JudgeFrame) and f.awaiting(eng) for f in eng.stack)
+
+
+@window(Timing.START_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your start phase")
+def _own_start_phase(eng: Engine, e: ev.Skill) -> bool:
+    """回合开始阶段: the user's own turn, in its start phase (or before any phase is logged)."""
+    return bool(eng.current == e.seat and eng.phase in ("start", None))
+
+
+@window(Timing.END_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your finish phase")
+def _own_finish_phase(eng: Engine, e: ev.Skill) -> bool:
+    """回合结束阶段: the user's own turn, in its finish phase."""
+    return bool(eng.current == e.seat and eng.phase == "finish")
+
+
+@window(Timing.ENTER, detail=f"{{name}} is used when its general enters play ({Timing.ENTER.label})",
+        expected="right after the general enters and draws its starting hand", observed="another moment")
+def _entering(eng: Engine, e: ev.Skill) -> bool:
+    """登场时 (1v1): the user's general has just entered play and drawn its starting hand (the mode knows)."""
+    return bool(eng.mode.entering(e.seat))
+
+
+@window(Timing.JUDGEMENT_TAKEN_EFFECT, detail="{name} takes your own judgement card as it takes effect",
+        expected="right after your judgement", observed="no judgement of yours just now")
+def _own_judgement_settled(eng: Engine, e: ev.Skill) -> bool:
+    """判定牌生效后: the user's own judgement has just settled (``SkillBook.judgement``)."""
+    j = eng.skills.judgement
+    return bool(j.get("seat") == e.seat and j.get("fresh") == 1)

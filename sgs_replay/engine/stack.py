@@ -65,6 +65,11 @@ class Frame:
         水淹七军): then it is no new action of its user, even in the user's play phase."""
         return False
 
+    def demands(self, eng: Engine, seat: int) -> str | None:
+        """The card this resolution demands that ``seat`` use on its own now (借刀杀人: a 杀 on the named victim,
+        or it gives up its weapon), or None. The use is then judged as that answer, even a hidden card."""
+        return None
+
     def describe(self) -> str:
         return self.label
 

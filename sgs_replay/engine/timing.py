@@ -4,11 +4,19 @@ A skill, a weapon or an armour declares its timing where it is defined (``@skill
 timing=Timing.TARGET_CHOSEN)``, ``declare(<equipment>, Timing.CARD_NEEDED)``); the engine asks
 :func:`timing_of` and never names the skill. The values are ASCII ids; the rulebook's own words, which a
 report quotes, are data (``content/timings.toml``, :attr:`Timing.label`).
+
+The engine keeps a :class:`Window` per timing point it tracks (the damage just taken, the judgement
+waiting for its result, the judgement just settled …): one generic check (``SkillBook``) asks the
+window of the skill's declared timing, and only that one, whether it is open for the skill's user
+when the log announces the skill, and reports SGS-S003 in the window's words when it is not.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from sgs_replay.content import timing_labels
 
@@ -67,3 +75,41 @@ def timing_of(name: str) -> Timing | None:
 def at(timing: Timing) -> frozenset[str]:
     """Every name declared at ``timing``."""
     return frozenset(n for n, t in TIMINGS.items() if t is timing)
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a skill announced outside its window is reported (SGS-S003): the detail, what was seen instead, and
+    what was expected — templates of ``{name}`` (the skill's printed name), ``{when}`` (the words of its moment:
+    the skill's own, else the window's) and ``{where}`` (the phase and the seat whose turn it is)."""
+
+    detail: str
+    observed: str
+    expected: str | None = None
+
+
+@dataclass(frozen=True)
+class Window:
+    """A timing point's window as the engine keeps it: whether it is open for a skill announced now
+    (``is_open(engine, skill event)``), and the words for a skill announced outside it."""
+
+    timing: Timing
+    is_open: Callable[[Any, Any], bool]
+    words: Words
+    #: the words of the moment (``{when}``) for a skill that declares none of its own
+    when: str = ""
+
+
+#: timing point → its window (registered by the part of the engine that keeps its state)
+WINDOWS: dict[Timing, Window] = {}
+
+
+def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = ""
+           ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
+    """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point)."""
+    def register(fn: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+        if timing in WINDOWS:
+            raise ValueError(f"the window of {timing.label} is registered twice")
+        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when)
+        return fn
+    return register

@@ -103,7 +103,7 @@ class NoteTaker:
                 break
 
     def _slash_damage(self, index: int, line: int, e: ev.Damage, eng: Any) -> None:
-        from sgs_replay.engine.frames import CardEffect
+        from sgs_replay.engine.cards.effect import CardEffect
 
         frame = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == "杀"), None)
         if frame is None or frame.undodgeable or frame.given_answer is not None:

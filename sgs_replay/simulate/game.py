@@ -25,8 +25,9 @@ from sgs_replay.content import Ruleset, card_kinds
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality, plugins
+from sgs_replay.engine.cards.effect import EFFECT_RULES, CardEffect
 from sgs_replay.engine.cards.maneuvering import ChainDamage, FireAttack
-from sgs_replay.engine.cards.tricks import DrawThenDiscard
+from sgs_replay.engine.cards.tricks import DrawThenDiscard, DuelFrame, GlobalTrick
 from sgs_replay.engine.core import ROLE_TABLE, Engine
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.handlers import CONVERSIONS, conversion_for, pindian_won
@@ -868,7 +869,7 @@ class Game:
     def resolve_slash(self, user: int) -> None:
         """The 杀 ``user`` has just used: what its skills do as it begins (1v1 烈弓), its effect, what they do
         once it has resolved (烈刃)."""
-        frame = self.eng.top(F.CardEffect)
+        frame = self.eng.top(CardEffect)
         me = self.seat(user)
         for act in policy.asked(self, Moment.SLASH_BEGINS, me):
             act(self, user, frame)
@@ -881,12 +882,12 @@ class Game:
                 act(self, user, target)
 
     def resolve_aoe(self, user: int) -> None:
-        frame = self.eng.top(F.CardEffect)
+        frame = self.eng.top(CardEffect)
         if frame is None:
             return
         self.resolve_effect(frame, trick=True)
 
-    def resolve_effect(self, frame: F.CardEffect, *, trick: bool = False) -> None:
+    def resolve_effect(self, frame: CardEffect, *, trick: bool = False) -> None:
         """Each target of the card in the frame's order: 无懈可击 (a trick), a void (藤甲, 仁王盾), 八卦阵,
         the answers it needs (无双: two), else the damage the frame says the card deals."""
         eng = self.eng
@@ -908,7 +909,7 @@ class Game:
                 for act in policy.asked(self, Moment.SLASH_TARGET):  # 流离's redirection …
                     t = act(self, frame, t) or t
                 ts = self.seat(t)
-            if any(rule.voids(frame, eng, ts) for rule in F.EFFECT_RULES):
+            if any(rule.voids(frame, eng, ts) for rule in EFFECT_RULES):
                 self.unsynced = True  # nothing to counter either: no 无懈可击 window
                 continue
             if trick and self.nullify_window(frame.user, t, p=0.15):
@@ -919,7 +920,7 @@ class Game:
                 continue
             self.hit(frame, t)
 
-    def hit(self, frame: F.CardEffect, t: int) -> None:
+    def hit(self, frame: CardEffect, t: int) -> None:
         """The card deals its damage to ``t``; a 杀's user may first use 寒冰剑 (discard two of its cards
         instead) or 麒麟弓 (discard one of its horses)."""
         eng = self.eng
@@ -947,7 +948,7 @@ class Game:
                 act(self, frame, t)
         self.damage(t, frame.expected_damage(eng, t), frame.source, frame.card, frame.nature)
 
-    def double_sword(self, frame: F.CardEffect) -> None:
+    def double_sword(self, frame: CardEffect) -> None:
         """雌雄双股剑: a 杀 on a character of the other gender: it discards a hand card, or the user draws one."""
         user = self.seat(frame.user)
         t = frame.head
@@ -963,7 +964,7 @@ class Game:
         else:
             self.emit(ev.Draw(seat=frame.user, cards=self.take(1), reason="card", card_name=CARD.double_sword))
 
-    def after_dodge(self, frame: F.CardEffect, t: int) -> bool:
+    def after_dodge(self, frame: CardEffect, t: int) -> bool:
         """A 闪 cancelled the 杀 on ``t``: 贯石斧 (discard two cards: it hits after all; returns True) or
         青龙偃月刀 (another 杀 on the same target, resolved here)."""
         user = self.seat(frame.user)
@@ -983,7 +984,7 @@ class Game:
                 self.resolve_slash(frame.user)
         return False
 
-    def answer(self, frame: F.CardEffect, t: int, *, diagram: bool = True) -> bool:
+    def answer(self, frame: CardEffect, t: int, *, diagram: bool = True) -> bool:
         """``t`` answers the card (八卦阵's red judgement, then 闪 or 杀 from the hand) as often as the
         frame needs (无双: twice), or not at all. Returns whether the card is cancelled for ``t``.
         ``diagram``: 八卦阵 may be used (the engine takes a 八卦阵 judgement only for the target it knows
@@ -1068,7 +1069,7 @@ class Game:
 
     def resolve_duel(self, e: ev.Use, *, nullifiable: bool = True) -> None:
         eng = self.eng
-        frame = eng.top(F.DuelFrame)
+        frame = eng.top(DuelFrame)
         if frame is None:
             return
         user, target = e.seat, frame.target
@@ -1094,7 +1095,7 @@ class Game:
 
     def resolve_global(self, e: ev.Use) -> None:
         eng = self.eng
-        frame = eng.top(F.GlobalTrick)
+        frame = eng.top(GlobalTrick)
         if frame is None:
             return
         if frame.name == CARD.amazing_grace:

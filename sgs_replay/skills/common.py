@@ -403,14 +403,15 @@ def demand_on(eng: Engine, seat: int, need: str) -> Any:
     """The open resolution that asks ``seat`` for ``need`` now (a 杀 or 万箭齐发 for 闪; 南蛮入侵 or 决斗 for 杀).
     A later target of a multi-target card is reached when the ones before it are done (or the order is
     reported, as for any of its events)."""
-    from sgs_replay.engine import frames as F
+    from sgs_replay.engine.cards.effect import CardEffect
+    from sgs_replay.engine.cards.tricks import DuelFrame
 
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.need == need:
+        if isinstance(f, CardEffect) and f.need == need:
             f.reach(eng, seat, "a lord skill's demand")
-        if isinstance(f, F.CardEffect) and f.need == need and f.head == seat and not f._resolved():
+        if isinstance(f, CardEffect) and f.need == need and f.head == seat and not f._resolved():
             return f
-        if isinstance(f, F.DuelFrame) and need == CARD.slash and f.turn == seat and not f.done:
+        if isinstance(f, DuelFrame) and need == CARD.slash and f.turn == seat and not f.done:
             return f
     return None
 

@@ -252,14 +252,12 @@ def shenwei_limit(value: int, eng: Engine, seat: Seat) -> int:
     return value + 2 if seat.has_skill(SKILL.shenwei) else value
 
 
-@skill("xiuluo", timing=Timing.START_PHASE)
+@skill("xiuluo", timing=Timing.START_PHASE, when="at the start of your start phase")
 def xiuluo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """修罗 (神吕布·暴怒的战神): 准备阶段开始时，你可以弃置一张与判定区内延时锦囊牌花色相同的手牌：若如此做，你弃置该延时锦囊牌.
 
     Logged with ``cards``: the hand card, then the delayed trick of the same suit; both go to the discard
     pile. It may be used again while such a pair is left."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     cards = list(e.cards or [])
     if len(cards) != 2:
         eng.report(R.S_CONDITION, e.seat, f"{e.skill} names a hand card and the delayed trick of its suit",

@@ -10,12 +10,14 @@ from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
+from sgs_replay.engine.cards.effect import CardEffect
+from sgs_replay.engine.cards.tricks import DuelFrame
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
@@ -99,11 +101,9 @@ def shenji_targets(value: int, eng: Engine, user: Seat) -> int:
     return max(value, 3) if user.has_skill(SKILL.shenji) and user.weapon() is None else value
 
 
-@skill("zhanshen", per_game=True, timing=Timing.START_PHASE)
+@skill("zhanshen", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (seed 002 吕布): 觉醒技，回合开始阶段开始时，若你已受伤且己方有角色已阵亡，你须减1点体力上限并弃置装备区里的武器牌，然后获得技能“马术”和“神戟”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     _zhanshen_awaken(eng, e, seat, discard_weapon=True)
 
 
@@ -125,11 +125,10 @@ def _zhanshen_awaken(eng: Engine, e: ev.Skill, seat: Seat, *, discard_weapon: bo
     eng.skills.gain(seat, "shenji")
 
 
-@skill("v33_nos__zhanshen", per_game=True, timing=Timing.START_PHASE)
+@skill("v33_nos__zhanshen", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def v33_nos_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布, the 2013 version as the mode implements it): 觉醒技，准备阶段，若你已受伤且己方有角色已死亡，你减1点体力上限，获得技能〖马术〗和〖神戟〗 (no weapon is discarded)."""
-    if C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        _zhanshen_awaken(eng, e, seat, discard_weapon=False)
+    _zhanshen_awaken(eng, e, seat, discard_weapon=False)
 
 
 @policy(Moment.START_PHASE, order=21)
@@ -153,8 +152,6 @@ V33_ZHANSHEN = {1: "one more card in the draw phase", 2: "杀 deals 1 more damag
 @skill("v33__zhanshen", per_turn=1, timing=Timing.START_PHASE)
 def v33_zhanshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """战神 (FreeKill 3v3 吕布): 锁定技，准备阶段，你选择一项未获得过的效果，获得此效果直到本局游戏结束：1.摸牌阶段，你多摸一张牌；2.你使用【杀】造成伤害+1；3.你使用【杀】可以额外选择一个目标."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     chosen = zhanshen_chosen(eng, e.seat)
     if not isinstance(e.choice, int) or e.choice not in V33_ZHANSHEN or e.choice in chosen:
         left = sorted(set(V33_ZHANSHEN) - chosen)
@@ -267,7 +264,7 @@ def play_lijian(sim: Sim, me: Seat) -> bool | str:
 def lijian_duel(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, ev.Use) and e.skill == SKILL.lijian:
         for f in reversed(eng.stack):
-            if isinstance(f, F.DuelFrame) and f.user == e.seat:
+            if isinstance(f, DuelFrame) and f.user == e.seat:
                 f.skill = SKILL.lijian  # type: ignore[attr-defined]
                 return
 
@@ -278,7 +275,7 @@ def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) != CARD.nullification or e.targets or eng.rs.p.lijian_nullifiable \
             or version(eng, "lijian") == "heg":
         return
-    top = next((f for f in reversed(eng.stack) if isinstance(f, F.DuelFrame) and not f.done), None)
+    top = next((f for f in reversed(eng.stack) if isinstance(f, DuelFrame) and not f.done), None)
     if top is not None and getattr(top, "skill", None) == SKILL.lijian and top.count == 0:
         eng.report(R.P_NO_DEMAND, e.seat, "离间's 决斗 cannot be countered by 无懈可击", observed=CARD.nullification)
 
@@ -286,8 +283,7 @@ def lijian_no_nullify(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("biyue", timing=Timing.END_PHASE)
 def biyue(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """闭月 (seed 001 貂蝉): 回合结束阶段，可以摸一张牌 (seed 000: 弃牌阶段结束后)."""
-    if C.need_phase(eng, e, "in your finish phase", "finish"):
-        C.effect(eng, e, Step("draw", seat=e.seat, n=1))
+    C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
 @policy(Moment.FINISH_PHASE, "biyue", order=20)
@@ -300,12 +296,9 @@ def play_biyue(sim: Sim, me: Seat) -> None:
 # --- 张角 ---------------------------------------------------------------------------------------
 
 
-@skill("leiji", timing=Timing.USE_CARD)
+@skill("leiji", timing=Timing.USE_CARD, chance=Words("雷击 follows a 闪 you use or play", observed="no 闪 just now"))
 def leiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """雷击 (seed 000 张角): 每当你使用了一张“闪”，可令任意一名角色判定若结果为黑桃，你对该角色早成2点伤害 (thunder damage)."""
-    if not eng.skills.take_chance(e.seat, "leiji"):
-        eng.report(R.S_TIMING, e.seat, "雷击 follows a 闪 you use or play", observed="no 闪 just now")
-        return
     targets = list(e.targets or [])
     if len(targets) != 1 or eng.seat(targets[0]) is None:
         eng.report(R.S_CONDITION, e.seat, "雷击 names one character to judge", observed=targets)
@@ -348,8 +341,8 @@ def leiji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 
 @skill("guidao", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guidao(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "鬼道 replaces a judgement card before it takes effect", observed="no judgement pending")
+    """鬼道 (seed 000 张角): 在任意一名角色的判定牌生效之前，你可以使用自己的一张黑桃或者草花牌替换之 (the retrial:
+    common.check_retrial; announced with no judgement pending, the engine's timing check reports it)."""
 
 
 @policy(Moment.RETRIAL, "guidao", order=20)
@@ -497,7 +490,7 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("mengjin", timing=Timing.AFTER_DODGE)
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == e.seat
                and f.after_dodge), None)
     if cf is None or cf.head is None:
         eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
@@ -510,7 +503,7 @@ def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_DODGED, "mengjin", order=10)
-def play_mengjin(sim: Sim, frame: F.CardEffect, t: int) -> bool:
+def play_mengjin(sim: Sim, frame: CardEffect, t: int) -> bool:
     """猛进, mostly, after his 杀 was dodged: one of the target's cards discarded. True: used."""
     places = sim.places_of(t)
     if not places or not sim.chance(0.7):
@@ -619,7 +612,7 @@ def weimu_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if not isinstance(e, ev.Use) or F.used_name(e) not in (CARD.savage_assault, CARD.archery_attack) or C.colour(C.physical(e)) != "black":
         return
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.user == e.seat and seat.seat in f.queue:
+        if isinstance(f, CardEffect) and f.user == e.seat and seat.seat in f.queue:
             f.queue.remove(seat.seat)
             return
 
@@ -737,11 +730,8 @@ def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
 @skill("pianyi", timing=Timing.ENTER)
 def pianyi_entry(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """翩仪 written as a `skill`: only at the moment its general enters play, in the opponent's turn (the turn's
-    end itself is the mode's: ``entry_ends_opponent_turn``)."""
-    if not eng.mode.entering(e.seat):
-        eng.report(R.S_TIMING, e.seat, "翩仪 acts when its general enters play (登场时)",
-                   expected="right after the general enters and draws its starting hand", observed="another moment")
-    elif eng.current is None or eng.current == e.seat:
+    end itself is the mode's: ``entry_ends_opponent_turn``; at any other moment the engine's timing check reports it)."""
+    if eng.current is None or eng.current == e.seat:
         eng.report(R.S_CONDITION, e.seat, "翩仪 ends the opponent's turn: it is not the opponent's turn",
                    expected="the opponent's turn", observed=f"turn of seat {eng.current}" if eng.current else "no turn")
 fk_traits("pianyi", "pianyi", "v11__pianyi")  # FreeKill's 1v1 mode calls it v11__pianyi
@@ -809,11 +799,11 @@ def beige_slash_damage(eng: Engine, e: ev.Event, seat: Seat) -> None:
         return
     k = C.card(e.card) if e.card else None
     by_slash = (k is not None and k.name == CARD.slash) or any(
-        isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
+        isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.target for f in eng.stack)
     eng.skills.state[f"beige:{e.target}"] = e if by_slash else None
 
 
-@skill("beige", timing=Timing.DAMAGED)
+@skill("beige", timing=Timing.DAMAGED, own_window=True)
 def beige(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """悲歌 (國戰 蔡文姬): 每当一名角色受到【杀】造成的伤害后，若其存活，你可以弃置一张牌，令其判定，若结果为：红桃，其回复1点体力；方块，其摸两张牌；梅花，来源弃置两张牌；黑桃，来源叠置.
 

@@ -10,13 +10,14 @@ from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import legality
+from sgs_replay.engine.cards.effect import EFFECT_RULES, CardEffect, EffectRule, effect_rule
 from sgs_replay.engine.cards.equipment import EightTrigrams
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import modifier, target_ban
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
     from sgs_replay.skills.policy import Sim
 
 
-def slash_of(eng: Engine, seat: int) -> F.CardEffect | None:
+def slash_of(eng: Engine, seat: int) -> CardEffect | None:
     """The 杀 of ``seat`` now resolving (its target chosen, not yet over)."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.user == seat and f.head is not None:
+        if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == seat and f.head is not None:
             return f
     return None
 
@@ -182,7 +183,7 @@ fk_traits("kongcheng", locked=True)
 # --- 诸葛亮 -------------------------------------------------------------------------------------
 
 
-@skill("guanxing", timing=Timing.START_PHASE)
+@skill("guanxing", timing=Timing.START_PHASE, own_window=True)
 def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
 
@@ -221,16 +222,16 @@ def play_guanxing(sim: Sim, me: Seat) -> None:
 # --- 马超 ---------------------------------------------------------------------------------------
 
 
-@F.effect_rule
-class TiejiJudgement(F.EffectRule):
+@effect_rule
+class TiejiJudgement(EffectRule):
     """铁骑's judgement, logged inside the 杀's resolution: a red result makes the 杀 undodgeable."""
 
     events = (ev.Judge,)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Judge) -> bool:
         return e.seat == frame.user and e.reason == SKILL.tieji and frame.name == CARD.slash
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Judge) -> bool:
+    def offer(self, frame: CardEffect, eng: Engine, e: ev.Judge) -> bool:
         def result(en: Engine, card: str) -> None:
             if not is_unknown(card) and parse_card(card).is_red:
                 frame.undodgeable = True
@@ -264,10 +265,10 @@ fk_traits("tieji", "tieqi")
 
 
 @policy(Moment.SLASH_USED, "tieji", order=20)
-def play_tieji(sim: Sim, frame: F.CardEffect) -> bool:
+def play_tieji(sim: Sim, frame: CardEffect) -> bool:
     """铁骑: mostly, on a 杀 whose target can be hit; a red judgement and the first target cannot dodge it."""
     eng = sim.eng
-    if frame.head is None or not sim.chance(0.8) or any(rule.voids(frame, eng, sim.seat(frame.head)) for rule in F.EFFECT_RULES):
+    if frame.head is None or not sim.chance(0.8) or any(rule.voids(frame, eng, sim.seat(frame.head)) for rule in EFFECT_RULES):
         return False
     sim.emit(ev.Skill(seat=frame.user, skill=SKILL.tieji))
     return parse_card(sim.judge_card(frame.user, SKILL.tieji)).is_red
@@ -276,17 +277,14 @@ def play_tieji(sim: Sim, frame: F.CardEffect) -> bool:
 # --- 黄月英 -------------------------------------------------------------------------------------
 
 
-@skill("jizhi", timing=Timing.USE_CARD)
+@skill("jizhi", timing=Timing.USE_CARD, chance=Words("集智 follows your use of a non-delayed trick",
+                                                     expected="right after a trick you use", observed="no trick just used"))
 def jizhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """集智 (seed 001 黄月英): 每当使用一张非延时类锦囊时，（在它结算之前）可以立即摸一张牌.
 
     Seed 000: 当她使用一张锦囊牌后 (delayed tricks too). 國戰 ("heg"): 每当你使用非转化的非延时类锦囊牌时 —
     never a converted trick, whatever ``jizhi_converted`` says.
     """
-    if not eng.skills.take_chance(e.seat, "jizhi"):
-        eng.report(R.S_TIMING, e.seat, "集智 follows your use of a non-delayed trick",
-                   expected="right after a trick you use", observed="no trick just used")
-        return
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
@@ -349,7 +347,7 @@ def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_USED, "liegong", order=30)
-def play_liegong(sim: Sim, frame: F.CardEffect) -> None:
+def play_liegong(sim: Sim, frame: CardEffect) -> None:
     """烈弓 (國戰): mostly announced in the play phase, when the target's hand count allows it."""
     eng, user = sim.eng, sim.seat(frame.user)
     if frame.head is None or version(eng, "liegong") != "heg" or not eng.in_play_phase(frame.user):
@@ -360,7 +358,7 @@ def play_liegong(sim: Sim, frame: F.CardEffect) -> None:
 
 
 @policy(Moment.SLASH_BEGINS, "liegong", order=10, modes=("1v1",))
-def play_liegong_1v1(sim: Sim, user: int, frame: F.CardEffect | None) -> None:
+def play_liegong_1v1(sim: Sim, user: int, frame: CardEffect | None) -> None:
     """烈弓 (1v1): mostly announced in the play phase, once the 杀 has its target, when the target holds at least
     the user's HP in cards."""
     me = sim.seat(user)
@@ -415,12 +413,12 @@ def huoshou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """祸首 (official text, 孟获): 锁定技，【南蛮入侵】对你无效；你是任何【南蛮入侵】造成的伤害的来源 (applied to the card)."""
 
 
-def savage_assault_void(eng: Engine, e: ev.Event, seat: Seat) -> F.CardEffect | None:
+def savage_assault_void(eng: Engine, e: ev.Event, seat: Seat) -> CardEffect | None:
     """【南蛮入侵】对你无效 (祸首, 蛮裔): the seat leaves the targets of a 南蛮入侵 just used; that card's frame."""
     if not isinstance(e, ev.Use) or F.used_name(e) != CARD.savage_assault or not seat.alive:
         return None
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
+        if isinstance(f, CardEffect) and f.name == CARD.savage_assault and f.user == e.seat:
             if seat.seat in f.queue:
                 f.queue.remove(seat.seat)
             return f
@@ -533,11 +531,9 @@ def play_tiaoxin(sim: Sim, me: Seat) -> bool:
     return True
 
 
-@skill("zhiji", per_game=True, timing=Timing.START_PHASE)
+@skill("zhiji", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def zhiji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """志继 (official text, 姜维): 觉醒技，回合开始阶段开始时，若你没有手牌，你选择一项：回复1点体力，或摸两张牌。然后你减1点体力上限，并获得技能“观星”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     if seat.hand_count:
         eng.report(R.S_CONDITION, e.seat, "志继 awakens with no hand cards", observed=f"{seat.hand_count} cards")
     choice = Step("choice", seat=e.seat, alts=(Step("recover", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2)),
@@ -658,7 +654,7 @@ def play_v33_zhongyi(sim: Sim, me: Seat) -> bool:
 
 
 @policy(Moment.SLASH_HITS, order=10)
-def spend_yi(sim: Sim, frame: F.CardEffect, t: int) -> None:
+def spend_yi(sim: Sim, frame: CardEffect, t: int) -> None:
     """忠义 (FreeKill 3v3): the 杀 of 关羽's side hits one of the other side while 义 are left: one 义 goes to the
     discard pile (the engine counts the damage's extra point)."""
     us, ts = sim.seat(frame.user), sim.seat(t)
@@ -892,7 +888,7 @@ def bazhen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     Announced like the armour (a ``skill`` event naming 八阵 or 八卦阵, a ``judge`` with either as
     its reason) when a 闪 is asked of him; the armour's rules then apply (青釭剑 ignores it too).
     """
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if frame is None or frame.need != CARD.jink or frame.head != e.seat:
         eng.unverifiable_because("八阵 outside a 闪 demand the engine tracks")
 
@@ -911,13 +907,13 @@ def bazhen_no_armour(eng: Engine, e: ev.Event, seat: Seat) -> None:
                    expected="no armour", observed=armour)
 
 
-@F.effect_rule
+@effect_rule
 class BazhenJudgement(EightTrigrams):
     """八阵's judgement (``reason: 八阵``) inside a 杀's or 万箭齐发's resolution: 八卦阵's, under the skill's name."""
 
     events = (ev.Respond, ev.Judge)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             return e.skill == SKILL.bazhen and e.seat == frame.given_answer
         return e.seat == frame.head and e.reason == SKILL.bazhen
@@ -925,7 +921,7 @@ class BazhenJudgement(EightTrigrams):
     def held_by(self, seat: Seat) -> bool:
         return False
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return False
 
 
@@ -955,11 +951,8 @@ def kanpo_card(c: Any, as_name: str) -> bool:
 
 
 def _entry_use(eng: Engine, e: ev.Skill, card_name: str, skill_name: str) -> None:
-    """A skill of the moment its general enters play (1v1, 登场时) that lets it use a card at the opponent."""
-    if not eng.mode.entering(e.seat):
-        eng.report(R.S_TIMING, e.seat, f"{skill_name} is used when its general enters play (登场时)",
-                   expected="right after the general enters and draws its starting hand", observed="another moment")
-        return
+    """A skill of the moment its general enters play (1v1, 登场时) that lets it use a card at the opponent (at any
+    other moment the engine's timing check reports it)."""
     C.grants(eng).append((e.seat, card_name, skill_name))
     C.effect(eng, e, Step("use", seat=e.seat, check=C.used_as(card_name, skill_name)))
 
@@ -1085,7 +1078,7 @@ def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_USED, order=10)
-def play_xiangle(sim: Sim, frame: F.CardEffect) -> None:
+def play_xiangle(sim: Sim, frame: CardEffect) -> None:
     """享乐 (國戰 刘禅, locked): for each target with it, the 杀's user discards a basic card most of the time it can
     (else the 杀 is void for it)."""
     for t in list(frame.queue):
@@ -1097,12 +1090,12 @@ def play_xiangle(sim: Sim, frame: F.CardEffect) -> None:
             sim.emit(ev.Discard(seat=frame.user, cards=[sim.rng.choice(basics)]))
 
 
-def _xiangle_paid(eng: Engine, frame: F.CardEffect) -> set[int]:
+def _xiangle_paid(eng: Engine, frame: CardEffect) -> set[int]:
     paid: set[int] = eng.skills.state.setdefault("xiangle", {}).setdefault(frame.uid, set())
     return paid
 
 
-def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
+def _xiangle_due(eng: Engine, frame: CardEffect) -> list[int]:
     """The targets of ``frame`` (a 杀) with 享乐 whose toll its user has not paid yet, in the frame's order."""
     if frame.name != CARD.slash:
         return []
@@ -1111,22 +1104,22 @@ def _xiangle_due(eng: Engine, frame: F.CardEffect) -> list[int]:
             and owns(s, "xiangle")]
 
 
-@F.effect_rule
-class Xiangle(F.EffectRule):
+@effect_rule
+class Xiangle(EffectRule):
     """享乐: the user of a 杀 at 刘禅 discards a basic card as he becomes its target (a ``discard`` by the user
     right after the ``use``, before his resolution begins), or the 杀 has no effect on him: no 闪 asked,
     no damage."""
 
     events = (ev.Discard,)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: Any) -> bool:
         if not isinstance(e, ev.Discard) or e.seat != frame.user or len(e.cards) != 1:
             return False
         due = _xiangle_due(eng, frame)
         c = C.card(e.cards[0])
         return bool(due) and not (due[0] == frame.head and frame.started) and (c is None or c.type == "basic")
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: Any) -> bool | None:
+    def offer(self, frame: CardEffect, eng: Engine, e: Any) -> bool | None:
         user = eng.seat(e.seat)
         if user is None:
             return None
@@ -1136,18 +1129,18 @@ class Xiangle(F.EffectRule):
         return True
 
     @staticmethod
-    def _void(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def _void(frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return seat.seat in _xiangle_due(eng, frame)
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self._void(frame, eng, seat)
 
-    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
         if self._void(frame, eng, seat):
             return f"享乐: seat {frame.user} discarded no basic card, so the 杀 has no effect on seat {seat.seat}"
         return None
 
-    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return self._void(frame, eng, seat)
 
 
@@ -1208,14 +1201,12 @@ def play_fangquan_end(sim: Sim, me: Seat) -> None:
         sim.extra_turns.append(t)
 
 
-@skill("shenzhi", timing=Timing.START_PHASE)
+@skill("shenzhi", timing=Timing.START_PHASE, when="as your start phase begins")
 def shenzhi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神智 (國戰 甘夫人): 准备阶段开始时，你可以弃置所有手牌，然后若你以此法弃置的手牌数不小于X（X为你的体力值），你回复1点体力.
 
     ``skill`` with ``cards`` = every hand card (discarded: implied) → a ``recover`` of 1 when they are at
     least her HP (none otherwise)."""
-    if not C.need_phase(eng, e, "as your start phase begins", "start", None):
-        return
     cards = list(e.cards or [])
     held = seat.hand_count
     if not cards or len(cards) != held:
@@ -1248,16 +1239,14 @@ def shushen_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.skills.chances[(seat.seat, "shushen")] += seat.hp - before
 
 
-@skill("shushen", timing=Timing.RECOVERED)
+@skill("shushen", timing=Timing.RECOVERED, chance=Words("淑慎 follows each point of HP you recover",
+                                                         expected="right after a recovery",
+                                                         observed="no recovery (or no point) left"))
 def shushen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """淑慎 (國戰 甘夫人): 每当你回复1点体力后，你可以令与你势力相同的一名其他角色摸一张牌.
 
     ``skill`` (``targets``: another character of her kingdom) right after a ``recover`` of hers, once per
     point recovered → its ``draw`` of 1."""
-    if not eng.skills.take_chance(e.seat, "shushen"):
-        eng.report(R.S_TIMING, e.seat, "淑慎 follows each point of HP you recover", expected="right after a recovery",
-                   observed="no recovery (or no point) left")
-        return
     t = C.one_other_target(eng, e, "another character of your kingdom")
     if t is None:
         return

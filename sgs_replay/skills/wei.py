@@ -97,9 +97,8 @@ def play_fankui(sim: Sim, me: Seat, amount: int, source: int | None, card: str |
 
 @skill("guicai", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def guicai(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "鬼才 replaces a judgement card before it takes effect",
-               expected="a judgement waiting for its result", observed="no judgement pending")
+    """鬼才 (seed 001 司马懿): 在任意角色的判定牌生效前，可以打出一张手牌代替之 (the retrial: common.check_retrial;
+    announced with no judgement pending, the engine's timing check reports it)."""
 fk_traits("guicai", retrial=True)
 
 
@@ -327,11 +326,8 @@ def play_luoyi(sim: Sim, me: Seat) -> None:
 
 @skill("tiandu", timing=Timing.JUDGEMENT_TAKEN_EFFECT)
 def tiandu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed."""
-    j = eng.skills.judgement
-    if j.get("seat") != e.seat or j.get("fresh") != 1:
-        eng.report(R.S_TIMING, e.seat, "天妒 takes your own judgement card as it takes effect",
-                   expected="right after your judgement", observed="no judgement of yours just now")
+    """天妒 (seed 001 郭嘉): 在判定牌生效时，可以立即获得它 — your own judgement, right when its result is fixed
+    (the judgement's frame gives the card; at any other moment the engine's timing check reports it)."""
 fk_traits("tiandu", implied_gain=True)
 
 
@@ -376,8 +372,6 @@ def kofqingguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 @skill("luoshen", timing=Timing.START_PHASE)
 def luoshen(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """洛神 (seed 001 甄姬): 回合开始阶段，可以进行判定：若为黑色，立即获得此生效后的判定牌，并可以再次使用洛神――如此反复，直到出现红色或不愿意判定了为止."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     st = eng.skills.state.setdefault("luoshen", {})
     if st.get("turn") == (eng.turns_taken, e.seat) and st.get("red"):
         eng.report(R.S_TIMING, e.seat, "洛神 stops at the first red judgement", expected="no further 洛神", observed="洛神 again")
@@ -425,7 +419,7 @@ def _judge_expected(eng: Engine, e: ev.Judge) -> bool:
 # --- 夏侯渊 -------------------------------------------------------------------------------------
 
 
-@skill("shensu", timing=Timing.START_PHASE)
+@skill("shensu", timing=Timing.START_PHASE, own_window=True)
 def shensu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """神速 (seed 000 夏侯渊): 回合开始阶段，你可以选择以下一至两项。1.跳过该回合的判定阶段和摸牌阶段。2.跳过该回合出牌阶段并弃一张装备牌。你每做出上述之一选择，视为对任意一名角色使用了“杀”.
 
@@ -505,8 +499,6 @@ def play_shensu_play(sim: Sim, me: Seat, phase: str) -> bool:
 @skill("jushou", timing=Timing.END_PHASE)
 def jushou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """据守 (seed 000 曹仁): 回合结束阶段，你可以摸三张牌，若如此做，跳过你的下回合."""
-    if not C.need_phase(eng, e, "in your finish phase", "finish"):
-        return
     eng.skipped_turns.add(e.seat)
     C.effect(eng, e, Step("draw", seat=e.seat, n=3))
 
@@ -843,7 +835,7 @@ def play_fangzhu(sim: Sim, me: Seat, amount: int, source: int | None, card: str 
         sim.skipped_turn ^= {t}
 
 
-@skill("xiaoguo", timing=Timing.END_PHASE)
+@skill("xiaoguo", timing=Timing.END_PHASE, own_window=True)
 def xiaoguo(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """骁果 (國戰 乐进): 其他角色的结束阶段开始时，你可以弃置一张基本牌，令其选择一项：1.弃置一张装备牌；2.受到你造成的1点伤害.
 

@@ -9,12 +9,14 @@ from sgs_replay.content import card_kinds
 from sgs_replay.content.fk_traits import fk_traits
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.cards.effect import CardEffect, EffectRule, effect_rule
+from sgs_replay.engine.cards.tricks import DuelFrame, LightningDamage
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion
 from sgs_replay.engine.plugins import ADJUSTS, installer, modifier, target_ban, target_bans
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
-from sgs_replay.engine.timing import Timing
+from sgs_replay.engine.timing import Timing, Words
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import Suit, parse_card
 from sgs_replay.rules import catalogue as R
@@ -279,7 +281,7 @@ fk_traits("guose", convert=True)
 @skill("liuli", timing=Timing.BECOME_TARGET)
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash and f.head == e.seat
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.seat
                and not f.started), None)
     if cf is None:
         eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
@@ -302,7 +304,7 @@ fk_traits("liuli", cost=True)
 
 
 @policy(Moment.SLASH_TARGET, order=10)
-def play_liuli(sim: Sim, frame: F.CardEffect, t: int) -> int | None:
+def play_liuli(sim: Sim, frame: CardEffect, t: int) -> int | None:
     """流离: half the time, the 杀's target discards a hand card and passes the 杀 to another character in its
     attack range (not the user, not a target already)."""
     ts = sim.seat(t)
@@ -409,15 +411,13 @@ def play_jieyin(sim: Sim, me: Seat) -> bool:
     return True
 
 
-@skill("xiaoji", timing=Timing.LOSE_CARDS)
+@skill("xiaoji", timing=Timing.LOSE_CARDS,
+       chance=Words("枭姬 follows losing a card from your equipment area", observed="no equipment lost"))
 def xiaoji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """枭姬 (seed 001 孙尚香): 当失去一张装备区里的牌时，可以立即摸两张牌.
 
     1v1 (seed 002): 摸两张牌，或回复1点体力.
     """
-    if not eng.skills.take_chance(e.seat, "xiaoji"):
-        eng.report(R.S_TIMING, e.seat, "枭姬 follows losing a card from your equipment area", observed="no equipment lost")
-        return
     draw = Step("draw", seat=e.seat, n=2)
     if version(eng, "xiaoji") == "002-1v1":
         C.effect(eng, e, Step("choice", seat=e.seat, alts=(draw, Step("recover", seat=e.seat, n=1))))
@@ -446,11 +446,11 @@ def xiaoji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 def incoming_damage(eng: Engine, seat: int) -> tuple[object, int, int | None] | None:
     """The damage about to be dealt to ``seat``: (its resolution, amount, source)."""
     for f in reversed(eng.stack):
-        if isinstance(f, F.CardEffect) and f.head == seat and f.damages and not f._resolved():
+        if isinstance(f, CardEffect) and f.head == seat and f.damages and not f._resolved():
             return f, f.amount, getattr(f, "source", f.user)
-        if isinstance(f, F.DuelFrame) and f.turn == seat and not f.done and f.nullified % 2 == 0:
+        if isinstance(f, DuelFrame) and f.turn == seat and not f.done and f.nullified % 2 == 0:
             return f, 1, f.user if seat == f.target else f.target
-        if isinstance(f, F.LightningDamage) and f.seat == seat and not f.done:
+        if isinstance(f, LightningDamage) and f.seat == seat and not f.done:
             return f, 3, None
         if isinstance(f, Effect):
             st = next((s for s in f.steps if s.kind == "damage" and s.seat == seat and not s.done and not s.forbid), None)
@@ -459,13 +459,13 @@ def incoming_damage(eng: Engine, seat: int) -> tuple[object, int, int | None] | 
     return None
 
 
-@F.effect_rule
-class TianxiangRedirect(F.EffectRule):
+@effect_rule
+class TianxiangRedirect(EffectRule):
     """天香 moves the damage of a card in resolution to another character: once it is used on the current
     target (a `skill` event, with its ♥ card), the card's damage to that target is not required. Holding
     天香 alone excuses nothing: the skill is announced when it is used."""
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return current and SKILL.tianxiang in frame.extra
 
 
@@ -488,7 +488,7 @@ def tianxiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     # the same damage, to its new target: what that one's armour does to it counts (藤甲 and fire …)
     nature = getattr(src, "nature", None) or "normal"
     amount = F.damage_taken(eng, eng.seat(t), amount, nature)
-    if isinstance(src, F.CardEffect):
+    if isinstance(src, CardEffect):
         src.extra.add(SKILL.tianxiang)
         src._advance()
     elif isinstance(src, Step):
@@ -591,8 +591,6 @@ def buqu_due(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("yinghun", timing=Timing.START_PHASE)
 def yinghun(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """英魂 (official text, 孙坚): 回合开始阶段开始时，若你已受伤，你可以选择一名其他角色并选择一项：令其摸一张牌，然后弃置X张牌；或令其摸X张牌，然后弃置一张牌（X为你已损失的体力值）."""
-    if not C.need_phase(eng, e, "in your start phase", "start", None):
-        return
     x = seat.max_hp - seat.hp
     if x <= 0:
         eng.report(R.S_CONDITION, e.seat, "英魂 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")
@@ -644,7 +642,7 @@ def play_yinghun(sim: Sim, me: Seat) -> None:
 def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """疑城 (FreeKill 3v3 徐盛): 当己方角色成为敌方角色使用【杀】的目标后，你可以令其摸一张牌，然后其弃置一张手牌；若弃置的是装备牌，则改为其使用之."""
     targets = list(e.targets or [])
-    slash = next((f for f in reversed(eng.stack) if isinstance(f, F.CardEffect) and f.name == CARD.slash), None)
+    slash = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash), None)
     who = targets[0] if len(targets) == 1 else None
     if (who is None or slash is None or who not in C.allies(eng, e.seat, include_self=True)
             or slash.user not in C.enemies(eng, e.seat) or who not in [*slash.queue, slash.head]):
@@ -659,7 +657,7 @@ def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
 
 @policy(Moment.SLASH_TARGET, order=20)
-def play_yicheng(sim: Sim, frame: F.CardEffect, t: int) -> None:
+def play_yicheng(sim: Sim, frame: CardEffect, t: int) -> None:
     """疑城 (FreeKill 3v3): half the time, as an enemy's 杀 targets a teammate: it draws a card, then discards a
     hand card, or uses it when it is equipment."""
     ts, user = sim.seat(t), sim.seat(frame.user)
@@ -700,8 +698,8 @@ def play_hongyuan(sim: Sim, me: Seat) -> bool:
 
 @skill("huanshi", timing=Timing.BEFORE_JUDGEMENT_TAKES_EFFECT)
 def huanshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial)."""
-    eng.report(R.S_TIMING, e.seat, "缓释 replaces a judgement card before it takes effect", observed="no judgement pending")
+    """缓释 (seed 002 诸葛瑾): 在己方角色的判定牌生效前，你可以打出一张牌代替之 (the retrial: common.check_retrial;
+    announced with no judgement pending, the engine's timing check reports it)."""
 fk_traits("huanshi", "v33__huanshi", retrial=True)
 
 
@@ -776,11 +774,9 @@ def jiang_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
             eng.skills.chances[(seat.seat, "jiang")] += mine
 
 
-@skill("hunzi", per_game=True, timing=Timing.START_PHASE)
+@skill("hunzi", per_game=True, timing=Timing.START_PHASE, when="at the start of your start phase")
 def hunzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """魂姿 (official text, 孙策): 觉醒技，回合开始阶段开始时，若你的体力为1，你减1点体力上限，并获得技能“英姿”和“英魂”."""
-    if not C.need_phase(eng, e, "at the start of your start phase", "start", None):
-        return
     if seat.hp != 1:
         eng.report(R.S_CONDITION, e.seat, "魂姿 awakens at 1 HP", observed=f"{seat.hp} HP")
     C.effect(eng, e, Step("max_hp", seat=e.seat, n=-1))

@@ -7,4 +7,4 @@ card a ruleset adds is a deck row plus one such definition (CONTRIBUTING.md).
 
 from __future__ import annotations
 
-from sgs_replay.engine.cards import basic, equipment, maneuvering, one_v_one, tricks  # noqa: F401  (registers the cards)
+from sgs_replay.engine.cards import basic, effect, equipment, maneuvering, one_v_one, tricks  # noqa: F401  (registers the cards)

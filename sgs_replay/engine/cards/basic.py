@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
+from sgs_replay.engine.cards.effect import CardEffect, colour_of
 from sgs_replay.engine.cards.maneuvering import drank, drink_used
 from sgs_replay.engine.handlers import (
     Report,
@@ -31,7 +32,7 @@ def _counted(eng: Engine, e: ev.Use) -> bool:
     """A 杀 the user's play phase counts against the limit: not a free one (青龙偃月刀 …), not one used
     inside another card's resolution."""
     return eng.in_play_phase(e.seat) and not eng.this_phase.free[CARD.slash] and \
-        (eng.top(F.CardEffect) is None or eng.starts_new_action(e))  # a new action closes the open ones first
+        (eng.top(CardEffect) is None or eng.starts_new_action(e))  # a new action closes the open ones first
 
 
 # 杀 per play phase: the ruleset's number (seed 001 一(三): 出牌阶段限一次), before the ``use_limit`` modifiers
@@ -96,11 +97,11 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
     need = plugins.modify("answers_needed", 1, eng, user, CARD.slash)
     amount = 1 + plugins.modify("damage_bonus", 0, eng, e.seat, CARD.slash) + drank(eng, e.seat)
     drink_used(eng, e.seat)  # 酒: the next 杀 used this turn, hit or not
-    frame = F.CardEffect(eng, e.seat, CARD.slash, e.card, order, need=CARD.jink, need_count=need, damages=True,
+    frame = CardEffect(eng, e.seat, CARD.slash, e.card, order, need=CARD.jink, need_count=need, damages=True,
                          amount=amount)
     frame.nature = F.used_nature(e)
     if e.as_ is not None and e.cards:
-        frame.colour = F._colour(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
+        frame.colour = colour_of(list(e.cards))  # a converted 杀 has the colour of its cards (丈八蛇矛: 1红1黑 → 无色)
     eng.push(frame)
 
 

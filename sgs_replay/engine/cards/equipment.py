@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from sgs_replay.content.fk_traits import fk_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine.cards.effect import CardEffect, EffectRule, effect_rule
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
 from sgs_replay.engine.modes import CAREERIST
@@ -38,7 +39,7 @@ declare(CARD.kylin_bow, Timing.DEAL_DAMAGE)
 
 
 @modifier("armor_ignored")
-def qinggang(value: bool, eng: Engine, frame: F.CardEffect) -> bool:
+def qinggang(value: bool, eng: Engine, frame: CardEffect) -> bool:
     """青釭剑 (seed 001 一(五)): 锁定技，每当你使用【杀】时，无视目标角色的防具."""
     user = eng.seat(frame.user)
     return value or (frame.name == CARD.slash and user is not None and user.weapon() == CARD.qinggang_sword)
@@ -65,39 +66,39 @@ def six_swords(r: int, table: Table, seat: int) -> int:
     return r
 
 
-@F.effect_rule
-class QinglongFollowUp(F.EffectRule):
+@effect_rule
+class QinglongFollowUp(EffectRule):
     """青龙偃月刀 (seed 001 一(五)): 当你使用的【杀】被【闪】抵消时，你可以立即对相同的目标再使用一张【杀】
     (not counted against the 杀 limit); the first 杀's resolution is over."""
 
     events = (ev.Use,)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Use) -> bool:
         user = eng.seat(frame.user)
         return (frame.after_dodge and e.seat == frame.user and F.used_name(e) == CARD.slash
                 and user is not None and user.weapon() == CARD.blade
                 and list(e.targets or []) == [frame.head])
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Use) -> bool:
+    def offer(self, frame: CardEffect, eng: Engine, e: ev.Use) -> bool:
         eng.this_phase.free[CARD.slash] += 1
         frame._advance()
         return False
 
 
-@F.effect_rule
-class EightTrigrams(F.EffectRule):
+@effect_rule
+class EightTrigrams(EffectRule):
     """八卦阵 (seed 001 一(五) 防具): 每当你需要使用（或打出）一张【闪】时，你可以进行一次判定：若结果为红色，
     则视为你使用（或打出）了一张【闪】. Its judgement opens inside the card's resolution; a red one is the
     target's answer (its `respond` may follow and is the same 闪)."""
 
     events = (ev.Respond, ev.Judge)
 
-    def wants(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+    def wants(self, frame: CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             return e.skill == CARD.eight_diagram and e.seat == frame.given_answer
         return e.seat in frame.queue and e.reason == CARD.eight_diagram
 
-    def offer(self, frame: F.CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
+    def offer(self, frame: CardEffect, eng: Engine, e: ev.Respond | ev.Judge) -> bool:
         if isinstance(e, ev.Respond):
             frame.given_answer = None  # the 闪 that the red judgement gave, already counted
             return True
@@ -114,7 +115,7 @@ class EightTrigrams(F.EffectRule):
         return True
 
     @staticmethod
-    def _result(frame: F.CardEffect, eng: Engine, card: str) -> None:
+    def _result(frame: CardEffect, eng: Engine, card: str) -> None:
         c = parse_card(card) if not is_unknown(card) else None
         if c is None or frame.armor_ignored(eng):
             frame.extra.add("?八卦阵")  # a hidden card, or a judgement that 青釭剑 voids: its damage is not required
@@ -126,32 +127,32 @@ class EightTrigrams(F.EffectRule):
     def held_by(self, seat: Seat) -> bool:
         return CARD.eight_diagram in seat.skills
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self.held_by(seat) or (current and "?八卦阵" in frame.extra)
 
 
-@F.effect_rule
-class FrostBlade(F.EffectRule):
+@effect_rule
+class FrostBlade(EffectRule):
     """寒冰剑 (seed 001 一(五)): 当你使用【杀】造成伤害时，你可以防止此伤害，改为弃置该目标角色的两张牌."""
 
     def held_by(self, seat: Seat) -> bool:
         return CARD.ice_sword in seat.skills
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self.held_by(seat) or (current and CARD.ice_sword in frame.extra)
 
-    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
         if CARD.ice_sword in frame.extra:
             return f"寒冰剑 prevented the damage of this {frame.name} (its two cards were discarded instead)"
         return None
 
 
-@F.effect_rule
-class RenwangShield(F.EffectRule):
+@effect_rule
+class RenwangShield(EffectRule):
     """仁王盾 (seed 000 游戏牌): 锁定技，黑色的【杀】对你无效. Not known while the 杀's colour is not."""
 
     @staticmethod
-    def _black_slash(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool | None:
+    def _black_slash(frame: CardEffect, eng: Engine, seat: Seat) -> bool | None:
         if frame.name != CARD.slash or seat.armor() != CARD.renwang_shield or frame.armor_ignored(eng):
             return False
         return None if frame.colour is None else frame.colour == "black"
@@ -159,17 +160,17 @@ class RenwangShield(F.EffectRule):
     def held_by(self, seat: Seat) -> bool:
         return CARD.renwang_shield in seat.skills
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool | None:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool | None:
         if self.held_by(seat):
             return True
         return self._black_slash(frame, eng, seat)
 
-    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
         if self._black_slash(frame, eng, seat):
             return f"仁王盾: a black 杀 has no effect on seat {seat.seat}"
         return None
 
-    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return bool(self._black_slash(frame, eng, seat))
 fk_card(CARD.renwang_shield, locked=True)
 
@@ -192,7 +193,7 @@ def bagua(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """八卦阵: when a 闪 is needed, judge; red → it counts as a 闪 (seed 001 一(五) 防具)."""
     if not _equipped(eng, e, seat):
         return
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if frame is not None and frame.need == CARD.jink:
         frame.reach(eng, e.seat, CARD.eight_diagram)
     if frame is None or frame.need != CARD.jink or frame.head != e.seat:
@@ -208,7 +209,7 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """Weapon effects take place inside the user's 杀 (雌雄双股剑 on an opposite-gender target …)."""
     if not _equipped(eng, e, seat):
         return
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if e.skill in (CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.kylin_bow, CARD.blade) and (frame is None or frame.name != CARD.slash):
         eng.report(R.S_TIMING, e.seat, f"{e.skill} works only while your 杀 resolves", observed="no 杀 in resolution")
         return
@@ -248,7 +249,7 @@ def weapon_effect(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 def kylin_bow_horses(eng: Engine, cards: list[str], zone: str, owner: int | None) -> None:
     """麒麟弓 (seed 001 一(五)): 你可以弃掉目标角色装备区里的一匹马 — each card it discards is a +1 or −1 horse
     in the equipment area of the 杀's target (``zone``, ``owner``: where the cards came from)."""
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     slash = frame if frame is not None and frame.name == CARD.slash else None
     target = slash.head if slash is not None else None
     for c in cards:
@@ -286,7 +287,7 @@ fk_card(CARD.spear, convert=True)
 @discard_effect(CARD.axe)
 def axe_discard(eng: Engine, e: ev.Discard, seat: Seat) -> None:
     """贯石斧 written as its discard of two cards: the dodged 杀 hits after all (seed 001 一(五))."""
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if frame is not None and frame.name == CARD.slash and frame.user == e.seat and frame.after_dodge \
             and seat.weapon() == CARD.axe and len(e.cards) == 2:
         frame.answers = 0
@@ -318,7 +319,7 @@ def liannu(value: int | None, eng: Engine, user: Seat, card: str) -> int | None:
 
 
 @modifier("damage_dealt")
-def guding_blade(value: int, eng: Engine, frame: F.CardEffect, target: Seat | None) -> int:
+def guding_blade(value: int, eng: Engine, frame: CardEffect, target: Seat | None) -> int:
     """古锭刀: 锁定技。每当你使用【杀】对目标角色造成伤害时，若该角色没有手牌，此伤害+1."""
     user = eng.seat(frame.user)
     if frame.name == CARD.slash and user is not None and user.weapon() == CARD.guding_blade \
@@ -356,26 +357,26 @@ def silver_lion_cap(value: int, eng: Engine, seat: Seat, nature: str, armor: boo
 fk_card(CARD.silver_lion, locked=True)
 
 
-@F.effect_rule
-class Vine(F.EffectRule):
+@effect_rule
+class Vine(EffectRule):
     """藤甲: 锁定技。【南蛮入侵】、【万箭齐发】和普通【杀】对你无效 (a 雷杀 or 火杀 is not stopped)."""
 
     @staticmethod
-    def _stopped(frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def _stopped(frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         if seat.armor() != CARD.vine or frame.armor_ignored(eng):
             return False
         return frame.name in (CARD.savage_assault, CARD.archery_attack) or \
             (frame.name == CARD.slash and frame.nature == "normal")
 
-    def stops(self, frame: F.CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
+    def stops(self, frame: CardEffect, eng: Engine, seat: Seat, current: bool) -> bool:
         return self._stopped(frame, eng, seat)
 
-    def objection(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> str | None:
+    def objection(self, frame: CardEffect, eng: Engine, seat: Seat) -> str | None:
         if self._stopped(frame, eng, seat):
             return f"藤甲: {frame.name} (no nature) has no effect on seat {seat.seat}"
         return None
 
-    def voids(self, frame: F.CardEffect, eng: Engine, seat: Seat) -> bool:
+    def voids(self, frame: CardEffect, eng: Engine, seat: Seat) -> bool:
         return self._stopped(frame, eng, seat)
 
 

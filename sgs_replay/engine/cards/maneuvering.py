@@ -1,6 +1,6 @@
 """The cards of 神话再临·军争篇 that are not equipment: 酒, 铁索连环 (with the chained characters and the
 passing on of natured damage), 火攻. 雷杀 and 火杀 are 杀 (basic.py) with a nature; 兵粮寸断 is a
-delayed trick (handlers.delayed_check, frames.JudgePhase); the weapons and armours are in equipment.py.
+delayed trick (its judgement below; its target check is tricks.delayed_check); the weapons and armours are in equipment.py.
 
 The rulebooks print none of these texts; docs/log-format.md §3 quotes the card texts the rules follow.
 """
@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import plugins
+from sgs_replay.engine.cards.effect import CardEffect, damage_stoppable
+from sgs_replay.engine.cards.tricks import TargetedTrick, placed_trick
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import (
     DAMAGE_FOLLOWERS,
@@ -26,7 +29,7 @@ from sgs_replay.engine.handlers import (
 from sgs_replay.engine.handlers import TABLE as HANDLER_TABLE
 from sgs_replay.engine.stack import Frame
 from sgs_replay.formats import events as ev
-from sgs_replay.formats.cards import is_unknown, parse_card
+from sgs_replay.formats.cards import Card, is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
@@ -90,10 +93,15 @@ def analeptic_rescue(eng: Engine, e: ev.Use, dying: int) -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
+# 铁索连环: one or two characters, yourself allowed (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.iron_chain] = plugins.Targets(least=1, most=2, self_allowed=True)
+
+
 @use_check(CARD.iron_chain)
 def iron_chain_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    """铁索连环: one or two characters, yourself allowed."""
-    if not 1 <= len(targets) <= 2 or len(set(targets)) != len(targets):
+    """铁索连环: one or two characters, yourself allowed (``plugins.TARGETS``)."""
+    spec = plugins.TARGETS[name]
+    if not spec.least <= len(targets) <= spec.most or len(set(targets)) != len(targets):
         report(R.P_TARGET, e.seat, f"{CARD.iron_chain} targets one or two characters", expected="1 or 2", observed=targets)
     for t in dict.fromkeys(targets):
         ts = eng.seat(t)
@@ -197,7 +205,7 @@ def on_chain(eng: Engine, e: ev.Chain) -> None:
     s = eng.seat(e.seat)
     if s is None:
         return
-    frame = eng.top(F.CardEffect)
+    frame = eng.top(CardEffect)
     if not e.chained and s.chained and frame is not None and frame.head == e.seat and frame.nature != "normal" \
             and frame.needs_damage(eng):
         eng.report(R.D_MISSING, e.seat, f"seat {e.seat} is reset as after the {frame.nature} damage of {frame.name}, "
@@ -270,7 +278,7 @@ class ChainDamage(Frame):
             return
         # a seat that may have stopped its damage (天香 …) took none: it stays chained
         missing = [t for t in self.queue if self._due(eng, t) and t not in self.answered
-                   and not F.damage_stoppable(eng.table.seats[t])]
+                   and not damage_stoppable(eng.table.seats[t])]
         if missing and eng.mode.strict_damage():
             eng.report(R.D_MISSING, missing[0], f"the {self.nature} damage is not passed on to the chained seat(s) {missing}",
                        expected=f"damage to {missing}", observed=f"`{ev.event_type(e)}`")
@@ -306,7 +314,7 @@ def fire_attack(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
         eng.push(FireAttack(e.seat, targets[0], e.card))
 
 
-class FireAttack(F.TargetedTrick):
+class FireAttack(TargetedTrick):
     """火攻: the target shows a hand card (`reveal`); the user may discard a hand card of that suit
     (`discard`), and then the target takes 1 fire damage. A 无懈可击 before the card is shown counters it."""
 
@@ -376,6 +384,23 @@ class FireAttack(F.TargetedTrick):
         if self.shown is None and s.hand_count > 0:
             eng.report(R.D_CARD_EFFECT, self.target, f"{CARD.fire_attack}: the target shows one hand card", expected="reveal",
                        observed=f"`{ev.event_type(e)}`")
-        elif self.paid and not F.damage_stoppable(s) and eng.mode.strict_damage():
+        elif self.paid and not damage_stoppable(s) and eng.mode.strict_damage():
             eng.report(R.D_MISSING, self.target, f"{CARD.fire_attack}: the user discarded a card of the shown suit and no fire damage followed",
                        expected=f"1 fire damage to seat {self.target}", observed=f"`{ev.event_type(e)}`")
+
+
+# ---------------------------------------------------------------------------------------------------
+# 兵粮寸断: a delayed trick (its placement and its judge phase are generic: plugins.DelayedTrick)
+# ---------------------------------------------------------------------------------------------------
+
+
+def supply_shortage_result(eng: Engine, phase: F.JudgePhase, owner: int, trick: str, judged: Card | None) -> None:
+    """兵粮寸断: 若判定结果不为梅花，则跳过其摸牌阶段."""
+    eng.to_discard([trick])
+    if judged is not None and judged.suit.name != "CLUB":
+        eng.skipped_phases.add("draw")
+    elif judged is not None:
+        eng.this_turn.spared.add("draw")
+
+
+plugins.DELAYED_TRICKS[CARD.supply_shortage] = plugins.DelayedTrick(on_result=supply_shortage_result, placed=placed_trick)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD
-from sgs_replay.engine import frames as F
+from sgs_replay.engine.cards.effect import damage_stoppable
+from sgs_replay.engine.cards.tricks import TargetedTrick
 from sgs_replay.engine.handlers import Report, card_use, do_discard, one_other_target, use_check
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown
@@ -34,7 +35,7 @@ def drowning(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -
         eng.push(Drowning(e.seat, targets[0], e.card))
 
 
-class Drowning(F.TargetedTrick):
+class Drowning(TargetedTrick):
     """水淹七军: a 无懈可击 counters it; else the target discards its whole equipment area (at least one
     card) or takes 1 damage from the user."""
 
@@ -74,7 +75,7 @@ class Drowning(F.TargetedTrick):
         return False
 
     def close(self, eng: Engine, line: int, e: ev.Event | None) -> None:
-        if e is None or (s := self.still_owed(eng, e)) is None or F.damage_stoppable(s) or not eng.mode.strict_damage():
+        if e is None or (s := self.still_owed(eng, e)) is None or damage_stoppable(s) or not eng.mode.strict_damage():
             return
         eng.report(R.D_MISSING, self.target, f"{CARD.drowning}: the target discards its equipment or takes 1 damage",
                    expected=f"a discard of seat {self.target}'s equipment or 1 damage", observed=f"`{ev.event_type(e)}`")
