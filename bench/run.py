@@ -278,8 +278,9 @@ def bench_load(files: list[Path], db: Path, keep_rows: int) -> tuple[dict[str, f
     kept: list[dict[str, Any]] = []
 
     def keep(rec: Any) -> None:
-        if len(kept) < keep_rows and rec.tables is not None:
-            kept.append(rec.tables)
+        tables = rec.arrow() if len(kept) < keep_rows else None
+        if tables is not None:
+            kept.append(tables)
 
     t, s = cpu(lambda: load_paths(files, db, jobs=1, on_game=keep, incremental=False))
     if s.failed or s.unreadable:
