@@ -220,8 +220,6 @@ def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = No
 
 def fingerprint(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> str:
     """The game's fingerprint: 16 hex digits of the SHA-256 of its canonical form (see the module)."""
-    h = hashlib.sha256()
-    for item in canonical_items(parsed, general):
-        h.update(item)
-        h.update(b"\n")
-    return h.hexdigest()[:16]
+    items = canonical_items(parsed, general)
+    items.append(b"")
+    return hashlib.sha256(b"\n".join(items)).hexdigest()[:16]

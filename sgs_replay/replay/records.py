@@ -218,8 +218,9 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
     """The columns of the ``events`` table a log's events fill by themselves (all but the positions).
 
     ``seat`` is the acting seat (damage: the source), ``target`` the damage target, the killer of a
-    death or the first target; ``card`` the card or the name a converted card is used as. Built
-    column by column, each field read once per event.
+    death or the first target; ``card`` the card or the name a converted card is used as. ``json`` is
+    the event re-encoded, as UTF-8 bytes (the store takes them as they are). Built column by column,
+    each field read once per event.
     """
     n = len(events)
     evs = [e for _, e in events]
@@ -228,15 +229,15 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
     seat = [getattr(e, "seat", None) for e in evs]
     targets = [getattr(e, "targets", None) or None for e in evs]
     target = [ts[0] if ts else None for ts in targets]
+    card = [getattr(e, "card", None) for e in evs]
+    damage, death = ev.Damage, ev.Death
     for i, t in enumerate(types):
-        if t is ev.Damage:
+        if t is damage:
             e = evs[i]
             seat[i], target[i] = e.source, e.target  # type: ignore[union-attr]
-        elif t is ev.Death:
+        elif t is death:
             target[i] = evs[i].killer  # type: ignore[union-attr]
-    card = [getattr(e, "card", None) for e in evs]
-    for i, c in enumerate(card):
-        if c is None:
+        if card[i] is None:
             a = getattr(evs[i], "as_", None)
             card[i] = a if isinstance(a, str) else None
     enc = _ENC.encode
@@ -245,7 +246,7 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
         "type": [tag[t] for t in types], "seat": seat, "target": target, "targets": targets,
         "side": [getattr(e, "side", None) for e in evs], "card": card,
         "cards": [getattr(e, "cards", None) for e in evs], "t": [e.t for e in evs],
-        "json": [enc(e).decode() for e in evs],
+        "json": [enc(e) for e in evs],
     }
 
 
@@ -313,7 +314,8 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
     events = event_columns(parsed.events, gid)
     # the general a general_choice brings in, by its canonical name (the statistics count it)
-    events["general"] = [general_name(e.general) if type(e) is ev.GeneralChoice else None  # type: ignore[union-attr]
+    choice = ev.GeneralChoice
+    events["general"] = [general_name(e.general) if type(e) is choice else None  # type: ignore[union-attr]
                          for _, e in parsed.events]
     events["turn_seat"] = turn[1:]
     events["phase"] = phase[1:]

@@ -42,6 +42,19 @@ WRITER_MEMORY = "256MB"
 
 
 @dataclass
+class _Added:
+    """What the summary counted of a game this load added (not its rows: a load holds one batch of those)."""
+
+    file: str
+    events: int
+    kinds: list[str]
+
+    @classmethod
+    def of(cls, rec: GameRecord) -> _Added:
+        return cls(str(rec.games.get("file")), rec.report.events, [v.kind for v in rec.report.violations])
+
+
+@dataclass
 class LoadSummary:
     """What one load did. ``text()`` is the summary the CLI prints."""
 
@@ -132,14 +145,14 @@ class LoadSummary:
         # every line on its own: a file name or a message from a log cannot add or hide one
         return "\n".join(one_line(line) for line in lines)
 
-    def remove(self, rec: GameRecord) -> None:
+    def remove(self, added: _Added) -> None:
         """A game this load added is not counted after all (a better view of it came later)."""
-        file = rec.games.get("file")
+        file = added.file
         self.damaged = [d for d in self.damaged if not d.startswith(f"{file}: ")]
         self.import_problems = [d for d in self.import_problems if not d.startswith(f"{file}: ")]
         self.loaded -= 1
-        self.events -= rec.report.events
-        self.violations.subtract(v.kind for v in rec.report.violations)
+        self.events -= added.events
+        self.violations.subtract(added.kinds)
         self.violations += Counter()  # drop the kinds at zero
 
     def add(self, rec: GameRecord) -> None:
@@ -423,7 +436,7 @@ def load_records(
         linked = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM views").fetchall()}
         view_rows: list[tuple[Any, ...]] = []
         demoted: dict[str, str] = {}  # a game replaced by a better view of it → the game kept
-        added: dict[str, GameRecord] = {}  # the games this load added
+        added: dict[str, _Added] = {}  # the games this load added
         dup_rows: list[tuple[str, str, str, Any]] = []
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
@@ -477,7 +490,7 @@ def load_records(
                 continue
             known[rec.game_id] = file
             view[rec.game_id] = rv
-            added[rec.game_id] = rec
+            added[rec.game_id] = _Added.of(rec)
             if fp is not None:
                 first[fp] = (rec.game_id, file)
             if stat is not None:
