@@ -7,8 +7,8 @@
 **The large store is built inside DuckDB**, cheaply: every row of every table of a small store is
 copied ``k`` times with new game ids (``<id>~<k>``), new files, fingerprints, load numbers and
 aggregate numbers, so the copies are distinct games to every query (their rows, events and
-violations are the small store's, repeated). A game's events stay together, in load-number order, as
-a load writes them.
+violations are the small store's, repeated). The copies are inserted one after the other, each in the
+small store's order, so a game's events stay together in load-number order, as a load writes them.
 
 **A page's time** is from the navigation to the moment Streamlit says the script has finished and
 the page's heading is drawn, in Chromium (``which chromium``) driven by Playwright; each page is
@@ -71,11 +71,10 @@ def multiply(small: Path, big: Path, games: int) -> int:
             continue
         if "game_id" not in cols:
             continue
-        repl = [f"CASE WHEN k = 0 THEN {c} ELSE {c} || '~' || k END AS {c}" for c in _TEXT_KEYS if c in cols]
-        repl += [f"{c} + k * {int(steps[c])} AS {c}" for c in _NUMBER_KEYS if c in cols]
-        order = " ORDER BY k, t.load_no, t.seq" if table == "events" else ""
-        con.execute(f"INSERT INTO {table} BY NAME SELECT t.* REPLACE ({', '.join(repl)}) "
-                    f"FROM small.{table} t CROSS JOIN range({times}) r(k){order}")
+        for k in range(times):  # one copy after the other, each in the small store's order: no sort
+            repl = [f"{c} || '~{k}' AS {c}" if k else f"{c} AS {c}" for c in _TEXT_KEYS if c in cols]
+            repl += [f"{c} + {k * int(steps[c])} AS {c}" for c in _NUMBER_KEYS if c in cols]
+            con.execute(f"INSERT INTO {table} BY NAME SELECT t.* REPLACE ({', '.join(repl)}) FROM small.{table} t")
     con.execute("COMMIT")
     total = con.execute("SELECT count(*) FROM games").fetchone()[0]  # type: ignore[index]
     con.close()
