@@ -4,6 +4,7 @@
     python bench/run.py --games 10000 --keep /tmp/corpus10k   # build once, reuse on the next run
     python bench/run.py LOGS_DIR             # your own logs, as they are
     python bench/run.py --skip-limits        # without the reference figures (msgspec, DuckDB, chess)
+    python bench/run.py --pages 100000       # also every dashboard page in Chromium at 100,000 games
 
 **The corpus is distinct games, never copies**: every FreeKill recording beside the checkout
 (``../shared/peer/freekill``) converted once, then seeded simulations (``sgs-replay simulate``) of every
@@ -278,8 +279,9 @@ def bench_load(files: list[Path], db: Path, keep_rows: int) -> tuple[dict[str, f
     kept: list[dict[str, Any]] = []
 
     def keep(rec: Any) -> None:
-        if len(kept) < keep_rows and rec.tables is not None:
-            kept.append(rec.tables)
+        tables = rec.arrow() if len(kept) < keep_rows else None
+        if tables is not None:
+            kept.append(tables)
 
     t, s = cpu(lambda: load_paths(files, db, jobs=1, on_game=keep, incremental=False))
     if s.failed or s.unreadable:
@@ -334,6 +336,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="*", default=[1, 2], help="worker counts of the end-to-end loads")
     ap.add_argument("--skip-limits", action="store_true", help="do not measure msgspec, DuckDB and python-chess")
     ap.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    ap.add_argument("--pages", type=int, metavar="GAMES", help="also time every dashboard page in Chromium on the "
+                    "loaded store multiplied to GAMES games (bench/pages.py; 100000 for the goal)")
     args = ap.parse_args()
     from sgs_replay.formats.reader import LOG_SUFFIXES, expand_paths
 
@@ -390,6 +394,17 @@ def main() -> None:
             print(f"          DuckDB Arrow insert of the same rows {d['duckdb_ev_s']:>10,.0f} ev/s "
                   f"({d['duckdb_no_state_ev_s']:,.0f} without the state column); load is {d['ratio_load']:.2f} of it",
                   flush=True)
+        if args.pages:
+            sys.path.insert(0, str(ROOT / "bench"))
+            from pages import BUDGET_S, multiply, time_pages
+
+            n = multiply(tmp / "load.duckdb", tmp / "pages.duckdb", args.pages)
+            out["pages"] = {}
+            for name, took in time_pages(tmp / "pages.duckdb"):
+                out["pages"][name] = took
+                print(f"page {name:<12} {took:6.2f} s in Chromium at {n:,} games (goal < {BUDGET_S:g} s)   {load_avg()}",
+                      flush=True)
+            (tmp / "pages.duckdb").unlink(missing_ok=True)
         out["end_to_end"] = []
         if corpus is None:
             print("end to end: skipped (name one folder to load it whole)")

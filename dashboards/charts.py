@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: rows a win-rate chart draws at most (the table beside it has them all): a chart of hundreds of
+#: generals is slow to draw and unreadable
+CHART_ROWS = 30
+
 #: what the marks of a win-rate chart are (the legend)
 RATE, INTERVAL = "win rate (over decided games)", "95 % interval"
 
@@ -18,10 +22,10 @@ def _legend(title: str | None = None) -> Any:
 def interval_chart(frame: Any, label: str, rate: str = "win_rate") -> Any:
     """A horizontal chart, one row per row of ``frame`` in the table's order: the rate as a point,
     ``ci_low``–``ci_high`` as a bar, the sample size in the tooltip, a legend naming both and the 50 %
-    line. Labels are never cut."""
+    line. Labels are never cut. Only the first :data:`CHART_ROWS` rows are drawn."""
     import altair as alt
 
-    data = frame.select(label, rate, "ci_low", "ci_high",
+    data = frame.head(CHART_ROWS).select(label, rate, "ci_low", "ci_high",
                         *[c for c in ("games", "wins", "draws", "losses", "finished", "picks") if c in frame.columns])
     order = [str(v) for v in data[label].to_list()]
     data = data.with_columns(data[label].cast(str))

@@ -342,6 +342,11 @@ def test_import_problems_appear_in_every_report(tmp_path: Path, cli_fast: Any) -
     assert "Import problems" in cli_fast("audit", str(f), "--lang", "en").stdout
     s = load_paths([f], tmp_path / "db.duckdb")
     assert s.import_problems and "damaged.fk.rep" in s.text()
+    # `load` loads it but does not call it clean: exit 4 (docs/log-format.md §7), every problem located on stderr
+    r = cli_fast("load", str(f), "--db", str(tmp_path / "cli.duckdb"), "-q")
+    assert r.returncode == 4, r.stderr
+    located = [line for line in r.stderr.splitlines() if line.startswith(f"warning: {f}: import problem: entry ")]
+    assert len(located) == len(out["import_problems"])
 
 
 # ------------------------------------------------------------------------------------------ 6. outputs

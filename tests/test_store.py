@@ -377,8 +377,8 @@ def test_events_carry_columns_and_state(logs: Path, tmp_path: Path) -> None:
         SELECT seq, s.seat AS seat, s.hp AS hp, s.alive AS alive, s.hand AS hand
         FROM (SELECT seq, unnest(state) AS s FROM events WHERE game_id = ?) WHERE s.seat IN (1, 3) ORDER BY seq, seat""",
                [gid]).rows()
-    assert (3, 3, 0, False, 0) in hp  # after the death: a kept position
-    assert not [r for r in hp if r[0] in (2, 4)]  # positions between are replayed on demand
+    assert (8, 3, 0, False, 0) in hp  # the end: a kept position
+    assert not [r for r in hp if r[0] in (2, 3, 4)]  # positions between (the death too) are replayed on demand
     head, ruleset = query(db, "SELECT header, ruleset FROM games WHERE game_id = ?", [gid]).row(0)
     full = replay_stored(head, query(db, "SELECT line, json FROM events WHERE game_id = ? ORDER BY seq", [gid]).rows(),
                          ruleset)

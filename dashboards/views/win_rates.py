@@ -59,6 +59,8 @@ def show(by: object, label: str, empty: str, *, sort_by_low: bool = False, label
     warn(frame)
     st.dataframe(frame.drop("label") if "label" in frame.columns else frame, hide_index=True, width="stretch",
                  column_config=RATE)
+    if frame.height > charts.CHART_ROWS:
+        st.caption(f"The chart draws the first {charts.CHART_ROWS} rows of the table ({frame.height}).")
     st.altair_chart(charts.interval_chart(frame, label), width="stretch")
 
 
@@ -79,54 +81,47 @@ if mode in ("1v1", "hegemony", "1v3", "identity"):
 if mode in MATCHUP_KINDS:
     names.append("Matchups")
 names.append("Trend by week")
-tabs = dict(zip(names, st.tabs(names), strict=True))
+# one view at a time: tabs would run every view's queries and draw every table and chart on each run
+view = st.radio("View", names, horizontal=True, key="win_rates_view", label_visibility="collapsed")
 
-with tabs["By general"]:
+if view == "By general":
     show("general", "general", f"No general has {min_games}+ games with a result in {mode}.", sort_by_low=True)
-if "By role" in tabs:
-    with tabs["By role"]:
-        show("role", "role", f"No role has {min_games}+ games with a result.")
-if "By kingdom" in tabs:
-    with tabs["By kingdom"]:
-        show("kingdom", "kingdom", f"No kingdom has {min_games}+ games with a result.")
-with tabs["By seat"]:
+elif view == "By role":
+    show("role", "role", f"No role has {min_games}+ games with a result.")
+elif view == "By kingdom":
+    show("kingdom", "kingdom", f"No kingdom has {min_games}+ games with a result.")
+elif view == "By seat":
     show("seat", "seat", f"No seat has {min_games}+ games with a result.",
          label_expr=pl.format("{}p seat {}", "table_size", "seat"))
-if "By side" in tabs:
-    with tabs["By side"]:
-        show("side", "side", f"No side has {min_games}+ games with a result.")
-if "General × position" in tabs:
-    with tabs["General × position"]:
-        st.caption("Both sides field a commander and two vanguards, so a position alone wins every game it "
-                   "loses: here each general's own results as commander and as vanguard.")
-        show(("general", "position"), "general", f"No general × position has {min_games}+ games.",
-             sort_by_low=True, label_expr=pl.format("{} · {}", "general", "position"))
-if "Compositions" in tabs:
-    with tabs["Compositions"]:
-        show("composition", "composition", f"No side composition has {min_games}+ games.", sort_by_low=True)
-if "General × role" in tabs:
-    with tabs["General × role"]:
-        show(("general", "role"), "general", f"No general × role has {min_games}+ games.", sort_by_low=True,
-             label_expr=pl.format("{} · {}", "general", "role"))
-if "General × entry" in tabs:
-    with tabs["General × entry"]:
-        st.caption("How each general entered: **start**, **deputy** (國戰 副将), **replacement** (1v1, after a "
-                   "death), **reincarnation** (转世), **form** (神吕布's second form).")
-        show(("general", "entry"), "general", f"No general × entry has {min_games}+ games.", sort_by_low=True,
-             label_expr=pl.format("{} · {}", "general", "entry"))
-if "Matchups" in tabs:
-    with tabs["Matchups"]:
-        kind = MATCHUP_KINDS[mode]
-        st.caption(f"Head to head, {kind} against {kind}: **wins** the first won, **losses** the opponent won, "
-                   "**draws** neither (a drawn game, or a third side won).")
-        mu = q.stat("matchups", in_mode, min_games=min_games)
-        if mu.is_empty():
-            st.info(f"No matchup has {min_games}+ games.")
-        else:
-            warn(mu)
-            st.dataframe(mu.drop("mode", "kind").rename({"unit": kind}), hide_index=True, width="stretch",
-                         column_config=RATE)
-with tabs["Trend by week"]:
+elif view == "By side":
+    show("side", "side", f"No side has {min_games}+ games with a result.")
+elif view == "General × position":
+    st.caption("Both sides field a commander and two vanguards, so a position alone wins every game it "
+               "loses: here each general's own results as commander and as vanguard.")
+    show(("general", "position"), "general", f"No general × position has {min_games}+ games.",
+         sort_by_low=True, label_expr=pl.format("{} · {}", "general", "position"))
+elif view == "Compositions":
+    show("composition", "composition", f"No side composition has {min_games}+ games.", sort_by_low=True)
+elif view == "General × role":
+    show(("general", "role"), "general", f"No general × role has {min_games}+ games.", sort_by_low=True,
+         label_expr=pl.format("{} · {}", "general", "role"))
+elif view == "General × entry":
+    st.caption("How each general entered: **start**, **deputy** (國戰 副将), **replacement** (1v1, after a "
+               "death), **reincarnation** (转世), **form** (神吕布's second form).")
+    show(("general", "entry"), "general", f"No general × entry has {min_games}+ games.", sort_by_low=True,
+         label_expr=pl.format("{} · {}", "general", "entry"))
+elif view == "Matchups":
+    kind = MATCHUP_KINDS[mode]
+    st.caption(f"Head to head, {kind} against {kind}: **wins** the first won, **losses** the opponent won, "
+               "**draws** neither (a drawn game, or a third side won).")
+    mu = q.stat("matchups", in_mode, min_games=min_games)
+    if mu.is_empty():
+        st.info(f"No matchup has {min_games}+ games.")
+    else:
+        warn(mu)
+        st.dataframe(mu.drop("mode", "kind").rename({"unit": kind}), hide_index=True, width="stretch",
+                     column_config=RATE)
+else:  # Trend by week
     keys = {"identity": "role", "hegemony": "kingdom"}.get(mode, "side")
     tr = q.stat("trends", in_mode, by=keys)
     if tr.is_empty():

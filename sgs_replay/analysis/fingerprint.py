@@ -38,6 +38,7 @@ from typing import Any
 
 import msgspec
 
+from sgs_replay.formats import events as ev
 from sgs_replay.formats.reader import ParsedLog
 
 __all__ = ["canonical_items", "fingerprint"]
@@ -83,6 +84,34 @@ def _canon_event(e: Any) -> dict[str, Any]:
     return d
 
 
+#: the events :func:`_fold_yiji` looks into (kept as dicts); every other event is encoded straight away
+_FOLDED = frozenset({ev.Draw, ev.Move, ev.Skill})
+
+
+def _canon_item(e: Any) -> dict[str, Any] | bytes:
+    """An event's canonical item: the encoded bytes of :func:`_canon_event` (the struct encoded with sorted
+    keys, ``t`` and ``note`` cleared, cards in canonical spelling: the same bytes without building a dict),
+    or the dict itself for the events that 遗计's folding reads."""
+    if type(e) in _FOLDED:
+        return _canon_event(e)
+    changes: dict[str, Any] = {}
+    if e.t is not None:
+        changes["t"] = None
+    if e.note is not None:
+        changes["note"] = None
+    card = getattr(e, "card", None)
+    if isinstance(card, str):
+        c = _card(card)
+        if c != card:
+            changes["card"] = c
+    cards = getattr(e, "cards", None)
+    if isinstance(cards, list):
+        cs = [_card(c) for c in cards]
+        if cs != cards:
+            changes["cards"] = cs
+    return _ENC.encode(msgspec.structs.replace(e, **changes) if changes else e)
+
+
 def _canon(value: Any, key: str | None = None) -> Any:
     """Cards in canonical spelling, ``t`` and ``note`` dropped, at every depth."""
     if isinstance(value, dict):
@@ -122,13 +151,18 @@ def _header(parsed: ParsedLog, general: Callable[[str], str]) -> dict[str, Any]:
     return head
 
 
-def _fold_yiji(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """遗计 in one canonical item: the giver and, sorted, (receiver, card) for every card dealt."""
-    out: list[dict[str, Any]] = []
+def _fold_yiji(items: list[Any]) -> list[Any]:
+    """遗计 in one canonical item: the giver and, sorted, (receiver, card) for every card dealt. Items
+    already encoded (bytes: no draw, move or skill) pass as they are."""
+    out: list[Any] = []
     i, n = 0, len(items)
     last_skill: dict[str, Any] | None = None
     while i < n:
         it = items[i]
+        if type(it) is bytes:
+            out.append(it)
+            i += 1
+            continue
         typ = it.get("type")
         if typ == "draw" and it.get("skill") in _YIJI:  # today's converter: draw, then a move per card given
             giver = it.get("seat")
@@ -147,7 +181,7 @@ def _fold_yiji(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 and it.get("to", {}).get("zone") == "hand":  # an older converter: straight from the draw pile
             giver = last_skill.get("seat") if last_skill else None
             held = []
-            while i < n and items[i].get("type") == "move" and items[i].get("reason") in _YIJI \
+            while i < n and type(items[i]) is dict and items[i].get("type") == "move" and items[i].get("reason") in _YIJI \
                     and items[i].get("from", {}).get("zone") == "deck":
                 held.extend([items[i].get("to", {}).get("seat"), c] for c in items[i].get("cards", []))
                 i += 1
@@ -160,8 +194,8 @@ def _fold_yiji(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _is_yiji_give(it: dict[str, Any], giver: Any) -> bool:
-    return (it.get("type") == "move" and it.get("reason") in _YIJI
+def _is_yiji_give(it: Any, giver: Any) -> bool:
+    return (type(it) is dict and it.get("type") == "move" and it.get("reason") in _YIJI
             and it.get("from", {}).get("zone") == "hand" and it.get("from", {}).get("seat") == giver
             and it.get("to", {}).get("zone") == "hand")
 
@@ -169,9 +203,7 @@ def _is_yiji_give(it: dict[str, Any], giver: Any) -> bool:
 def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> list[bytes]:
     """The game in canonical form, one encoded item per header, event and format violation."""
     general = general or (lambda g: g)
-    placed: list[tuple[int, int, dict[str, Any]]] = []
-    for k, (line, e) in enumerate(parsed.events):
-        placed.append((line, k, _canon_event(e)))
+    placed: list[tuple[int, int, Any]] = [(line, k, _canon_item(e)) for k, (line, e) in enumerate(parsed.events)]
     for v in parsed.violations:
         placed.append((v.line, -2, {"type": "!format", "rule": v.rule, "observed": v.observed,
                                     "message": v.message}))
@@ -182,13 +214,12 @@ def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = No
     head = _header(parsed, general)
     if parsed.violations_truncated:
         head["format_violations_not_kept"] = parsed.violations_truncated
-    return [_ENC.encode(head), *(_ENC.encode(d) for d in body)]
+    enc = _ENC.encode
+    return [enc(head), *(d if type(d) is bytes else enc(d) for d in body)]
 
 
 def fingerprint(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> str:
     """The game's fingerprint: 16 hex digits of the SHA-256 of its canonical form (see the module)."""
-    h = hashlib.sha256()
-    for item in canonical_items(parsed, general):
-        h.update(item)
-        h.update(b"\n")
-    return h.hexdigest()[:16]
+    items = canonical_items(parsed, general)
+    items.append(b"")
+    return hashlib.sha256(b"\n".join(items)).hexdigest()[:16]

@@ -678,18 +678,24 @@ def load(
 
 
 def _finish_load(summary: Any) -> int:
-    """Print the summary, name every refused file on stderr and exit: 0 every file is in the database,
-    1 some were refused (unreadable, not processed, or a duplicate of a game already loaded), 3 none was
-    readable (no database is left behind then)."""
+    """Print the summary, name every refused file and every problem of a damaged recording on stderr
+    and exit (docs/log-format.md §7's order: 3, then 1, then 4): 0 every file is in the database, 1 some
+    were refused (unreadable, not processed, or a duplicate of a game already loaded), 3 none was
+    readable (no database is left behind then), 4 all loaded but a recording is damaged (import
+    problems or an engine desync: loaded, never called clean)."""
     print(summary.text())
     for line in summary.refused:
         _err(f"error: {line}")
+    for line in summary.damaged:
+        _err(f"warning: {line}")
     unreadable = len(summary.unreadable) + len(summary.failed)
     if summary.files == 0 or unreadable == summary.files:
         if summary.files == 0:
             _err("error: no log files found")
         return EXIT_UNREADABLE
-    return EXIT_VIOLATIONS if summary.refused else EXIT_OK
+    if summary.refused:
+        return EXIT_VIOLATIONS
+    return EXIT_DAMAGED if summary.damaged else EXIT_OK
 
 
 @app.command()

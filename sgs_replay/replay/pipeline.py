@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from sgs_replay.replay.records import MatchChecks, build_record
-from sgs_replay.store.loader import DEFAULT_BATCH, LoadSummary, as_arrow, load_records
+from sgs_replay.store.loader import DEFAULT_BATCH, LoadSummary, load_records, pack_chunk
 from sgs_replay.store.record import GameRecord
 
 __all__ = ["Executor", "bulk_gc", "convert_files", "default_jobs", "load_paths", "process_one", "records", "validate_files"]
@@ -127,20 +127,37 @@ def _dask_map(fn: Callable[..., Any], items: list[Any], args: tuple[Any, ...], a
 COLLECT_EVERY = 128
 
 
-def _run_chunk(fn: Callable[..., Any], chunk: list[Any], args: tuple[Any, ...]) -> list[Any]:
+#: files a chunk holds when the work is done in this process (``pack`` sees them together)
+LOCAL_CHUNK = 32
+
+Pack = Callable[[list[Any]], list[Any]]
+
+
+def _run_chunk(fn: Callable[..., Any], chunk: list[Any], args: tuple[Any, ...], pack: Pack | None = None) -> list[Any]:
     out = [fn(item, *args) for item in chunk]
+    if pack is not None:
+        out = pack(out)
     gc.collect()
     return out
 
 
+def _one_packed(item: Any, fn: Callable[..., Any], pack: Pack, *args: Any) -> Any:
+    return pack([fn(item, *args)])[0]
+
+
 def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Executor = 1,
-            notes: list[str] | None = None) -> Iterator[Any]:
+            notes: list[str] | None = None, pack: Pack | None = None) -> Iterator[Any]:
     """``fn(item, *args)`` for every item, in ``jobs`` worker processes when there are several (or on
     the :class:`Executor` given); the results in the order of ``items``. A local worker that dies
-    costs nothing: the items it had not returned are done here, in order (and ``notes`` says so)."""
+    costs nothing: the items it had not returned are done here, in order (and ``notes`` says so).
+    ``pack``, given the results of a chunk of items, returns them laid out for the trip back (in the
+    worker, once per chunk)."""
     if isinstance(jobs, Executor):
         if jobs.kind == "dask":
-            yield from _dask_map(fn, items, args, jobs.address or "")
+            if pack is not None:
+                yield from _dask_map(_one_packed, items, (fn, pack, *args), jobs.address or "")
+            else:
+                yield from _dask_map(fn, items, args, jobs.address or "")
             return
         jobs = jobs.jobs
     done = 0
@@ -159,7 +176,7 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
             # slowly they are consumed
             pending: deque[Any] = deque()
             for start in range(0, len(items), size):
-                pending.append(pool.submit(_run_chunk, fn, items[start:start + size], args))
+                pending.append(pool.submit(_run_chunk, fn, items[start:start + size], args, pack))
                 if len(pending) >= 2 * jobs:
                     for out in pending.popleft().result():
                         done += 1
@@ -182,10 +199,16 @@ def fan_out(fn: Callable[..., Any], items: list[Any], *args: Any, jobs: int | Ex
             if not finished:  # an error, a signal (SIGTERM, Ctrl-C) or the consumer gone: no worker outlives us
                 stop_pool(pool)
     with bulk_gc():
-        for k, item in enumerate(items[done:], start=1):
-            yield fn(item, *args)
-            if k % COLLECT_EVERY == 0:
+        rest = items[done:]
+        step = LOCAL_CHUNK if pack is not None else 1
+        since = 0  # items since the last full collection
+        for start in range(0, len(rest), step):
+            out = [fn(item, *args) for item in rest[start:start + step]]
+            yield from pack(out) if pack is not None else out
+            since += len(out)
+            if since >= COLLECT_EVERY:
                 gc.collect()
+                since = 0
 
 
 def stop_pool(pool: Any) -> None:
@@ -238,7 +261,8 @@ def records(files: list[Path], ruleset: str | None, snapshots: bool, jobs: int |
             summary: LoadSummary, replaces: dict[str, str] | None = None,
             progress: Any = None) -> Iterator[GameRecord]:
     """Read and validate each file (in worker processes when ``jobs > 1``); report the bad ones."""
-    for kind, value in fan_out(process_one, files, ruleset, snapshots, loaded_at, jobs=jobs, notes=summary.notes):
+    for kind, value in fan_out(process_one, files, ruleset, snapshots, loaded_at, jobs=jobs, notes=summary.notes,
+                               pack=pack_chunk):
         summary.files += 1
         if kind == "ok":
             if replaces and value.extra.get("file") is not None:
@@ -271,12 +295,7 @@ def process_one(path: Path, ruleset: str | None, snapshots: bool, loaded_at: dat
     except Exception as exc:  # noqa: BLE001 - a bug in the engine must not stop the other files
         return "failed", f"{path}: internal error while validating ({type(exc).__name__}: {exc}) — please report it"
     rec.extra["file"] = stat
-    try:
-        # laid out as Arrow here, file by file, so a value the store cannot hold costs this file only
-        return "ok", as_arrow(rec)
-    except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for a value out of range
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        return "failed", f"{path}: a value does not fit the store ({type(exc).__name__}: {first[:200]})"
+    return "ok", rec  # laid out as Arrow with the other files of its chunk (pack_chunk)
 
 
 def load_paths(

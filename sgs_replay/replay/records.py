@@ -3,8 +3,8 @@
 The report is :func:`sgs_replay.replay.validate.validate_parsed`'s, unchanged. In the same pass the loader
 keeps whose turn and which phase it is after every event, and a compact snapshot of each seat (HP,
 max HP, alive, hand, equipment, judge area) at the *positions* that matter
-(:func:`kept_positions`): before the first event, at every turn start, at every ``dying`` and
-``death``, before every 桃 used, and at the end. The game viewer replays the game
+(:func:`kept_positions`): before the first event, at every turn start, before a 桃 used while a seat
+is dying, and at the end. The game viewer replays the game
 (:func:`replay_with_snapshots`) for the positions in between. ``snapshots=False`` keeps none.
 """
 
@@ -63,18 +63,24 @@ def replay_stored(header: str, events: list[tuple[int, str]], ruleset: str | Non
 
 
 def kept_positions(events: list[tuple[int, ev.Event]]) -> set[int]:
-    """The positions the store keeps a seat snapshot of (``i``: after the ``i``-th event, 0 = before any).
+    """The positions the store may keep a seat snapshot of (``i``: after the ``i``-th event, 0 = before any).
 
     Before the first event and after the last; after every ``turn`` (the turn starts: the viewer steps
-    by them), ``dying`` and ``death``; and before every 桃 used (the rescue statistics read the
-    target's HP there).
+    by them); and before every 桃 used (:func:`peach_positions`: kept there only while a seat is dying,
+    for the rescue statistics, which read the target's HP there). The viewer replays the rest.
     """
     keep = {0, len(events)}
     for i, (_, e) in enumerate(events):
-        t = type(e)
-        if t is ev.Turn or t is ev.Dying or t is ev.Death:
+        if type(e) is ev.Turn:
             keep.add(i + 1)
-        elif t is ev.Use:
+    return keep | peach_positions(events)
+
+
+def peach_positions(events: list[tuple[int, ev.Event]]) -> set[int]:
+    """The positions just before a 桃 is used."""
+    keep = set()
+    for i, (_, e) in enumerate(events):
+        if type(e) is ev.Use:
             card = e.card if e.card is not None else e.as_  # type: ignore[union-attr]
             if card is not None and card.endswith("桃"):
                 keep.add(i)
@@ -86,7 +92,8 @@ def replay_with_positions(parsed: ParsedLog, ruleset_name: str | None = None
     """Validate, keeping whose turn and which phase after every event and the kept snapshots.
 
     Returns the replay, ``turn_seat`` and ``phase`` after each event (index ``i`` for position ``i``,
-    None where the engine did not run) and the snapshots by position (:func:`kept_positions`).
+    None where the engine did not run) and the snapshots by position (:func:`kept_positions`; before a
+    桃 only while a seat is at 0 HP or below).
     """
     from sgs_replay.replay.validate import validate_parsed
 
@@ -94,12 +101,13 @@ def replay_with_positions(parsed: ParsedLog, ruleset_name: str | None = None
     turn: list[Any] = [None] * (n + 1)
     phase: list[Any] = [None] * (n + 1)
     seats: dict[int, Any] = {}
-    keep = kept_positions(parsed.events)
+    peach = peach_positions(parsed.events)
+    keep = {0, n, *(i for i, (_, e) in enumerate(parsed.events, start=1) if type(e) is ev.Turn)}
 
     def record(i: int, engine: Any) -> None:
         turn[i] = engine.current
         phase[i] = engine.phase
-        if i in keep:
+        if i in keep or (i in peach and any(s.hp <= 0 for s in engine.table.seats.values())):
             seats[i] = snapshot(engine)[2]
 
     rep = validate_parsed(parsed, ruleset_name, keep_engine=True, on_step=record)
@@ -210,8 +218,9 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
     """The columns of the ``events`` table a log's events fill by themselves (all but the positions).
 
     ``seat`` is the acting seat (damage: the source), ``target`` the damage target, the killer of a
-    death or the first target; ``card`` the card or the name a converted card is used as. Built
-    column by column, each field read once per event.
+    death or the first target; ``card`` the card or the name a converted card is used as. ``json`` is
+    the event re-encoded, as UTF-8 bytes (the store takes them as they are). Built column by column,
+    each field read once per event.
     """
     n = len(events)
     evs = [e for _, e in events]
@@ -220,15 +229,15 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
     seat = [getattr(e, "seat", None) for e in evs]
     targets = [getattr(e, "targets", None) or None for e in evs]
     target = [ts[0] if ts else None for ts in targets]
+    card = [getattr(e, "card", None) for e in evs]
+    damage, death = ev.Damage, ev.Death
     for i, t in enumerate(types):
-        if t is ev.Damage:
+        if t is damage:
             e = evs[i]
             seat[i], target[i] = e.source, e.target  # type: ignore[union-attr]
-        elif t is ev.Death:
+        elif t is death:
             target[i] = evs[i].killer  # type: ignore[union-attr]
-    card = [getattr(e, "card", None) for e in evs]
-    for i, c in enumerate(card):
-        if c is None:
+        if card[i] is None:
             a = getattr(evs[i], "as_", None)
             card[i] = a if isinstance(a, str) else None
     enc = _ENC.encode
@@ -237,7 +246,7 @@ def event_columns(events: list[tuple[int, ev.Event]], gid: str) -> dict[str, lis
         "type": [tag[t] for t in types], "seat": seat, "target": target, "targets": targets,
         "side": [getattr(e, "side", None) for e in evs], "card": card,
         "cards": [getattr(e, "cards", None) for e in evs], "t": [e.t for e in evs],
-        "json": [enc(e).decode() for e in evs],
+        "json": [enc(e) for e in evs],
     }
 
 
@@ -305,7 +314,8 @@ def build_record(parsed: ParsedLog, path: Path | str, ruleset_name: str | None =
 
     events = event_columns(parsed.events, gid)
     # the general a general_choice brings in, by its canonical name (the statistics count it)
-    events["general"] = [general_name(e.general) if type(e) is ev.GeneralChoice else None  # type: ignore[union-attr]
+    choice = ev.GeneralChoice
+    events["general"] = [general_name(e.general) if type(e) is choice else None  # type: ignore[union-attr]
                          for _, e in parsed.events]
     events["turn_seat"] = turn[1:]
     events["phase"] = phase[1:]

@@ -42,6 +42,19 @@ WRITER_MEMORY = "256MB"
 
 
 @dataclass
+class _Added:
+    """What the summary counted of a game this load added (not its rows: a load holds one batch of those)."""
+
+    file: str
+    events: int
+    kinds: list[str]
+
+    @classmethod
+    def of(cls, rec: GameRecord) -> _Added:
+        return cls(str(rec.games.get("file")), rec.report.events, [v.kind for v in rec.report.violations])
+
+
+@dataclass
 class LoadSummary:
     """What one load did. ``text()`` is the summary the CLI prints."""
 
@@ -57,6 +70,8 @@ class LoadSummary:
     failed: list[str] = field(default_factory=list)  # files the validator could not process
     engine_faults: list[str] = field(default_factory=list)  # events the engine could not check (loaded)
     import_problems: list[str] = field(default_factory=list)  # one line per recording converted with problems
+    #: every problem of a damaged recording loaded, located (``file: entry N (packet): …``, ``file: engine desync …``)
+    damaged: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # how the load went, where it is worth saying
     skipped: list[str] = field(default_factory=list)  # files of a folder that are not game logs, with why
     seconds: float = 0.0
@@ -130,18 +145,25 @@ class LoadSummary:
         # every line on its own: a file name or a message from a log cannot add or hide one
         return "\n".join(one_line(line) for line in lines)
 
-    def remove(self, rec: GameRecord) -> None:
+    def remove(self, added: _Added) -> None:
         """A game this load added is not counted after all (a better view of it came later)."""
+        file = added.file
+        self.damaged = [d for d in self.damaged if not d.startswith(f"{file}: ")]
+        self.import_problems = [d for d in self.import_problems if not d.startswith(f"{file}: ")]
         self.loaded -= 1
-        self.events -= rec.report.events
-        self.violations.subtract(v.kind for v in rec.report.violations)
+        self.events -= added.events
+        self.violations.subtract(added.kinds)
         self.violations += Counter()  # drop the kinds at zero
 
     def add(self, rec: GameRecord) -> None:
         self.engine_faults.extend(rec.extra.get("internal_errors", []))
         problems = rec.games.get("import_problems")
+        file = rec.games.get("file")
         if problems:
-            self.import_problems.append(f"{rec.games['file']}: {len(problems)} import problem(s), first: {problems[0]}")
+            self.import_problems.append(f"{file}: {len(problems)} import problem(s), first: {problems[0]}")
+            self.damaged.extend(f"{file}: import problem: {p}" for p in problems)
+        if rec.games.get("desync"):
+            self.damaged.append(f"{file}: engine desync against the recording: {rec.games['desync']}")
         self.loaded += 1
         self.events += rec.report.events
         self.violations.update(v.kind for v in rec.report.violations)
@@ -150,17 +172,29 @@ class LoadSummary:
 class _Batch:
     """Columns of many games, appended game by game, turned into Arrow tables at flush.
 
-    A record that arrives already as Arrow tables (from a worker process) is concatenated as is.
+    A record already laid out as Arrow (from a worker process, or packed with its chunk) is taken as
+    slices of its chunk's tables, no copy; consecutive games of one chunk are one slice.
     """
 
     def __init__(self) -> None:
         self.games: dict[str, list[Any]] = {}
         self.rows: dict[str, dict[str, list[Any]]] = {t: {} for t in ("players", "events", "violations", "series_points")}
         self.arrow: list[dict[str, Any]] = []
+        #: runs of packed games: [chunk, {table: [offset, length]}], consecutive games of a chunk merged
+        self.runs: list[list[Any]] = []
         self.n = 0
 
     def add(self, rec: GameRecord) -> None:
         self.n += 1
+        if rec.chunk is not None and rec.spans is not None:
+            last = self.runs[-1] if self.runs else None
+            if last is not None and last[0] is rec.chunk and all(
+                    last[1][name][0] + last[1][name][1] == off for name, (off, _) in rec.spans.items()):
+                for name, (_, n) in rec.spans.items():
+                    last[1][name][1] += n
+            else:
+                self.runs.append([rec.chunk, {name: [off, n] for name, (off, n) in rec.spans.items()}])
+            return
         if rec.tables is not None:
             self.arrow.append(rec.tables)
             return
@@ -175,10 +209,69 @@ class _Batch:
     def tables(self) -> dict[str, Any]:
         import pyarrow as pa
 
-        out = arrow_tables({"games": self.games, **self.rows})
-        if self.arrow:
-            out = {name: pa.concat_tables([table, *(t[name] for t in self.arrow)]) for name, table in out.items()}
-        return out
+        parts = [{name: chunk[name].slice(off, n) for name, (off, n) in spans.items()} for chunk, spans in self.runs]
+        parts += self.arrow
+        if self.games:
+            parts.insert(0, arrow_tables({"games": self.games, **self.rows}))
+        if not parts:
+            return arrow_tables({"games": {}, **{t: {} for t in self.rows}})
+        if len(parts) == 1:
+            return parts[0]
+        return {name: pa.concat_tables([t[name] for t in parts]) for name in DATA_TABLES}
+
+
+def _columns(recs: list[GameRecord]) -> dict[str, dict[str, list[Any]]]:
+    """The columns of several records, concatenated table by table."""
+    out: dict[str, dict[str, list[Any]]] = {name: {} for name in DATA_TABLES}
+    games = out["games"]
+    for rec in recs:
+        for k, v in rec.games.items():
+            games.setdefault(k, []).append(v)
+        for table, cols in (("players", rec.players), ("events", rec.events), ("violations", rec.violations),
+                            ("series_points", rec.series_points)):
+            dest = out[table]
+            for k, vals in cols.items():
+                dest.setdefault(k, []).extend(vals)
+    return out
+
+
+def _rows(cols: dict[str, list[Any]]) -> int:
+    return len(next(iter(cols.values()), []))
+
+
+def pack_chunk(results: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Lay out the records among ``results`` (``("ok", record)`` pairs) as Arrow, all together: each
+    column is built once for the chunk instead of once per game (a per-game table costs more in calls
+    than in rows), and a worker sends the chunk's tables once. Each record keeps its slice
+    (``GameRecord.chunk`` and ``spans``). When a value does not fit the store, the records are laid out
+    one by one instead, so that costs its own file only (reported as not processed)."""
+    recs = [v for k, v in results if k == "ok"]
+    if not recs:
+        return results
+    try:
+        tables = arrow_tables(_columns(recs))
+    except Exception:  # noqa: BLE001 - pyarrow raises several types for a value out of range
+        return [(k, v) if k != "ok" else _as_arrow_or_failed(v) for k, v in results]
+    at = dict.fromkeys(DATA_TABLES, 0)
+    for rec in recs:
+        spans = {"games": (at["games"], 1)}
+        at["games"] += 1
+        for table, cols in (("players", rec.players), ("events", rec.events), ("violations", rec.violations),
+                            ("series_points", rec.series_points)):
+            n = _rows(cols)
+            spans[table] = (at[table], n)
+            at[table] += n
+        rec.chunk, rec.spans = tables, spans
+        rec.players, rec.events, rec.violations, rec.series_points = {}, {}, {}, {}
+    return results
+
+
+def _as_arrow_or_failed(rec: GameRecord) -> tuple[str, Any]:
+    try:
+        return "ok", as_arrow(rec)
+    except Exception as exc:  # noqa: BLE001 - as above
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        return "failed", f"{rec.games.get('file')}: a value does not fit the store ({type(exc).__name__}: {first[:200]})"
 
 
 def arrow_tables(data: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -343,7 +436,7 @@ def load_records(
         linked = {(fp, Path(f).name) for fp, f in con.execute("SELECT fingerprint, file FROM views").fetchall()}
         view_rows: list[tuple[Any, ...]] = []
         demoted: dict[str, str] = {}  # a game replaced by a better view of it → the game kept
-        added: dict[str, GameRecord] = {}  # the games this load added
+        added: dict[str, _Added] = {}  # the games this load added
         dup_rows: list[tuple[str, str, str, Any]] = []
         file_rows: dict[str, tuple[str, int, float, str, Any]] = {}
         replaced: set[str] = set()
@@ -397,7 +490,7 @@ def load_records(
                 continue
             known[rec.game_id] = file
             view[rec.game_id] = rv
-            added[rec.game_id] = rec
+            added[rec.game_id] = _Added.of(rec)
             if fp is not None:
                 first[fp] = (rec.game_id, file)
             if stat is not None:

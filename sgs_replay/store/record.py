@@ -37,6 +37,16 @@ class GameRecord:
     #: the 4th-edition points of each player of a finished identity game (empty otherwise)
     series_points: dict[str, list[Any]] = field(default_factory=dict)
     tables: dict[str, Any] | None = None  # the same rows as Arrow tables, once converted
+    #: the rows laid out as Arrow with the other games of their chunk (``loader.pack_chunk``): the
+    #: chunk's tables, shared, and this game's (offset, length) in each
+    chunk: dict[str, Any] | None = None
+    spans: dict[str, tuple[int, int]] | None = None
+
+    def arrow(self) -> dict[str, Any] | None:
+        """The game's rows as Arrow tables (slices of its chunk's, no copy), or None when not laid out yet."""
+        if self.chunk is not None and self.spans is not None:
+            return {name: self.chunk[name].slice(off, n) for name, (off, n) in self.spans.items()}
+        return self.tables
 
 
 @dataclass
