@@ -20,16 +20,16 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-st.set_page_config(page_title="sgs-replay", page_icon="🀄", layout="wide")
+st.set_page_config(page_title="sgs-replay", page_icon=":material/style:", layout="wide")
 
 PAGES = [
-    st.Page(str(HERE / "views" / "overview.py"), title="Overview", icon="📊", default=True),
-    st.Page(str(HERE / "views" / "win_rates.py"), title="Win rates", icon="🏆", url_path="win_rates"),
-    st.Page(str(HERE / "views" / "players.py"), title="Players", icon="🧑", url_path="players"),
-    st.Page(str(HERE / "views" / "draft.py"), title="3v3 draft", icon="🃏", url_path="draft"),
-    st.Page(str(HERE / "views" / "violations.py"), title="Violations", icon="⚠️", url_path="violations"),
-    st.Page(str(HERE / "views" / "game_viewer.py"), title="Game viewer", icon="🎴", url_path="game_viewer"),
-    st.Page(str(HERE / "views" / "series.py"), title="Series", icon="🥇", url_path="series"),
+    st.Page(str(HERE / "views" / "overview.py"), title="Overview", icon=":material/bar_chart:", default=True),
+    st.Page(str(HERE / "views" / "win_rates.py"), title="Win rates", icon=":material/emoji_events:", url_path="win_rates"),
+    st.Page(str(HERE / "views" / "players.py"), title="Players", icon=":material/person:", url_path="players"),
+    st.Page(str(HERE / "views" / "draft.py"), title="3v3 draft", icon=":material/style:", url_path="draft"),
+    st.Page(str(HERE / "views" / "violations.py"), title="Violations", icon=":material/warning:", url_path="violations"),
+    st.Page(str(HERE / "views" / "game_viewer.py"), title="Game viewer", icon=":material/slideshow:", url_path="game_viewer"),
+    st.Page(str(HERE / "views" / "series.py"), title="Series", icon=":material/leaderboard:", url_path="series"),
 ]
 
 nav = st.navigation(PAGES)
