@@ -110,6 +110,11 @@ class Engine:
                 if (why := self.unmodelled(who)) is not None:
                     self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}) at seat {seat or who}: {why}")
                     return
+        if rule.id == R.S_CONDITION.id:  # a target the rules do not define: its gender and kingdom are not known
+            for who in getattr(self.event, "targets", None) or ():
+                if who in self.undefined:
+                    self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}): seat {who}'s general is not defined")
+                    return
         if expected is None:
             expected = rule.en
         if observed is None and self.event is not None and (line is None or line == self.line):

@@ -728,6 +728,7 @@ class _Reader:
         self.game_mode = ""
         self.started = False
         self.start_max_hp: dict[int, int | None] = {}
+        self.undefined: set[str] = set()  # FreeKill ids of generals the project does not define
         self.turns = 0
         self.dead: set[int] = set()
         self.game_over: str | None = None
@@ -851,6 +852,47 @@ class _Reader:
         self.known[cid] = text
         return text
 
+    # -- generals the project does not define ---------------------------------------------------
+    # A room may load packages this project does not define. A ruleset with ``unknown_generals =
+    # "unverifiable"`` judges such a general on everything but its skills: the header carries what the
+    # recording says of it (max HP, HP), its skills keep their FreeKill ids, and the engine counts their
+    # effects unverifiable. A ruleset that says ``refuse`` cannot judge the recording (exit 3, one line).
+
+    @property
+    def accepts_unknown(self) -> bool:
+        """The ruleset judges a general the project does not define without its skills."""
+        return content.ruleset(self.ruleset).p.unknown_generals == "unverifiable"
+
+    def general_name(self, fk_id: str) -> str:
+        """The general's Chinese name; one the project does not define keeps its FreeKill id when the ruleset
+        accepts it (``unknown_generals``), and refuses the recording when it does not."""
+        zh = _general_zh(fk_id)
+        if zh is None:
+            if not self.accepts_unknown:
+                raise self.unknown_general(fk_id)
+            self.undefined.add(fk_id)
+            return fk_id
+        return zh
+
+    def note_general(self, fk_id: str) -> None:
+        """A general seen before play: one the project does not define (and the ruleset accepts) is known from
+        then on, so that its skills keep their ids (:meth:`skill_zh`); a refusal waits for the header."""
+        if _general_zh(fk_id) is None and self.accepts_unknown:
+            self.undefined.add(fk_id)
+
+    def undefined_hp(self, player: Player, pid: int, bonus: int, start_seats: dict[str, SeatState]) -> None:
+        """The header's HP of a general the project does not define, as the recording gives it: its max HP less
+        the ``bonus`` the rules add on top (the lord's +1, the commander's), and a start position when its HP
+        at the start differs from that max HP."""
+        info = self.players[pid]
+        max_hp = self.start_max_hp.get(pid, info.max_hp)
+        if max_hp is None:
+            return
+        if max_hp - bonus >= 1:
+            player.max_hp = max_hp - bonus
+        if max_hp - bonus < 1 or (info.hp is not None and info.hp != max_hp):
+            start_seats[str(player.seat)] = SeatState(hp=info.hp if info.hp is not None else max_hp, max_hp=max_hp)
+
     def unknown_general(self, fk_id: str) -> FreeKillError:
         """A general the project does not define, in a mode whose ruleset judges only the generals it knows: the
         recording uses a package this version cannot judge, so it is refused (exit 3, one line) rather than
@@ -862,6 +904,8 @@ class _Reader:
 
     def skill_zh(self, fk: str) -> str:
         zh = _skill_zh(_skill_base(fk))
+        if zh is None and self.undefined:  # a skill of a general the project does not define: kept as its id
+            return fk
         if zh is None:
             self.problem(f"unknown skill {fk!r}")
             return fk
@@ -973,19 +1017,21 @@ class _Reader:
         for pid in self.order:
             info = self.players[pid]
             general = info.general or "?"
-            zh = _general_zh(general)
-            if zh is None and info.general is not None:
-                raise self.unknown_general(general)
-            if zh is None:
+            if info.general is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
+            name = self.general_name(info.general) if info.general is not None else general
             role = _ROLES.get(info.role or "")
             if role is None:
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no identity role"))
             seat = self.seat_of[pid]
-            players.append(Player(seat=seat, general=zh or general, name=info.name, role=role))
+            players.append(Player(seat=seat, general=name, name=info.name, role=role))
             g = content.generals().get(general)
             max_hp = self.start_max_hp.get(pid, info.max_hp)
-            if g is not None and max_hp is not None:
+            if g is None and info.general is not None:  # the rules do not give its HP: the recording does
+                rs = content.ruleset(self.ruleset).p
+                bonus = rs.lord_hp_bonus if role == "lord" and len(self.order) >= rs.lord_hp_bonus_min_players else 0
+                self.undefined_hp(players[-1], pid, bonus, start_seats)
+            elif g is not None and max_hp is not None:
                 want = g.hp + (1 if role == "lord" and lord_bonus else 0)
                 if max_hp != want or (info.hp is not None and info.hp != max_hp):
                     start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
@@ -1041,6 +1087,7 @@ class _Reader:
             if self.started and value != info.general:
                 self.problem(f"the general of player {pid} changed to {value!r} during the game")
             info.general = str(value)
+            self.note_general(info.general)
         elif prop == "maxHp":
             new = _int(value, "max HP")
             if self.started and info.max_hp is not None and new != info.max_hp:
@@ -1826,6 +1873,8 @@ class _Reader:
             return None
         base = _skill_base(skill)
         zh = _skill_zh(base) or _zh_card_name(base)
+        if zh is None and self.undefined:  # a skill of a general the project does not define: kept as its id
+            return skill
         if zh is None:
             self.problem(f"unknown move reason {skill!r}")
             return skill

@@ -70,7 +70,6 @@ class Reader1v1(fk._Reader):
         self.entering: set[int] = set()  # player ids whose next general has entered and not drawn its hand
         self.first_general: dict[int, str] = {}  # player id → the starting general (FreeKill id)
         self.current_pid: int | None = None  # the player whose turn it is
-        self.undefined: set[str] = set()  # FreeKill ids of generals the project does not define
         self.entered: dict[int, GeneralChoice] = {}  # player id → the general_choice of a general entering now
 
     def detect_ruleset(self) -> str:
@@ -93,34 +92,6 @@ class Reader1v1(fk._Reader):
         info = self.players.get(pid)
         return _SIDES.get(info.role or "") if info is not None else None
 
-    def general_name(self, fk_id: str) -> str:
-        """The general's Chinese name; one the project does not define keeps its FreeKill id (the ruleset judges
-        it without its skills: ``unknown_generals``)."""
-        g = content.generals().get(fk_id)
-        if g is None:
-            self.undefined.add(fk_id)
-            if not self.accepts_unknown:
-                self.problem(f"unknown general {fk_id!r} (kept as id)")
-            return fk_id
-        return g.name
-
-    @property
-    def accepts_unknown(self) -> bool:
-        return content.ruleset(RULESET).p.unknown_generals == "unverifiable"
-
-    def skill_zh(self, fk_id: str) -> str:
-        """A skill's Chinese name. A recording with a general the project does not define may name that
-        general's skills, unknown too: they keep their FreeKill ids (their effects are unverifiable)."""
-        if self.undefined and self.accepts_unknown and fk._skill_zh(fk._skill_base(fk_id)) is None:
-            return fk_id
-        return super().skill_zh(fk_id)
-
-    def move_reason(self, skill: str) -> str | None:
-        base = fk._skill_base(skill)
-        if skill and self.undefined and self.accepts_unknown and (fk._skill_zh(base) or fk._zh_card_name(base)) is None:
-            return skill
-        return super().move_reason(skill)
-
     # -- header --------------------------------------------------------------------------------
 
     def build_header(self) -> Game:
@@ -132,16 +103,17 @@ class Reader1v1(fk._Reader):
             info = self.players[pid]
             general = self.first_general.get(pid, info.general) or "?"
             g = content.generals().get(general)
-            if g is None and not self.accepts_unknown:
+            if general == "?":
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
+            name = self.general_name(general) if general != "?" else general
             side = self.side_of(pid)
             if side is None:
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no 1v1 role ({info.role!r})"))
             seat = self.seat_of[pid]
-            players.append(Player(seat=seat, general=g.name if g else general, name=info.name, side=side))
+            players.append(Player(seat=seat, general=name, name=info.name, side=side))
             max_hp = self.start_max_hp.get(pid)
-            if g is None and max_hp is not None:  # the rules do not give it: the recording does
-                players[-1].max_hp = max_hp
+            if g is None and general != "?":  # the rules do not give its HP: the recording does
+                self.undefined_hp(players[-1], pid, 0, start_seats)
             elif g is not None and max_hp is not None and max_hp != g.hp:
                 start_seats[str(seat)] = SeatState(hp=max_hp, max_hp=max_hp)
         return self.game_header("1v1", RULESET, players, start_seats)

@@ -123,18 +123,20 @@ class Reader3v3(fk._Reader):
             info = self.players[pid]
             general = info.general or "?"
             g = content.generals().get(general)
-            if g is None and info.general is not None:
-                raise self.unknown_general(general)
-            if g is None:
+            if info.general is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
+            name = self.general_name(info.general) if info.general is not None else general
             sp = self.side_of(pid)
             if sp is None:
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no 3v3 role ({info.role!r})"))
             seat = self.seat_of[pid]
-            players.append(Player(seat=seat, general=g.name if g else general, name=info.name,
+            players.append(Player(seat=seat, general=name, name=info.name,
                                   side=sp[0] if sp else None, position=sp[1] if sp else None))
             max_hp = self.start_max_hp.get(pid, info.max_hp)
-            if g is not None and max_hp is not None:
+            if g is None and info.general is not None:  # the rules do not give its HP: the recording does
+                bonus = content.ruleset(RULESET).p.commander_hp_bonus if sp is not None and sp[1] == "commander" else 0
+                self.undefined_hp(players[-1], pid, bonus, start_seats)
+            elif g is not None and max_hp is not None:
                 want = g.hp + (1 if sp is not None and sp[1] == "commander" else 0)
                 if max_hp != want or (info.hp is not None and info.hp != max_hp):
                     start_seats[str(seat)] = SeatState(hp=info.hp, max_hp=max_hp)
@@ -151,12 +153,6 @@ class Reader3v3(fk._Reader):
                     and p.get("type") == "#1v1ChooseGeneralsLog"):
                 out += [self.general_name(str(g)) for g in (p.get("arg2"), p.get("arg3")) if g]
         return out
-
-    def general_name(self, fk_id: str) -> str:
-        g = content.generals().get(fk_id)
-        if g is None:
-            raise self.unknown_general(fk_id)
-        return g.name
 
     def log_draft(self, p: Mapping[str, Any]) -> None:
         side = _SIDES.get(str(p.get("arg")))

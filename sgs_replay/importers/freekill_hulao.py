@@ -56,7 +56,6 @@ class ReaderHulao(fk._Reader):
         self.log_handlers["#ChangeKingdom"] = self.log_noise
         self.log_handlers["#ChangeGender"] = self.log_noise
         self.printed: list[str] = []  # the cards printed for the game, in order (精甲)
-        self.undefined: set[str] = set()
         self.entering: set[int] = set()  # players whose switch or return is being written (HP/max HP absorbed)
         self.reviving: set[int] = set()  # players revived whose #Revive has not come yet
         self.first_general: dict[int, str] = {}  # player id → the general at the start (FreeKill id)
@@ -78,25 +77,10 @@ class ReaderHulao(fk._Reader):
 
     # -- generals ------------------------------------------------------------------------------
 
-    def general_name(self, fk_id: str) -> str:
-        g = content.generals().get(fk_id)
-        if g is None:
-            self.undefined.add(fk_id)
-            return fk_id
-        return g.name
-
-    def skill_zh(self, fk_id: str) -> str:
-        """An ally the project does not define uses skills unknown too: they keep their FreeKill ids."""
-        if fk._skill_zh(fk._skill_base(fk_id)) is None and self.undefined:
-            return fk_id
-        return super().skill_zh(fk_id)
-
     def move_reason(self, skill: str) -> str | None:
         base = fk._skill_base(skill)
         if base == _RULE_SKILL:
             return "reform"
-        if skill and self.undefined and (fk._skill_zh(base) or fk._zh_card_name(base)) is None:
-            return skill
         return super().move_reason(skill)
 
     # -- header --------------------------------------------------------------------------------
@@ -117,8 +101,8 @@ class ReaderHulao(fk._Reader):
             players.append(Player(seat=seat, general=name, name=info.name, role=role))
             g = content.generals().get(general)
             max_hp = self.start_max_hp.get(pid, info.max_hp)
-            if g is None and max_hp is not None:  # the rules do not give it: the recording does
-                players[-1].max_hp = max_hp
+            if g is None and general != "?":  # the rules do not give its HP: the recording does
+                self.undefined_hp(players[-1], pid, 0, start_seats)
             elif g is not None and max_hp is not None and max_hp != g.hp:
                 start_seats[str(seat)] = SeatState(hp=max_hp, max_hp=max_hp)
         return self.game_header("1v3", RULESET, players, start_seats)

@@ -49,6 +49,11 @@ def _name(mode: Drafting, g: str) -> str:
     return gen.name if gen else g
 
 
+def _accepted_unknown(eng: Engine, g: str) -> bool:
+    """``g`` is no general of the project and the ruleset accepts such generals (``unknown_generals``)."""
+    return eng.rs.resolve_general(g) is None and eng.rs.p.unknown_generals == "unverifiable"
+
+
 def _state(mode: Drafting) -> DraftState:
     d = mode.draft_state
     if d is None:
@@ -89,7 +94,7 @@ def _pool(mode: Drafting, d: DraftState, e: ev.DraftPool) -> None:
                    expected=POOL_SIZE, observed=f"{len(names)} ({len(set(names))} different)")
     for g in e.generals:
         gen = eng.rs.resolve_general(g)
-        if gen is None or not eng.rs.in_roster(gen):
+        if (gen is None and not _accepted_unknown(eng, g)) or (gen is not None and not eng.rs.in_roster(gen)):
             eng.report(R.H_ROSTER, None, f"{g} is not in the {eng.rs.name} roster", observed=g)
     d.pool = names
 
@@ -149,9 +154,11 @@ def _lineup(mode: Drafting, d: DraftState, e: ev.Lineup) -> None:
 def _seated(mode: Drafting, side: str) -> tuple[list[str], list[str]]:
     cmd: list[str] = []
     vans: list[str] = []
+    undefined = {p.seat: p.general for p in mode.eng.header.players if p.seat in mode.eng.undefined}
     for s in mode.eng.table.seats.values():
-        if s.side == side and s.general is not None:
-            (cmd if s.position == "commander" else vans).append(s.general.name)
+        name = s.general.name if s.general is not None else undefined.get(s.seat)  # undefined: the header's name
+        if s.side == side and name is not None:
+            (cmd if s.position == "commander" else vans).append(name)
     return cmd, vans
 
 

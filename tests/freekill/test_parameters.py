@@ -302,8 +302,23 @@ RENDE = [
          freekill={("SGS-S006", 4)}),
 ]
 
+# --- a general of a package the project does not define (unknown_generals) -------------------------
+# 孙权's seat 1 holds zz__one, a general nobody defines: its max HP is the start position's; its skill and the
+# draw it makes are counted unverifiable under FreeKill's departures, the header refused by the rulebook's
+UNDEFINED = (("zz__one", "lord"), ("甘宁", "loyalist"), ("许褚", "rebel"), ("黄盖", "rebel"), ("华佗", "renegade"))
+UNDEFINED_AT = {**PLAY, "hands": {1: ["♠7 杀"]}, "hp": {1: 4}, "max_hp": {1: 4}}
+UNKNOWN = [
+    Case("unknown_generals", "every general defined", FIVE, [use(1, "♠7 杀", 2), damage(2, 1, 1, "♠7 杀")],
+         {**PLAY, "hands": {1: ["♠7 杀"]}}),
+    Case("unknown_generals", "its unknown skill draws two", UNDEFINED,
+         [skill(1, "zz__skill"), draw(1, ["♦2 闪", "♦3 闪"], "skill", skill="zz__skill")], UNDEFINED_AT,
+         standard={("SGS-F004", 1)}),
+    Case("unknown_generals", "it uses a card it does not hold", UNDEFINED, [use(1, "♠8 杀", 2)], UNDEFINED_AT,
+         standard={("SGS-F004", 1), ("SGS-C001", 2)}, freekill={("SGS-C001", 2)}),
+]
+
 CASES = [*FANJIAN, *ROLES, *LIGHTNING, *REWARDS, *LUOYI, *LIMITS, *ZHIHENG_ZERO, *COLLATERAL, *JIZHI, *LIULI, *RENDE,
-         *FIRE]
+         *FIRE, *UNKNOWN]
 
 
 def _verdict(sgs: Any, case: Case, ruleset: str) -> tuple[Verdict, str]:
@@ -346,7 +361,7 @@ def test_parameters_that_change_a_verdict() -> None:
     differs = {c.param for c in CASES if c.standard != c.freekill}
     assert differs == {"fanjian_order", "eight_player_roles", "extra_role_rows", "lightning_nature", "luoyi_scope", "skill_limit_scope",
                        "collateral_victim_in_range", "jizhi_converted", "liuli_needs_legal_target", "rende_heal",
-                       "zhiheng_zero_cards", "fire_attack_self_last_card"}
+                       "zhiheng_zero_cards", "fire_attack_self_last_card", "unknown_generals"}
     # the rulebook also gives no reward without a living killer: 闪电 has no source (001 闪电), and a
     # dead character is out of the game (001 死亡的玩家…退出游戏)
     assert "reward_needs_living_killer" not in differs
