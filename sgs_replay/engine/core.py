@@ -31,6 +31,10 @@ ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
 
 
 
+#: the rules of a skill's own use (its moment, condition and limit): reported against a seat whose general the rules
+#: do not define, they are unverifiable, since that general's text of a skill it shares with ours is not known
+UNDEFINED_SKILL_RULES = frozenset({R.S_LIMIT.id, R.S_TIMING.id, R.S_CONDITION.id, R.S_EFFECT.id})
+
 class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
 
@@ -110,6 +114,10 @@ class Engine:
                 if (why := self.unmodelled(who)) is not None:
                     self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}) at seat {seat or who}: {why}")
                     return
+        if seat in self.undefined and rule.id in UNDEFINED_SKILL_RULES:  # its skill's text is not known: the
+            # moment, condition and limit of a skill it holds may be its own edition's (Engine.undefined)
+            self.note_unmodelled(seat, f"{rule.id} ({detail or rule.en}): seat {seat}'s general is not defined")
+            return
         if rule.id == R.S_CONDITION.id:  # a target the rules do not define: its gender and kingdom are not known
             for who in getattr(self.event, "targets", None) or ():
                 if who in self.undefined:

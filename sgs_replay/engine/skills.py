@@ -271,10 +271,16 @@ class SkillBook:
         if name in BY_OTHERS:
             self._run(e, seat, name, granted=True)
             return
-        if e.seat in eng.undefined and not self._equipment_skill(seat, name):  # its skills are not known
-            eng.unknown_skill_turn = True
-            eng.note_unmodelled(e.seat, f"skill {name} of a general the rules do not define: effect not checked")
-            return
+        if e.seat in eng.undefined and not self._equipment_skill(seat, name) and not seat.has_skill(name):
+            if info is None or (info.lord and seat.role != "lord"):  # a skill of its own: its effects are not known
+                eng.unknown_skill_turn = True
+                eng.note_unmodelled(e.seat, f"skill {name} of a general the rules do not define: effect not checked")
+                return
+            # a skill the project defines, used by a general it does not (a later edition keeping the skill's
+            # id): the seat holds it from now on and it is judged by the project's text; what it says of the
+            # seat itself stays unverifiable (Engine.report)
+            seat.skills.add(name)
+            eng.note_unmodelled(e.seat, f"skill {name} of a general the rules do not define: judged by its known text")
         if self._lord_skill(seat, name) and not seat.has_skill(name):
             why = "this ruleset has no lord skills" if not eng.rs.p.lord_skills else "only the lord has it"
             eng.report(R.S_LORD, e.seat, f"{name} is a lord skill: {why}", expected="no lord skill", observed=name)

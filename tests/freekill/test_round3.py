@@ -126,6 +126,27 @@ def test_a_general_of_an_unknown_package_is_judged_without_its_skills(
     assert f"not modelled, unverifiable: seat {player.seat}: " in r.stdout
 
 
+#: generals renamed to one the project does not define, their skills keeping the ids the project knows (a later
+#: edition of a general keeps most of its skills' ids): the skills run by the project's text, and what they say
+#: of the seat itself (their moment, condition, limit) is unverifiable
+KEEPS_SKILLS = [("std_role_5p", "20261207165628", "caocao"), ("aaa_role_mode_5p", "20261207165206", "huangyueying"),
+                ("aaa_role_mode_5p", "20261207165134", "luxun"), ("aaa_role_mode_5p", "20261207165134", "sunshangxiang"),
+                ("m_3v3_mode", "20261207170032", "v33__lvbu")]
+
+
+@pytest.mark.parametrize(("folder", "stamp", "general"), KEEPS_SKILLS, ids=[f"{f}/{s}/{g}" for f, s, g in KEEPS_SKILLS])
+def test_an_undefined_general_keeping_known_skill_ids_is_judged_clean(
+        folder: str, stamp: str, general: str, tmp_path: Path) -> None:
+    bad = _renamed(folder, stamp, {general: "zz__one"}, tmp_path)
+    engines: list[Any] = []
+    replay = validate_parsed(parsed_from_freekill(bad.read_bytes(), bad.name),
+                             on_step=lambda _i, eng: engines.append(eng) if not engines else None)
+    assert [(v.rule, v.line, v.message) for v in replay.report.violations] == []
+    assert replay.report.desyncs == []
+    (seat,) = engines[0].undefined
+    assert any(line.startswith(f"seat {seat}: ") for line in engines[0].unmodelled_summary())
+
+
 def zlib_top(path: Path) -> list[Any]:
     return list(cbor2.loads(zlib.decompress(path.read_bytes()[4:])))
 
