@@ -475,7 +475,9 @@ class SkillBook:
         names = skill_table()
         plan = []
         for seat_no, sid in self._watched:
-            watchers = table.get(sid, ())
+            watchers = table.get(sid)
+            if watchers is None:  # most skills watch nothing
+                continue
             key = (id(table), sid, t, len(watchers))
             fns = _WATCHING.get(key)
             if fns is None:
