@@ -403,7 +403,7 @@ class SkillBook:
         self.depth = len(stack)
         self.seq = eng.frame_seq  # frames numbered above this were opened by the current event
         t = type(e)
-        if t in _MOVES_ON or (t in _CARD_PLAYS and not any(isinstance(f, F.DyingFrame) for f in stack)):
+        if t in _MOVES_ON or (t in _CARD_PLAYS and (not stack or not any(isinstance(f, F.DyingFrame) for f in stack))):
             self.damaged.clear()
             self.chances.clear()
             if t in _NEW_STAGE:
