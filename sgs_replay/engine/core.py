@@ -29,11 +29,18 @@ ROLE_TABLE: dict[int, list[tuple[int, int, int]]] = {
 }
 
 
-
-
 #: the rules of a skill's own use (its moment, condition and limit): reported against a seat whose general the rules
 #: do not define, they are unverifiable, since that general's text of a skill it shares with ours is not known
 UNDEFINED_SKILL_RULES = frozenset({R.S_LIMIT.id, R.S_TIMING.id, R.S_CONDITION.id, R.S_EFFECT.id})
+
+
+def _open(frame: Frame, stack: list[Frame]) -> bool:
+    """The frame is on the stack (itself, not an equal one)."""
+    for f in stack:
+        if f is frame:
+            return True
+    return False
+
 
 class Engine:
     """One game's replay. Build with a header and ruleset; feed events with :meth:`step`."""
@@ -452,9 +459,15 @@ class Engine:
             self.leave_processing(cards)
         if not self.holds:
             return
+        stack = self.stack
+        for _, frame in self.holds:  # as a rule every resolution held for is still open: nothing to do
+            if not _open(frame, stack):
+                break
+        else:
+            return
         keep = []
         for cards, frame in self.holds:
-            if any(f is frame for f in self.stack):
+            if _open(frame, stack):
                 keep.append((cards, frame))
             else:
                 self.leave_processing(cards)

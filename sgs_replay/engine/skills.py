@@ -85,6 +85,8 @@ WATCH_BEFORE: dict[str, list[Watch]] = {}
 WATCH_AFTER: dict[str, list[Watch]] = {}
 #: a watcher → the event types it looks at (a watcher not listed looks at every event)
 WATCH_EVENTS: dict[Watch, tuple[type, ...]] = {}
+#: (table, skill id, event type) → its watchers that look at that type: the same at every table of every game
+_WATCHING: dict[tuple[int, str, type, int], list[Watch]] = {}
 
 #: names of the lord skills the lord's subjects announce (the lord is the target)
 BY_OTHERS: set[str] = set()
@@ -407,7 +409,7 @@ class SkillBook:
         self.depth = len(stack)
         self.seq = eng.frame_seq  # frames numbered above this were opened by the current event
         t = type(e)
-        if t in _MOVES_ON or (t in _CARD_PLAYS and not any(isinstance(f, F.DyingFrame) for f in stack)):
+        if t in _MOVES_ON or (t in _CARD_PLAYS and (not stack or not any(isinstance(f, F.DyingFrame) for f in stack))):
             self.damaged.clear()
             self.chances.clear()
             if t in _NEW_STAGE:
@@ -479,7 +481,14 @@ class SkillBook:
         names = skill_table()
         plan = []
         for seat_no, sid in self._watched:
-            fns = [fn for fn in table.get(sid, ()) if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
+            watchers = table.get(sid)
+            if watchers is None:  # most skills watch nothing
+                continue
+            key = (id(table), sid, t, len(watchers))
+            fns = _WATCHING.get(key)
+            if fns is None:
+                fns = _WATCHING[key] = [fn for fn in watchers
+                                        if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
             if fns:
                 plan.append((seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns))
         return plan

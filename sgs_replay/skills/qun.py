@@ -1038,7 +1038,10 @@ def _own_cards(seat: Seat) -> Counter[str]:
 def lirang_snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if isinstance(e, _LIRANG_CLOSES):
         eng.skills.state.pop(f"lirang:{seat.seat}", None)
-    eng.skills.state[f"lirang_snap:{seat.seat}"] = (_own_cards(seat), Counter(eng.table.discard))
+    held = _own_cards(seat)
+    # only his own cards can be the ones discarded: the discard pile is remembered for those alone
+    discard = eng.table.discard
+    eng.skills.state[f"lirang_snap:{seat.seat}"] = (held, Counter({c: discard[c] for c in held}))
 
 
 @watch_after("lirang")
@@ -1049,7 +1052,11 @@ def lirang_window(eng: Engine, e: ev.Event, seat: Seat) -> None:
     if snap is None or not seat.alive or isinstance(e, (ev.Use, ev.Respond, ev.Death)):
         return
     held, pile = snap
-    gone = (held - _own_cards(seat)) & (Counter(eng.table.discard) - pile)
+    lost = held - _own_cards(seat)
+    if not lost:
+        return
+    discard = eng.table.discard
+    gone = lost & Counter({c: n for c in lost if (n := discard[c] - pile[c]) > 0})
     if gone:
         eng.skills.state.setdefault(f"lirang:{seat.seat}", []).extend(sorted(gone.elements()))
         eng.skills.chances[(seat.seat, "lirang")] += 1
