@@ -11,8 +11,9 @@ violations are the small store's, repeated). The copies are inserted one after t
 small store's order, so a game's events stay together in load-number order, as a load writes them.
 
 **A page's time** is from the navigation to the moment Streamlit says the script has finished and
-the page's heading is drawn, in Chromium (``which chromium``) driven by Playwright; each page is
-opened twice and the second time kept (the first pays the server's cold caches), and the budget is 1 s.
+the page's heading is drawn, in Chromium (``which chromium``) driven by Playwright. Each page is
+opened twice: the first opening runs its queries (the server's cache is cold for them), the second
+reads them from the cache; the budget, 1 s, is for both.
 The one-minute load average is printed beside: on a shared machine a figure taken at load 10 is not
 one taken at load 1. Exits 1 when a page is over the budget.
 """
@@ -87,8 +88,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def time_pages(db: Path, runs: int = 2) -> list[tuple[str, float]]:
-    """Each page's time in Chromium (seconds, the last of ``runs`` openings)."""
+def time_pages(db: Path) -> list[tuple[str, float, float]]:
+    """Each page's times in Chromium (seconds): its first opening (the server's query cache is cold for
+    it, though earlier pages may have warmed DuckDB) and its second."""
     from playwright.sync_api import sync_playwright
 
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -117,8 +119,8 @@ def time_pages(db: Path, runs: int = 2) -> list[tuple[str, float]]:
             browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             for path, heading in PAGES:
-                took = 0.0
-                for _ in range(runs):
+                took = []
+                for _ in range(2):
                     t0 = time.perf_counter()
                     page.goto(f"{url}/{path}")
                     page.get_by_role("heading", name=heading).first.wait_for(timeout=120_000)
@@ -126,8 +128,8 @@ def time_pages(db: Path, runs: int = 2) -> list[tuple[str, float]]:
                         "() => { const a = document.querySelector('[data-testid=\"stApp\"]');"
                         " return a && a.getAttribute('data-test-script-state') === 'notRunning'; }",
                         timeout=120_000)
-                    took = time.perf_counter() - t0
-                out.append((path or "overview", took))
+                    took.append(time.perf_counter() - t0)
+                out.append((path or "overview", took[0], took[1]))
             browser.close()
     finally:
         proc.terminate()
@@ -165,11 +167,11 @@ def main() -> None:
             print(f"store of {n:,} games built in {time.perf_counter() - t0:.0f} s   load {os.getloadavg()[0]:.1f}",
                   flush=True)
         slow = 0
-        for name, took in time_pages(big):
-            over = took > BUDGET_S
+        for name, first, again in time_pages(big):
+            over = max(first, again) > BUDGET_S
             slow += over
-            print(f"page {name:<12} {took:6.2f} s {'over' if over else 'within'} the {BUDGET_S:g} s budget   "
-                  f"load {os.getloadavg()[0]:.1f}", flush=True)
+            print(f"page {name:<12} first {first:5.2f} s, again {again:5.2f} s: {'over' if over else 'within'} the "
+                  f"{BUDGET_S:g} s budget   load {os.getloadavg()[0]:.1f}", flush=True)
         sys.exit(1 if slow else 0)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
