@@ -49,6 +49,7 @@ def multiply(small: Path, big: Path, games: int) -> int:
     """Copy every table of ``small`` into ``big`` as many times as it takes to hold ``games`` games."""
     import duckdb
 
+    from sgs_replay.store.aggregates import refresh_violation_counts
     from sgs_replay.store.schema import create_all
 
     big.unlink(missing_ok=True)
@@ -70,12 +71,13 @@ def multiply(small: Path, big: Path, games: int) -> int:
         if table == "store_info":
             con.execute("INSERT OR REPLACE INTO store_info SELECT * FROM small.store_info")
             continue
-        if "game_id" not in cols:
-            continue
+        if "game_id" not in cols or table.startswith("violation_counts_"):
+            continue  # the violation counts are counted again below
         for k in range(times):  # one copy after the other, each in the small store's order: no sort
             repl = [f"{c} || '~{k}' AS {c}" if k else f"{c} AS {c}" for c in _TEXT_KEYS if c in cols]
             repl += [f"{c} + {k * int(steps[c])} AS {c}" for c in _NUMBER_KEYS if c in cols]
             con.execute(f"INSERT INTO {table} BY NAME SELECT t.* REPLACE ({', '.join(repl)}) FROM small.{table} t")
+    refresh_violation_counts(con)
     con.execute("COMMIT")
     total = con.execute("SELECT count(*) FROM games").fetchone()[0]  # type: ignore[index]
     con.close()
