@@ -11,8 +11,10 @@ violations are the small store's, repeated). The copies are inserted one after t
 small store's order, so a game's events stay together in load-number order, as a load writes them.
 
 **A page's time** is from the navigation to the moment Streamlit says the script has finished and
-the page's heading is drawn, in Chromium (``which chromium``) driven by Playwright; each page is
-opened twice and the second time kept (the first pays the server's cold caches), and the budget is 1 s.
+the page's heading is drawn, in Chromium (``which chromium``) driven by Playwright. Each page is
+opened twice: the first opening runs its queries (the server's cache is cold for them), the second
+reads them from the cache; the budget, 1 s, is for both. A new server's first page (the series page,
+opened before the others) pays the server's imports, once: it is printed on its own line.
 The one-minute load average is printed beside: on a shared machine a figure taken at load 10 is not
 one taken at load 1. Exits 1 when a page is over the budget.
 """
@@ -38,6 +40,9 @@ APP = ROOT / "dashboards" / "app.py"
 PAGES = [("", "Sanguosha match logs"), ("win_rates", "Win rates"), ("players", "Players"), ("draft", "3v3 draft"),
          ("violations", "Violation explorer"), ("game_viewer", "Game viewer"), ("series", "Series standings")]
 BUDGET_S = 1.0
+#: true once Streamlit has finished running the page's script
+_DONE = ("() => { const a = document.querySelector('[data-testid=\"stApp\"]');"
+         " return a && a.getAttribute('data-test-script-state') === 'notRunning'; }")
 
 #: columns given a new value in each copy (``k`` is the copy's number, 0 keeps the original)
 _TEXT_KEYS = ("game_id", "fingerprint", "file", "path")
@@ -48,6 +53,7 @@ def multiply(small: Path, big: Path, games: int) -> int:
     """Copy every table of ``small`` into ``big`` as many times as it takes to hold ``games`` games."""
     import duckdb
 
+    from sgs_replay.store.aggregates import refresh_violation_counts
     from sgs_replay.store.schema import create_all
 
     big.unlink(missing_ok=True)
@@ -69,12 +75,13 @@ def multiply(small: Path, big: Path, games: int) -> int:
         if table == "store_info":
             con.execute("INSERT OR REPLACE INTO store_info SELECT * FROM small.store_info")
             continue
-        if "game_id" not in cols:
-            continue
+        if "game_id" not in cols or table.startswith("violation_counts_"):
+            continue  # the violation counts are counted again below
         for k in range(times):  # one copy after the other, each in the small store's order: no sort
             repl = [f"{c} || '~{k}' AS {c}" if k else f"{c} AS {c}" for c in _TEXT_KEYS if c in cols]
             repl += [f"{c} + {k * int(steps[c])} AS {c}" for c in _NUMBER_KEYS if c in cols]
             con.execute(f"INSERT INTO {table} BY NAME SELECT t.* REPLACE ({', '.join(repl)}) FROM small.{table} t")
+    refresh_violation_counts(con)
     con.execute("COMMIT")
     total = con.execute("SELECT count(*) FROM games").fetchone()[0]  # type: ignore[index]
     con.close()
@@ -87,8 +94,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def time_pages(db: Path, runs: int = 2) -> list[tuple[str, float]]:
-    """Each page's time in Chromium (seconds, the last of ``runs`` openings)."""
+def time_pages(db: Path) -> list[tuple[str, float, float]]:
+    """Each page's times in Chromium (seconds): its first opening (the server's query cache is cold for
+    it, though earlier pages may have warmed DuckDB) and its second; first the row ``("(new server)",
+    seconds, 0.0)``, the server's first page (the series page), which pays its imports."""
     from playwright.sync_api import sync_playwright
 
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -116,18 +125,19 @@ def time_pages(db: Path, runs: int = 2) -> list[tuple[str, float]]:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            t0 = time.perf_counter()
+            page.goto(f"{url}/series")  # a new server's first page pays its imports: not any page's time
+            page.wait_for_function(_DONE, timeout=120_000)
+            out.append(("(new server)", time.perf_counter() - t0, 0.0))
             for path, heading in PAGES:
-                took = 0.0
-                for _ in range(runs):
+                took = []
+                for _ in range(2):
                     t0 = time.perf_counter()
                     page.goto(f"{url}/{path}")
                     page.get_by_role("heading", name=heading).first.wait_for(timeout=120_000)
-                    page.wait_for_function(
-                        "() => { const a = document.querySelector('[data-testid=\"stApp\"]');"
-                        " return a && a.getAttribute('data-test-script-state') === 'notRunning'; }",
-                        timeout=120_000)
-                    took = time.perf_counter() - t0
-                out.append((path or "overview", took))
+                    page.wait_for_function(_DONE, timeout=120_000)
+                    took.append(time.perf_counter() - t0)
+                out.append((path or "overview", took[0], took[1]))
             browser.close()
     finally:
         proc.terminate()
@@ -165,11 +175,14 @@ def main() -> None:
             print(f"store of {n:,} games built in {time.perf_counter() - t0:.0f} s   load {os.getloadavg()[0]:.1f}",
                   flush=True)
         slow = 0
-        for name, took in time_pages(big):
-            over = took > BUDGET_S
+        for name, first, again in time_pages(big):
+            if name == "(new server)":
+                print(f"a new server's first page (its imports) {first:5.2f} s   load {os.getloadavg()[0]:.1f}")
+                continue
+            over = max(first, again) > BUDGET_S
             slow += over
-            print(f"page {name:<12} {took:6.2f} s {'over' if over else 'within'} the {BUDGET_S:g} s budget   "
-                  f"load {os.getloadavg()[0]:.1f}", flush=True)
+            print(f"page {name:<12} first {first:5.2f} s, again {again:5.2f} s: {'over' if over else 'within'} the "
+                  f"{BUDGET_S:g} s budget   load {os.getloadavg()[0]:.1f}", flush=True)
         sys.exit(1 if slow else 0)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

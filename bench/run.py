@@ -400,10 +400,13 @@ def main() -> None:
 
             n = multiply(tmp / "load.duckdb", tmp / "pages.duckdb", args.pages)
             out["pages"] = {}
-            for name, took in time_pages(tmp / "pages.duckdb"):
-                out["pages"][name] = took
-                print(f"page {name:<12} {took:6.2f} s in Chromium at {n:,} games (goal < {BUDGET_S:g} s)   {load_avg()}",
-                      flush=True)
+            for name, first, again in time_pages(tmp / "pages.duckdb"):
+                if name == "(new server)":
+                    out["pages"]["new_server_s"] = first
+                    continue
+                out["pages"][name] = {"first_s": first, "again_s": again}
+                print(f"page {name:<12} first {first:5.2f} s, again {again:5.2f} s in Chromium at {n:,} games "
+                      f"(goal < {BUDGET_S:g} s)   {load_avg()}", flush=True)
             (tmp / "pages.duckdb").unlink(missing_ok=True)
         out["end_to_end"] = []
         if corpus is None:

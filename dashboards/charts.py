@@ -34,11 +34,13 @@ def interval_chart(frame: Any, label: str, rate: str = "win_rate") -> Any:
     tooltip = [c for c in data.columns]
     colour = alt.Color("mark:N", scale=alt.Scale(domain=[RATE, INTERVAL], range=["#1f77b4", "#9ecae1"]),
                        legend=_legend())
-    base = alt.Chart(data.to_pandas())
-    bars = base.transform_calculate(mark=f"'{INTERVAL}'").mark_rule(strokeWidth=3).encode(
+    # each layer's mark name is a column of its own rows, not a Vega transform: the chart draws in a
+    # fraction of the time
+    rows = data.to_pandas()
+    bars = alt.Chart(rows.assign(mark=INTERVAL)).mark_rule(strokeWidth=3).encode(
         y=y, x=alt.X("ci_low:Q", scale=x_scale, title="win rate (95 % interval)", axis=alt.Axis(format="%")),
         x2="ci_high:Q", color=colour, tooltip=tooltip)
-    points = base.transform_calculate(mark=f"'{RATE}'").mark_point(filled=True, size=70, opacity=1).encode(
+    points = alt.Chart(rows.assign(mark=RATE)).mark_point(filled=True, size=70, opacity=1).encode(
         y=y, x=alt.X(f"{rate}:Q", scale=x_scale), color=colour, tooltip=tooltip)
     half = alt.Chart().mark_rule(strokeDash=[4, 4], color="gray").encode(x=alt.datum(0.5))
     return alt.layer(bars, points, half).properties(height=max(80, 24 * len(order) + 60))

@@ -50,10 +50,11 @@ GAME_TABLE = """
     ORDER BY violations DESC, file_name, game_id"""
 
 # ---------------------------------------------------------------------------------------------- violations
-VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations ORDER BY kind"
+#: the kinds and rules to filter by, from the counts a load stores (not a pass over every violation)
+VIOLATION_KINDS = "SELECT DISTINCT kind FROM violations_by_kind ORDER BY kind"
 
 VIOLATION_RULES = """
-    SELECT DISTINCT rule FROM violations
+    SELECT DISTINCT rule FROM violations_by_rule
     WHERE (? IS NULL OR list_contains(?::VARCHAR[], kind)) ORDER BY rule"""
 
 VIOLATION_LIST = """

@@ -69,6 +69,31 @@ def _expected(files: list[Path]) -> dict[str, int]:
     return {"games": games, "players": players, "events": events, "violations": violations}
 
 
+#: the overview's violation counts, counted from the violations themselves (what the tables built at
+#: load replace)
+_COUNTED = {
+    "violations_by_kind": "SELECT kind, count(*), count(DISTINCT game_id) FROM violations GROUP BY ALL ORDER BY ALL",
+    "violations_by_rule": "SELECT rule, kind, count(*), count(DISTINCT game_id), min(message) FROM violations "
+                          "GROUP BY ALL ORDER BY ALL",
+    "game_overview": "SELECT g.game_id, g.violations, "
+                     + ", ".join(f"count(v.rule) FILTER (WHERE v.kind = '{k}')" for k in
+                                 ("illegal_play", "resolution_order", "bookkeeping", "outcome", "format"))
+                     + " FROM games g LEFT JOIN violations v USING (game_id) GROUP BY ALL ORDER BY ALL",
+}
+_STORED = {
+    "violations_by_kind": "SELECT kind, violations, games FROM violations_by_kind ORDER BY ALL",
+    "violations_by_rule": "SELECT rule, kind, violations, games, example FROM violations_by_rule ORDER BY ALL",
+    "game_overview": "SELECT game_id, violations, illegal_play, resolution_order, bookkeeping, outcome, format "
+                     "FROM game_overview ORDER BY ALL",
+}
+
+
+def assert_violation_counts_current(db: Path) -> None:
+    """The violation counts stored at load are those of the violations the store holds."""
+    for view, counted in _COUNTED.items():
+        assert query(db, _STORED[view]).rows() == query(db, counted).rows(), view
+
+
 def test_load_counts_match_the_validator(logs: Path, tmp_path: Path) -> None:
     db = tmp_path / "sgs.duckdb"
     files = list(expand_paths([logs]))
@@ -91,6 +116,27 @@ def test_load_counts_match_the_validator(logs: Path, tmp_path: Path) -> None:
     by_kind = dict(query(db, "SELECT kind, violations FROM violations_by_kind").iter_rows())
     assert sum(by_kind.values()) == want["violations"]
     assert by_kind == dict(summary.violations)
+    assert_violation_counts_current(db)
+    assert query(db, "SELECT count(*) AS n FROM violation_counts_by_game")["n"][0] == query(
+        db, "SELECT count(DISTINCT game_id) AS n FROM violations")["n"][0]
+
+
+def test_violation_counts_follow_a_changed_file(tmp_path: Path) -> None:
+    """A file loaded again with other violations replaces its game's counts, and a load that adds a
+    game keeps the others'."""
+    d = tmp_path / "logs"
+    d.mkdir()
+    (d / "a.sgs.jsonl").write_text(LORD_WINS.rstrip("\n") + "\n{not an event\n", encoding="utf-8")
+    db = tmp_path / "sgs.duckdb"
+    load_paths([d], db)
+    assert_violation_counts_current(db)
+    before = query(db, "SELECT sum(format) AS n FROM game_overview")["n"][0]
+    assert before >= 1
+    (d / "a.sgs.jsonl").write_text(LORD_WINS.rstrip("\n") + "\n{not an event\n{nor this\n", encoding="utf-8")
+    (d / "b.sgs.jsonl").write_text(LORD_WINS.replace("fixture-lord-wins", "fixture-b"), encoding="utf-8")
+    load_paths([d], db)
+    assert_violation_counts_current(db)
+    assert query(db, "SELECT sum(format) AS n FROM game_overview")["n"][0] == before + 1
 
 
 def test_stored_violations_are_the_validators(logs: Path, tmp_path: Path) -> None:
@@ -324,6 +370,7 @@ def test_3v3_match_is_checked_across_its_games(tmp_path: Path) -> None:
     assert per_game == len(want)
     ns = query(db, "SELECT game_id, list(n ORDER BY n) AS ns FROM violations GROUP BY game_id")["ns"].to_list()
     assert all(x == list(range(1, len(x) + 1)) for x in ns)
+    assert_violation_counts_current(db)  # the match's violations, added after its games, are counted
 
 
 def test_players_won_and_final_state(logs: Path, tmp_path: Path) -> None:

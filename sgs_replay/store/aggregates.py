@@ -121,6 +121,33 @@ def refresh_aggregates(con: Any, game_ids: Iterable[str] = ()) -> int:
     return int(todo)
 
 
+#: the violation counts the overview reads (``violations_by_kind``, ``violations_by_rule``, ``game_overview``),
+#: each rebuilt whole from ``violations``: a load may add, replace or amend any game's violations, and
+#: one pass over them costs far less than the load that wrote them
+_VIOLATION_COUNTS = {
+    "violation_counts_by_game": """
+        SELECT game_id,
+               count(*) FILTER (WHERE kind = 'illegal_play') AS illegal_play,
+               count(*) FILTER (WHERE kind = 'resolution_order') AS resolution_order,
+               count(*) FILTER (WHERE kind = 'bookkeeping') AS bookkeeping,
+               count(*) FILTER (WHERE kind = 'outcome') AS outcome,
+               count(*) FILTER (WHERE kind = 'format') AS format
+        FROM violations GROUP BY game_id""",
+    "violation_counts_by_kind": """
+        SELECT kind, count(*) AS violations, count(DISTINCT game_id) AS games FROM violations GROUP BY kind""",
+    "violation_counts_by_rule": """
+        SELECT rule, kind, count(*) AS violations, count(DISTINCT game_id) AS games, min(message) AS example
+        FROM violations GROUP BY rule, kind""",
+}
+
+
+def refresh_violation_counts(con: Any) -> None:
+    """Rebuild the violation count tables from ``violations`` (inside the caller's transaction)."""
+    for table, select in _VIOLATION_COUNTS.items():
+        con.execute(f"DELETE FROM {table}")
+        con.execute(f"INSERT INTO {table} BY NAME {select}")
+
+
 def usable(con: Any) -> bool:
     """Whether ``con``'s store has aggregates for every game (a catalogue look-up and two counts)."""
     if not con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'stat_generals'").fetchall()[0][0]:

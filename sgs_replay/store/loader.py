@@ -394,7 +394,7 @@ def load_records(
     """
     import time
 
-    from sgs_replay.store.aggregates import refresh_aggregates
+    from sgs_replay.store.aggregates import refresh_aggregates, refresh_violation_counts
     from sgs_replay.store.schema import create_all
 
     t0 = time.perf_counter()
@@ -519,6 +519,7 @@ def load_records(
         if dup_rows:
             con.executemany("INSERT INTO duplicates VALUES (?, ?, ?, ?)", dup_rows)
         refresh_aggregates(con)  # the statistics tables, for this load's games (and any older store's)
+        refresh_violation_counts(con)  # what the overview counts, over every game
         g, e, v = con.execute("SELECT count(*), coalesce(sum(events), 0), coalesce(sum(violations), 0) FROM games"
                               ).fetchone()
         summary.total_games, summary.total_events, summary.total_violations = int(g), int(e), int(v)

@@ -241,6 +241,32 @@ TABLES: dict[str, str] = {
             pick      BIGINT,    -- 1-16
             side_won  BOOLEAN    -- NULL: no decided result
         )""",
+    # the violation counts the overview shows, rebuilt whole at the end of every load
+    # (aggregates.refresh_violation_counts):
+    # the dashboards read these few rows instead of counting every violation on each page
+    "violation_counts_by_game": """
+        CREATE TABLE IF NOT EXISTS violation_counts_by_game (
+            game_id          VARCHAR NOT NULL,   -- a game with at least one violation
+            illegal_play     BIGINT NOT NULL,
+            resolution_order BIGINT NOT NULL,
+            bookkeeping      BIGINT NOT NULL,
+            outcome          BIGINT NOT NULL,
+            format           BIGINT NOT NULL
+        )""",
+    "violation_counts_by_kind": """
+        CREATE TABLE IF NOT EXISTS violation_counts_by_kind (
+            kind       VARCHAR NOT NULL,
+            violations BIGINT NOT NULL,
+            games      BIGINT NOT NULL     -- games with at least one
+        )""",
+    "violation_counts_by_rule": """
+        CREATE TABLE IF NOT EXISTS violation_counts_by_rule (
+            rule       VARCHAR NOT NULL,
+            kind       VARCHAR NOT NULL,
+            violations BIGINT NOT NULL,
+            games      BIGINT NOT NULL,    -- games with at least one
+            example    VARCHAR             -- the smallest message (text order)
+        )""",
 }
 
 #: Columns added to ``games`` after schema version 1 was first written (added on the next load).
@@ -286,23 +312,15 @@ VIEWS: dict[str, str] = {
                count(*) FILTER (WHERE violations = 0) AS clean_games,
                count(*) FILTER (WHERE winner IS NOT NULL) AS finished_games
         FROM games GROUP BY mode, ruleset""",
-    "violations_by_kind": """
-        SELECT kind, count(*) AS violations, count(DISTINCT game_id) AS games
-        FROM violations GROUP BY kind""",
-    "violations_by_rule": """
-        SELECT rule, kind, count(*) AS violations, count(DISTINCT game_id) AS games,
-               min(message) AS example
-        FROM violations GROUP BY rule, kind""",
+    "violations_by_kind": "SELECT kind, violations, games FROM violation_counts_by_kind",
+    "violations_by_rule": "SELECT rule, kind, violations, games, example FROM violation_counts_by_rule",
     "game_overview": """
         SELECT g.game_id, g.file, g.declared_id, g.mode, g.ruleset, g.players, g.events, g.violations,
-               count(v.rule) FILTER (WHERE v.kind = 'illegal_play') AS illegal_play,
-               count(v.rule) FILTER (WHERE v.kind = 'resolution_order') AS resolution_order,
-               count(v.rule) FILTER (WHERE v.kind = 'bookkeeping') AS bookkeeping,
-               count(v.rule) FILTER (WHERE v.kind = 'outcome') AS outcome,
-               count(v.rule) FILTER (WHERE v.kind = 'format') AS format,
+               coalesce(c.illegal_play, 0) AS illegal_play, coalesce(c.resolution_order, 0) AS resolution_order,
+               coalesce(c.bookkeeping, 0) AS bookkeeping, coalesce(c.outcome, 0) AS outcome,
+               coalesce(c.format, 0) AS format,
                g.unverifiable, g.desync, len(g.import_problems) AS import_problems, g.winner, g.reason, g.loaded_at
-        FROM games g LEFT JOIN violations v USING (game_id)
-        GROUP BY ALL""",
+        FROM games g LEFT JOIN violation_counts_by_game c USING (game_id)""",
     "violation_details": """
         SELECT v.*, g.file, g.declared_id, g.mode, g.ruleset
         FROM violations v JOIN games g USING (game_id)""",
