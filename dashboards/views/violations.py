@@ -65,4 +65,4 @@ if not rows.empty:
         st.caption(f"Reference: {q.md(r['cite'])}")
     st.caption(f"File: {q.md(r['file'])}")
     url = "game_viewer?" + urlencode({"game": r["game_id"], "line": int(r["line"])})
-    st.markdown(f"[🎴 Open the game viewer at line {int(r['line'])}]({url})")
+    st.markdown(f"[Open the game viewer at line {int(r['line'])}]({url})")
