@@ -24,13 +24,12 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
+
+from sgs_replay.cli.server import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -88,12 +87,6 @@ def multiply(small: Path, big: Path, games: int) -> int:
     return int(total)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def time_pages(db: Path) -> list[tuple[str, float, float]]:
     """Each page's times in Chromium (seconds): its first opening (the server's query cache is cold for
     it, though earlier pages may have warmed DuckDB) and its second; first the row ``("(new server)",
@@ -103,25 +96,8 @@ def time_pages(db: Path) -> list[tuple[str, float, float]]:
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
         raise SystemExit("chromium is not installed")
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.port", str(port), "--server.address",
-         "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        env=dict(os.environ, SGS_REPLAY_DB=str(db)), stdout=log, stderr=subprocess.STDOUT)
     out = []
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("streamlit did not start") from None
-                time.sleep(0.2)
+    with tempfile.TemporaryFile() as log, serving(APP, db, log, wait=60) as url:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -139,13 +115,6 @@ def time_pages(db: Path) -> list[tuple[str, float, float]]:
                     took.append(time.perf_counter() - t0)
                 out.append((path or "overview", took[0], took[1]))
             browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     return out
 
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from sgs_replay.cli.server import serving
 
 pytestmark = pytest.mark.browser
 
@@ -24,25 +20,6 @@ APP = ROOT / "dashboards" / "app.py"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 30_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], deadline: float) -> None:
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"streamlit exited with status {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url + "/_stcore/health", timeout=1) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError("streamlit did not become healthy")
 
 
 @pytest.fixture(scope="module")
@@ -87,27 +64,8 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 @contextmanager
 def streamlit_server(db: Path, wait: float = 30) -> Iterator[str]:
     """``streamlit run dashboards/app.py`` on the store ``db``, its log beside it; yields its URL."""
-    port = _free_port()
-    env = dict(os.environ, SGS_REPLAY_DB=str(db))
-    log = open(db.parent / "streamlit.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.port", str(port), "--server.address",
-         "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=db.parent,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc, time.monotonic() + wait)
+    with open(db.parent / "streamlit.log", "wb") as log, serving(APP, db, log, wait=wait, cwd=db.parent) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def _nav_labels(page: object) -> list[str]:

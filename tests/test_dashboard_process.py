@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,16 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from sgs_replay.cli.server import free_port
+
 pytest.importorskip("streamlit")
 
 ROOT = Path(__file__).resolve().parent.parent
 LOG = ROOT / "tests" / "fixtures" / "freekill" / "paths" / "guojia_xiahoudun.sgs.jsonl"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _children(pid: int) -> list[int]:
@@ -63,7 +58,7 @@ def test_dashboard_binds_loopback_and_sigterm_stops_the_server(tmp_path: Path) -
     r = subprocess.run([sys.executable, "-m", "sgs_replay", "load", str(LOG), "--db", str(db)], capture_output=True,
                        text=True, timeout=120, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    port = _free_port()
+    port = free_port()
     cli = subprocess.Popen([sys.executable, "-m", "sgs_replay", "dashboard", "--db", str(db), "--port", str(port)],
                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            env=dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false"))

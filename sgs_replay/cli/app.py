@@ -886,8 +886,9 @@ def dashboard(
         _err(f"error: {db} does not exist — run `sgs-replay load … --db {db}` or `sgs-replay demo` first")
         raise typer.Exit(EXIT_UNREADABLE)
     env = dict(os.environ, SGS_REPLAY_DB=str(db.resolve()))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path), "--server.address", host,
-           "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    from sgs_replay.cli.server import streamlit_command
+
+    cmd = streamlit_command(app_path, host, port)
     print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     raise typer.Exit(_run_server(cmd, env))
 
@@ -1007,6 +1008,8 @@ def _run_server(cmd: list[str], env: dict[str, str]) -> int:
     import signal
     import subprocess
 
+    from sgs_replay.cli.server import stop
+
     child = subprocess.Popen(cmd, env=env)
     received: list[int] = []
 
@@ -1021,13 +1024,7 @@ def _run_server(cmd: list[str], env: dict[str, str]) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        if child.poll() is None:
-            child.terminate()
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
-                child.wait()
+        stop(child)
     if received:
         return 128 + received[0] if received[0] != signal.SIGINT else 130
     return code
