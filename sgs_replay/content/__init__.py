@@ -58,7 +58,21 @@ class General:
 
     @property
     def is_female(self) -> bool:
-        return self.gender == "female"
+        return self.gender in ("female", "bigender")
+
+    @property
+    def is_male(self) -> bool:
+        return self.gender in ("male", "bigender")
+
+
+#: the package of a general the rules do not define, made from what a log says of it (:func:`undefined_general`)
+UNDEFINED_PACKAGE = "undefined"
+
+
+def undefined_general(name: str, *, kingdom: str, gender: str, hp: int) -> General:
+    """A general the rules do not define, as a log describes it (``unknown_generals = "unverifiable"``): its
+    name, kingdom, gender and max HP, and no skill the rules know."""
+    return General(id=name, name=name, kingdom=kingdom, hp=hp, gender=gender, package=UNDEFINED_PACKAGE, skills=())
 
 
 @cache

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from sgs_replay.content import Ruleset, card_kinds
+from sgs_replay.content import Ruleset, card_kinds, undefined_general
 from sgs_replay.content import skills as skill_table
 from sgs_replay.engine import plugins
 from sgs_replay.engine.modes import Mode, mode_for
@@ -125,9 +125,9 @@ class Engine:
             # moment, condition and limit of a skill it holds may be its own edition's (Engine.undefined)
             self.note_unmodelled(seat, f"{rule.id} ({detail or rule.en}): seat {seat}'s general is not defined")
             return
-        if rule.id == R.S_CONDITION.id:  # a target the rules do not define: its gender and kingdom are not known
-            for who in getattr(self.event, "targets", None) or ():
-                if who in self.undefined:
+        if rule.id == R.S_CONDITION.id:  # a target the rules do not define, whose gender and kingdom the log
+            for who in getattr(self.event, "targets", None) or ():  # does not give
+                if who in self.undefined and self.table.seats[who].general is None:
                     self.note_unmodelled(who, f"{rule.id} ({detail or rule.en}): seat {who}'s general is not defined")
                     return
         if expected is None:
@@ -205,6 +205,8 @@ class Engine:
                 self.undefined.add(p.seat)  # a general the rules do not define: its HP from the header
                 if p.max_hp is not None:
                     s.max_hp = s.hp = p.max_hp
+                if p.kingdom is not None and p.gender is not None:  # and its kingdom and gender, when given
+                    s.general = undefined_general(p.general, kingdom=p.kingdom, gender=p.gender, hp=s.max_hp)
             if g is not None:
                 s.max_hp = s.hp = g.hp
                 names = skill_table()

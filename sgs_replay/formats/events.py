@@ -34,6 +34,10 @@ Amount = Annotated[int, Meta(ge=0, le=99)]
 # reader, never a crash further on (the store keeps seats and HP as SMALLINT, counts as INTEGER).
 Hp = Annotated[int, Meta(ge=-99, le=99, description="HP (below 0 while dying)")]
 MaxHpValue = Annotated[int, Meta(ge=0, le=99)]
+#: a kingdom as a recording names it (``wei`` ``shu`` ``wu`` ``qun`` ``god`` …, lower-case ASCII)
+KingdomName = Annotated[str, Meta(pattern="^[a-z][a-z_]*$", max_length=24)]
+#: a general's gender: ``bigender`` counts as both (双性), ``agender`` as neither
+Gender = Literal["male", "female", "bigender", "agender"]
 HpDelta = Annotated[int, Meta(ge=-99, le=99)]
 Count = Annotated[int, Meta(ge=0, le=9999)]
 Points = Annotated[int, Meta(ge=-999, le=999)]
@@ -75,6 +79,11 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=
     #: accepts without defining it (``unknown_generals``); ignored for a general the rules define. *Extension*,
     #: optional.
     max_hp: MaxHpValue | None = None
+    #: the kingdom and gender of a general the ruleset accepts without defining it (``unknown_generals``), as
+    #: the recording gives them: what a lord skill's answers (护驾's 魏 characters) and a condition on a target
+    #: (结姻's male character) ask of it. Ignored for a general the rules define. *Extension*, optional.
+    kingdom: KingdomName | None = None
+    gender: Gender | None = None
 
 
 class SeatState(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
@@ -351,6 +360,10 @@ class GeneralChoice(_Base, tag="general_choice"):
     #: the entering general's max HP, for a general the ruleset accepts without defining it
     #: (``unknown_generals = "unverifiable"``); ignored for a general the rules define. *Extension*, optional.
     max_hp: int | None = None
+    #: the entering general's kingdom and gender, for a general the ruleset accepts without defining it (as
+    #: the header player's). *Extension*, optional.
+    kingdom: KingdomName | None = None
+    gender: Gender | None = None
 
 
 Kingdom = Literal["wei", "shu", "wu", "qun", "careerist"]

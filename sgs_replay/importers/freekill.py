@@ -179,7 +179,7 @@ _NOISE_COMMANDS = frozenset({
 _RAW_PAYLOAD_COMMANDS = frozenset({"ErrorMsg", "ErrorDlg", "Heartbeat", "ServerMessage", "UpdateAvatar",
                                    "UpdatePassword"})
 _NOISE_PROPERTIES = frozenset({
-    "role_shown", "kingdom", "gender", "shield", "MaxCards", "dying",
+    "role_shown", "shield", "MaxCards", "dying",
     # a player's connection state (托管 …): the seat plays on
     "state",
 })
@@ -706,6 +706,12 @@ class _PlayerInfo:
     general: str | None = None
     max_hp: int | None = None
     hp: int | None = None
+    kingdom: str | None = None
+    gender: str | None = None
+
+
+#: FreeKill's ``gender`` property (General.Male … General.Agender) → the format's gender
+_GENDERS = {1: "male", 2: "female", 3: "bigender", 4: "agender"}
 
 
 class _Reader:
@@ -881,10 +887,12 @@ class _Reader:
             self.undefined.add(fk_id)
 
     def undefined_hp(self, player: Player, pid: int, bonus: int, start_seats: dict[str, SeatState]) -> None:
-        """The header's HP of a general the project does not define, as the recording gives it: its max HP less
-        the ``bonus`` the rules add on top (the lord's +1, the commander's), and a start position when its HP
-        at the start differs from that max HP."""
+        """The header's HP, kingdom and gender of a general the project does not define, as the recording gives
+        them: its max HP less the ``bonus`` the rules add on top (the lord's +1, the commander's), and a start
+        position when its HP at the start differs from that max HP."""
         info = self.players[pid]
+        if info.kingdom is not None and info.gender is not None:
+            player.kingdom, player.gender = info.kingdom, info.gender  # type: ignore[assignment]
         max_hp = self.start_max_hp.get(pid, info.max_hp)
         if max_hp is None:
             return
@@ -1102,6 +1110,10 @@ class _Reader:
             else:
                 info.hp = new
             self.hp[pid] = new
+        elif prop == "kingdom":
+            info.kingdom = value.lower() if isinstance(value, str) and value.isascii() and value.isalpha() else None
+        elif prop == "gender":
+            info.gender = _GENDERS.get(value) if isinstance(value, int) else None
         elif prop == "chained":
             self.set_chained(pid, bool(value))
         elif prop == "drank":
@@ -1412,8 +1424,11 @@ class _Reader:
         return skill
 
     def has_lord_skill(self, seat: int, skill: str) -> bool:
-        """The character in ``seat`` is the lord and its general has the lord skill ``skill``."""
+        """The character in ``seat`` is the lord and its general has the lord skill ``skill`` (a general the
+        project does not define: the lord has just invoked it)."""
         info = self.players.get(self.order[seat - 1]) if 0 < seat <= len(self.order) else None
+        if info is not None and info.role == "lord" and info.general in self.undefined:
+            return (seat, skill) in self.invoked
         g = content.generals().get(info.general or "") if info is not None else None
         if info is None or g is None or info.role != "lord":
             return False

@@ -195,6 +195,13 @@ class Reader1v1(fk._Reader):
             if choice is not None and choice.general in self.undefined:
                 choice.max_hp = fk._int(value, "max HP")  # the rules do not give it: the log does
             return  # the new general's max HP: part of its entry
+        if prop in ("kingdom", "gender") and pid in self.entering:
+            super().on_property(p)
+            info = self.players[pid]
+            choice = self.entered.get(pid)
+            if choice is not None and choice.general in self.undefined and info.kingdom and info.gender:
+                choice.kingdom, choice.gender = info.kingdom, info.gender  # type: ignore[assignment]
+            return
         if prop == "hp" and pid in self.entering:
             self.hp[pid] = fk._int(value, "HP")  # the new general's full HP: part of its entry
             return

@@ -342,11 +342,14 @@ class OneVOne(SideMode):
             other = [st for st in eng.table.seats.values() if st.seat != s.seat and st.general is not None]
             if any(name in self.played[st.seat] for st in other):
                 eng.report(R.V_NEXT_GENERAL, s.seat, f"{name} plays for the other player", observed=name)
-        self._enter(s.seat, e.general, e.max_hp)
+        self._enter(s.seat, e.general, e.max_hp, traits=(e.kingdom, e.gender))
 
-    def _enter(self, seat: int, general: str | None, max_hp: int | None = None) -> None:
-        """The next general of ``seat`` enters play (None: the log did not say which): full HP, no cards."""
+    def _enter(self, seat: int, general: str | None, max_hp: int | None = None,
+               traits: tuple[str | None, str | None] = (None, None)) -> None:
+        """The next general of ``seat`` enters play (None: the log did not say which): full HP, no cards. A
+        general the rules do not define takes its max HP and its ``traits`` (kingdom, gender) from the log."""
         from sgs_replay.content import skills as skill_table
+        from sgs_replay.content import undefined_general
 
         eng = self.eng
         s = eng.seat(seat)
@@ -363,6 +366,9 @@ class OneVOne(SideMode):
                 s.max_hp = max_hp
             else:
                 eng.note_unmodelled(seat, f"seat {seat}'s entering general {general} is not defined: its max HP is unknown")
+            kingdom, gender = traits
+            if kingdom is not None and gender is not None:
+                s.general = undefined_general(general, kingdom=kingdom, gender=gender, hp=s.max_hp)
             self.played[seat].append(general)
             left = self.reserves[seat]
             if left is not None and general in left:

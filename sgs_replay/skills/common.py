@@ -146,7 +146,7 @@ def enemies(eng: Engine, seat: int) -> list[int]:
 
 def male(eng: Engine, seat: int) -> bool:
     s = eng.seat(seat)
-    return s is not None and s.general is not None and s.general.gender == "male"
+    return s is not None and s.general is not None and s.general.is_male
 
 
 def wounded(eng: Engine, seat: int) -> bool:

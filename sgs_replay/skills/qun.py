@@ -245,7 +245,7 @@ def play_lijian(sim: Sim, me: Seat) -> bool | str:
     """离间 (once a turn), sometimes: a card; one man uses a 决斗 (no card) on another."""
     eng, seat = sim.eng, me.seat
     others = eng.table.order_from(seat, include_first=False)
-    men = [t for t in others if (g := sim.seat(t).general) is not None and g.gender == "male"]
+    men = [t for t in others if (g := sim.seat(t).general) is not None and g.is_male]
     cards = [c for _, c in sim.places_of(seat)]
     if sim.skill_limits()[SKILL.lijian] or eng.this_turn.limits[SKILL.lijian] or len(men) < 2 or not cards \
             or not sim.chance(0.3):

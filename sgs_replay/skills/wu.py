@@ -402,7 +402,7 @@ def play_jieyin(sim: Sim, me: Seat) -> bool:
     """结姻 (once a turn), now and then: two hand cards for a wounded man."""
     seat = me.seat
     males = [t for t in sim.eng.table.order_from(seat) if (ts := sim.seat(t)).hp < ts.max_hp
-             and t != seat and (g := ts.general) is not None and g.gender == "male"]
+             and t != seat and (g := ts.general) is not None and g.is_male]
     if sim.eng.this_turn.limits[SKILL.jieyin] or sim.skill_limits()[SKILL.jieyin] or me.hand_count < 2 or not males \
             or not sim.chance(0.4):
         return False

@@ -193,3 +193,32 @@ def test_a_general_of_an_unknown_package_is_refused_in_hegemony(tmp_path: Path) 
     assert r.returncode == 3, (r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {bad}: entry ") and "ld__dengai" in lines[0], r.stderr
+
+
+#: (folder, recording, general renamed): a judgement that needs the undefined general's kingdom (护驾's 魏
+#: characters, the lord's own 护驾) or gender, which the header carries from the recording's properties
+NEEDS_TRAITS = [("std_role_5p", "20261207165642", "caocao"), ("std_role_5p", "20261207165642", "guojia"),
+                ("std_role_5p", "20261207165609", "zhenji"), ("aaa_role_mode_8p", "20261207165324", "guojia"),
+                ("aaa_role_mode_8p", "20261207165543", "xuchu"), ("aaa_role_mode_8p", "20261207165611", "simayi")]
+
+
+@pytest.mark.parametrize(("folder", "stamp", "general"), NEEDS_TRAITS, ids=[f"{f}/{s}/{g}" for f, s, g in NEEDS_TRAITS])
+def test_an_undefined_general_has_the_recordings_kingdom_and_gender(
+        folder: str, stamp: str, general: str, tmp_path: Path) -> None:
+    """FreeKill sends each seat's kingdom and gender; the header gives them for a general the project does not
+    define, so a lord skill's answers (护驾) and the lord's own 护驾 are judged as for any general."""
+    bad = _renamed(folder, stamp, {general: "zz__one"}, tmp_path)
+    conv = freekill.convert(bad.read_bytes(), bad.name)
+    (player,) = [p for p in conv.header.players if p.general == "zz__one"]
+    want = _seat_props(zlib_top(bad), "zz__one")
+    assert (player.kingdom, player.gender) == (want[b"kingdom"].decode(), {1: "male", 2: "female"}[want[b"gender"]])
+    replay = validate_parsed(parsed_from_freekill(bad.read_bytes(), bad.name))
+    assert [(v.rule, v.line, v.message) for v in replay.report.violations] == []
+    assert replay.report.desyncs == []
+
+
+def _seat_props(top: list[Any], general: str) -> dict[bytes, Any]:
+    """The kingdom and gender the recording gives the player of ``general`` (its last values)."""
+    props = [cbor2.loads(item[3]) for item in top[10:] if item[2] == b"PropertyUpdate"]
+    pid = next(p[0] for p in props if p[1] == b"general" and p[2] == general.encode())
+    return {p[1]: p[2] for p in props if p[0] == pid and p[1] in (b"kingdom", b"gender")}
