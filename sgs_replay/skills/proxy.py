@@ -39,8 +39,11 @@ class Provide(Frame):
 
     def _eligible(self, eng: Engine, seat: int) -> bool:
         s = eng.seat(seat)
-        return (s is not None and s.alive and seat != self.lord and s.general is not None
-                and s.general.kingdom == self.kingdom and seat not in self.passed)
+        if s is None or not s.alive or seat == self.lord or seat in self.passed:
+            return False
+        if s.general is None:  # a general the rules do not define, its kingdom not given: it may be one
+            return seat in eng.undefined
+        return s.general.kingdom == self.kingdom
 
     def wants(self, eng: Engine, e: ev.Event) -> bool:
         return not self.done and isinstance(e, (ev.Respond, ev.Pass)) and self._eligible(eng, e.seat)
@@ -50,6 +53,8 @@ class Provide(Frame):
             self.passed.add(e.seat)
             return True
         assert isinstance(e, ev.Respond)
+        if e.seat in eng.undefined and (s := eng.seat(e.seat)) is not None and s.general is None:
+            eng.note_unmodelled(e.seat, f"{self.skill}: seat {e.seat}'s kingdom is not known")
         name = used_name(e)
         if name is not None and name != self.need:
             eng.report(R.P_WRONG_CARD, e.seat, f"{self.skill} asks for a {self.need}", expected=self.need, observed=name)
