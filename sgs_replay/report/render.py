@@ -109,6 +109,8 @@ FAMILIES_ZH = {"Format": "格式", "Header and start position": "对局头与初
 
 #: what the recording engine did that a ruleset accepts (sgs_replay/skills: engine_behaviour), in Chinese
 _BEHAVIOUR_ZH = [
+    (re.compile(r"^line (\d+): (\S+) as the starting generals enter play, before the first turn \(debut_at_start\)"),
+     "第{0}行：开局双方首发武将登场时发动{1}（debut_at_start）：尚无回合可结束"),
     (re.compile(r"^line (\d+): (\S+) with no card \(zhiheng_zero_cards\)"), "第{0}行：不弃牌发动{1}（zhiheng_zero_cards）：本次发动作废，没有牌移动"),
     (re.compile(r"^line (\d+): seat (\d+) stays alive at (-?\d+) HP: the engine's (\S+) aborted the rescue"),
      "第{0}行：{1}号位以{2}点体力存活：录像引擎的{3}中止了救援（undead_after_failed_rescue）"),

@@ -731,6 +731,12 @@ def pianyi(value: bool, eng: Engine, seat: Any) -> bool:
 def pianyi_entry(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """翩仪 written as a `skill`: only at the moment its general enters play, in the opponent's turn (the turn's
     end itself is the mode's: ``entry_ends_opponent_turn``; at any other moment the engine's timing check reports it)."""
+    if eng.current is None and eng.rs.p.debut_at_start:
+        # both starting generals enter play at the game start (debut_at_start): FreeKill's 翩仪 fires there for the
+        # 后手's 貂蝉, its first turn being the opponent's, and ends nothing, as no turn has begun
+        eng.engine_behaviour(f"{SKILL.pianyi} as the starting generals enter play, before the first turn "
+                             "(debut_at_start): no turn to end")
+        return
     if eng.current is None or eng.current == e.seat:
         eng.report(R.S_CONDITION, e.seat, "翩仪 ends the opponent's turn: it is not the opponent's turn",
                    expected="the opponent's turn", observed=f"turn of seat {eng.current}" if eng.current else "no turn")

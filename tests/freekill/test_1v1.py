@@ -190,3 +190,24 @@ def test_a_general_the_project_does_not_define(tmp_path: Path) -> None:
     assert [f"{v.line}: {v.rule} {v.message}" for v in report.violations] == []
     assert report.desyncs == []
     assert undefined == {1}  # seat 1 played them, judged without their skills
+
+
+def test_pianyi_announced_as_the_starting_generals_enter_is_engine_behaviour(tmp_path: Path) -> None:
+    """FreeKill's rule skill has both starting generals enter play at the game start (``debut_at_start``); its 翩仪
+    then fires for the 后手's 貂蝉 (the first turn being the opponent's) and ends nothing, as no turn has begun. The
+    recording 170126 with the 后手's 貂蝉 as 1v1's 貂蝉 (翩仪) and that announcement: no violation, a behaviour note
+    (before, SGS-S004: "not the opponent's turn")."""
+    path = next((ROUND3 / "m_1v1_mode").glob("20261207170126.*.fk.rep"))
+    lines = freekill.to_jsonl(freekill.convert(path.read_bytes(), path.name)).decode().splitlines()
+    lines = [line.replace('"貂蝉"', '"貂蝉v11"') for line in lines]
+    first_turn = next(i for i, line in enumerate(lines) if json.loads(line).get("type") == "turn")
+    dealt = first_turn - 1  # the starting hands are dealt just before it
+    assert json.loads(lines[dealt]).get("reason") == "initial"
+    cold = next(p["seat"] for p in json.loads(lines[0])["players"] if p["side"] == "cold")
+    assert json.loads(lines[0])["players"][cold - 1]["general"] == "貂蝉v11"
+    lines.insert(dealt + 1, json.dumps({"type": "skill", "seat": cold, "skill": "翩仪"}, ensure_ascii=False))
+    log = tmp_path / "pianyi.sgs.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    replay = validate_parsed(read_path(log))
+    assert [(v.rule, v.line) for v in replay.report.violations] == []
+    assert any("翩仪 as the starting generals enter play" in n for n in replay.report.engine_behaviour)
