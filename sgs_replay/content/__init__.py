@@ -243,7 +243,7 @@ class Ruleset:
     def resolve_general(self, name: str) -> General | None:
         """The general a header name means under this ruleset (3v3-2013: 关羽 → the revised 关羽)."""
         g = general_lookup().get(name) or general_lookup().get(name.lower())
-        if g is None:
+        if g is None or (self.p.other_versions and (g.id in self.p.other_versions or g.name in self.p.other_versions)):
             return None
         revised = self.revised.get(g.name)
         if revised:

@@ -47,6 +47,10 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=Tr
         "a general the project does not define (content/generals.csv): an error of the log (refuse), or judged on "
         "everything else with what its skills could explain counted unverifiable (its HP from the start position "
         "or the general_choice that brings it in)")] = "refuse"
+    other_versions: Annotated[tuple[str, ...], _d(
+        "generals (their ids or names) that the recording engine's packages define otherwise under the same id: a "
+        "log naming one means that other version, judged as a general the project does not define "
+        "(unknown_generals)")] = ()
     generals_lost_to_lose: Annotated[int | None, _d(
         "1v1: a player loses when this many of its generals have died, reserves left or not (none: when all "
         "generals_per_player have)")] = None

@@ -869,10 +869,18 @@ class _Reader:
         """The ruleset judges a general the project does not define without its skills."""
         return content.ruleset(self.ruleset).p.unknown_generals == "unverifiable"
 
+    def defined_zh(self, fk_id: str) -> str | None:
+        """The Chinese name of the project's general for a FreeKill id; None when the project does not define it,
+        or defines another version under that id (the ruleset's ``other_versions``: the sp package's 诸葛瑾 …)."""
+        zh = _general_zh(fk_id)
+        if zh is not None and fk_id in content.ruleset(self.ruleset).p.other_versions:
+            return None
+        return zh
+
     def general_name(self, fk_id: str) -> str:
         """The general's Chinese name; one the project does not define keeps its FreeKill id when the ruleset
         accepts it (``unknown_generals``), and refuses the recording when it does not."""
-        zh = _general_zh(fk_id)
+        zh = self.defined_zh(fk_id)
         if zh is None:
             if not self.accepts_unknown:
                 raise self.unknown_general(fk_id)
@@ -883,7 +891,7 @@ class _Reader:
     def note_general(self, fk_id: str) -> None:
         """A general seen before play: one the project does not define (and the ruleset accepts) is known from
         then on, so that its skills keep their ids (:meth:`skill_zh`); a refusal waits for the header."""
-        if _general_zh(fk_id) is None and self.accepts_unknown:
+        if self.defined_zh(fk_id) is None and self.accepts_unknown:
             self.undefined.add(fk_id)
 
     def undefined_hp(self, player: Player, pid: int, bonus: int, start_seats: dict[str, SeatState]) -> None:
@@ -1033,7 +1041,7 @@ class _Reader:
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no identity role"))
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=name, name=info.name, role=role))
-            g = content.generals().get(general)
+            g = content.generals().get(general) if self.defined_zh(general) is not None else None
             max_hp = self.start_max_hp.get(pid, info.max_hp)
             if g is None and info.general is not None:  # the rules do not give its HP: the recording does
                 rs = content.ruleset(self.ruleset).p

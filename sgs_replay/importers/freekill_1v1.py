@@ -102,7 +102,7 @@ class Reader1v1(fk._Reader):
         for pid in self.order:
             info = self.players[pid]
             general = self.first_general.get(pid, info.general) or "?"
-            g = content.generals().get(general)
+            g = content.generals().get(general) if self.defined_zh(general) is not None else None
             if general == "?":
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
             name = self.general_name(general) if general != "?" else general

@@ -122,7 +122,7 @@ class Reader3v3(fk._Reader):
         for pid in self.order:
             info = self.players[pid]
             general = info.general or "?"
-            g = content.generals().get(general)
+            g = content.generals().get(general) if self.defined_zh(general) is not None else None
             if info.general is None:
                 self.problems.append(ImportProblem(0, "header", f"unknown general {general!r} (kept as id)"))
             name = self.general_name(info.general) if info.general is not None else general
@@ -178,7 +178,7 @@ class Reader3v3(fk._Reader):
                 general = self.players[pid].general
                 if sp is None or sp[0] != side or general is None:
                     continue
-                g = content.generals().get(general)
+                g = content.generals().get(general) if self.defined_zh(general) is not None else None
                 name = g.name if g else general
                 if sp[1] == "commander":
                     commander = name

@@ -99,7 +99,7 @@ class ReaderHulao(fk._Reader):
                 self.problems.append(ImportProblem(0, "header", f"player {pid} has no 1v3 role ({info.role!r})"))
             seat = self.seat_of[pid]
             players.append(Player(seat=seat, general=name, name=info.name, role=role))
-            g = content.generals().get(general)
+            g = content.generals().get(general) if self.defined_zh(general) is not None else None
             max_hp = self.start_max_hp.get(pid, info.max_hp)
             if g is None and general != "?":  # the rules do not give its HP: the recording does
                 self.undefined_hp(players[-1], pid, 0, start_seats)

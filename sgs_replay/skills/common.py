@@ -266,7 +266,15 @@ def check_retrial(eng: Engine, frame: JudgeFrame, e: ev.Retrial) -> None:
     if s is None:
         return
     name = e.skill or next((n for n in RETRIAL if s.has_skill(n)), None)
-    if e.skill is not None and not s.has_skill(e.skill) and eng.mode.unchecked_skill(e.seat, e.skill):
+    if e.skill is not None and not s.has_skill(e.skill) and e.seat in eng.undefined:
+        if e.skill in RETRIAL:  # a known retrial skill of a general the rules do not define: held from now on and
+            s.skills.add(e.skill)  # judged by its known text, what it says of its own user unverifiable
+            eng.note_unmodelled(e.seat, f"skill {e.skill} of a general the rules do not define: judged by its known text")
+        else:
+            eng.unknown_skill_turn = True
+            eng.note_unmodelled(e.seat, f"retrial by {e.skill} of a general the rules do not define: not checked")
+            name = None
+    elif e.skill is not None and not s.has_skill(e.skill) and eng.mode.unchecked_skill(e.seat, e.skill):
         eng.unknown_skill_turn = True
         eng.unverifiable_because(f"retrial by {e.skill}, a version of the skill the ruleset leaves unchecked")
         name = None
