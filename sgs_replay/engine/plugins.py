@@ -72,6 +72,9 @@ class Targets:
 #: card name → whom it may target (:class:`Targets`), declared by the card (a card that declares nothing is asked
 #: for by its kind: one target for a single-target or delayed trick, none for the others)
 TARGETS: dict[str, Targets] = {}
+#: the cards whose effect recovers HP (桃, 桃园结义), declared by their definitions: a recovery no card or skill in
+#: resolution causes names them as what could have
+RECOVERING_CARDS: list[str] = []
 #: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
 ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;

@@ -12,15 +12,9 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import CardEffect, colour_of
 from sgs_replay.engine.cards.maneuvering import drank, drink_used
-from sgs_replay.engine.handlers import (
-    Report,
-    card_use,
-    collateral_victim,
-    peach_recovery,
-    protected_target,
-    rescue_peach,
-    use_check,
-)
+from sgs_replay.engine.cards.tricks import collateral_victim
+from sgs_replay.engine.effects import Effect, Step
+from sgs_replay.engine.handlers import Report, card_use, check_conversion, protected_target, use_check
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
@@ -118,7 +112,28 @@ def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
                expected="HP below max", observed=f"{user.hp}/{user.max_hp}")
 
 
-F.rescue_card(CARD.peach)(rescue_peach)
+@F.rescue_card(CARD.peach)
+def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
+    """桃 on a dying character (seed 001 二(二)): it recovers 1, and what a locked skill adds (救援)."""
+    if eng.seat(e.seat) is None:
+        return
+    if e.as_ is not None:
+        check_conversion(eng, e, CARD.peach)
+    F.spend(eng, e)
+    s = eng.seat(dying)
+    bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, e.seat)  # a locked bonus (救援) always comes
+    eng.push(peach_recovery(e.seat, dying, 1 + bonus))
+
+
+def peach_recovery(user: int, target: int, amount: int) -> Effect:
+    """The recovery a 桃 makes follow: its amount is checked (SGS-D001); a missing one is reported
+    (SGS-D010) and taken as done, so the rescue goes on as the rules say."""
+    return Effect(user, CARD.peach, [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
+                                    assumed=True)])
+
+
+# a recovery no card or skill in resolution causes names 桃 as what could have
+plugins.RECOVERING_CARDS.append(CARD.peach)
 
 
 @card_use(CARD.peach)

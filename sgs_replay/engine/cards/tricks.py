@@ -13,7 +13,14 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import CardEffect, damage_stoppable
 from sgs_replay.engine.changes import add_to_hand, apply_damage, apply_recover, check_conversion
-from sgs_replay.engine.handlers import Report, card_use, one_other_target, protected_target, use_check
+from sgs_replay.engine.handlers import (
+    Report,
+    card_use,
+    demanding_frame,
+    one_other_target,
+    protected_target,
+    use_check,
+)
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.formats import events as ev
@@ -463,6 +470,10 @@ def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> Non
     eng.push(CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
 
 
+# 桃园结义 recovers: a recovery no card or skill in resolution causes names it as what could have
+plugins.RECOVERING_CARDS.append(CARD.god_salvation)
+
+
 @card_use(CARD.god_salvation, CARD.amazing_grace)
 def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=True)
@@ -478,6 +489,14 @@ def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int],
 def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     if len(targets) == 1 and targets[0] != e.seat:
         eng.push(DuelFrame(eng, e.seat, targets[0], e.card))
+
+
+def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
+    """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
+    if eng.collateral_victim is not None:
+        return eng.collateral_victim
+    demand = demanding_frame(eng, e.seat)
+    return None if demand is None else demand[0].victim
 
 
 @use_check(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
