@@ -513,8 +513,10 @@ def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str,
 
 def one_other_target(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report,
                      why: str, expected: object = None) -> None:
-    """A card aimed at exactly one other character (决斗, 水淹七军 …), not one its locked skills protect."""
-    if len(targets) != 1 or targets[0] == e.seat:
+    """A card aimed at exactly one other character (决斗, 水淹七军 …: ``plugins.ONE_OTHER``, or what the card declares),
+    not one its locked skills protect."""
+    spec = plugins.TARGETS.get(name, plugins.ONE_OTHER)
+    if not spec.count_ok(len(targets)) or not spec.self_ok(e.seat, targets):
         report(R.P_TARGET, e.seat, why, expected=expected, observed=targets)
         return
     ts = eng.seat(targets[0])

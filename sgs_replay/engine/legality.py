@@ -105,35 +105,36 @@ def _living_others(eng: Engine, seat: int) -> list[int]:
 
 
 def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
-    """The uses of ``card`` worth asking about: each target choice its kind allows (the checks then
-    keep the legal ones)."""
+    """The uses of ``card`` worth asking about: each target choice its declaration allows (``plugins.TARGETS``: how
+    many, the user among them or alone, everyone at once, a victim besides); the checks then keep the legal ones."""
     name = parse_card(card).name
-    kind = card_kinds.BY_NAME.get(name)
-    others = _living_others(eng, seat)
     if name in plugins.ANSWERS_ONLY:
         return []  # answers, never used on their own
+    spec = plugins.TARGETS.get(name)
+    if spec is None:
+        return _undeclared(eng, seat, card, name)
+    if spec.everyone:
+        return [ev.Use(seat=seat, card=card)]  # the AOEs and the global tricks: no target is chosen
+    others = _living_others(eng, seat)
+    pool = [seat] if spec.self_only else [seat, *others] if spec.self_allowed else others
+    most = spec.most_of(eng, eng.seat(seat))
+    groups = [list(g) for k in range(spec.least, most + 1) for g in itertools.combinations(pool, k)]
+    if not spec.victim:
+        return [ev.Use(seat=seat, card=card, targets=g) if g else ev.Use(seat=seat, card=card) for g in groups]
+    return [ev.Use(seat=seat, card=card, targets=g, victim=v) for g in groups
+            for v in eng.table.order_from(g[0], include_first=False)
+            if v not in g and (vs := eng.seat(v)) is not None and vs.alive]
+
+
+def _undeclared(eng: Engine, seat: int, card: str, name: str) -> list[ev.Use]:
+    """A card of the deck with no definition (its targets undeclared): one target of any seat for a single-target or
+    delayed trick, none for the others; nothing judges it beyond the checks every use has."""
+    kind = card_kinds.BY_NAME.get(name)
     if kind is None:
         return []
-    if kind.is_equip:
-        return [ev.Use(seat=seat, card=card)]
-    if kind.subtype == "attack_card":
-        user = eng.seat(seat)
-        most = plugins.modify("slash_targets", 1, eng, user) + plugins.modify("slash_targets_near", 0, eng, user) \
-            if user is not None else 1
-        return [ev.Use(seat=seat, card=card, targets=list(group))
-                for k in range(1, most + 1) for group in itertools.combinations(others, k)]
-    spec = plugins.TARGETS.get(name)
-    if spec is not None:  # the card's declaration (铁索连环: one or two, yourself allowed; 借刀杀人: and a victim)
-        pool = [seat, *others] if spec.self_allowed else others
-        groups = [list(g) for k in range(spec.least, spec.most + 1) for g in itertools.combinations(pool, k)]
-        if not spec.victim:
-            return [ev.Use(seat=seat, card=card, targets=g) for g in groups]
-        return [ev.Use(seat=seat, card=card, targets=g, victim=v) for g in groups
-                for v in eng.table.order_from(g[0], include_first=False)
-                if v not in g and (vs := eng.seat(v)) is not None and vs.alive]
     if kind.subtype in ("single_target_trick", "delayed_trick"):
-        return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *others]]
-    return [ev.Use(seat=seat, card=card)]  # 桃 on yourself, the AOEs and the global tricks
+        return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *_living_others(eng, seat)]]
+    return [ev.Use(seat=seat, card=card)]
 
 
 def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:

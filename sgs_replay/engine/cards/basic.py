@@ -39,13 +39,25 @@ plugins.EFFECT_TRAITS[CARD.slash] = plugins.EffectTraits(nullifiable=False, sour
 plugins.ANSWERS_ONLY[CARD.jink] = f"{CARD.jink} is only used against a {CARD.slash} or {CARD.archery_attack}"
 
 
+def _most_targets(eng: Engine, user: Any) -> tuple[int, int]:
+    """How many targets the user's 杀 may have (the declaration's after ``slash_targets``), and how many more when each
+    of them is at distance 1 (``slash_targets_near``)."""
+    return (plugins.modify("slash_targets", plugins.TARGETS[CARD.slash].most, eng, user),
+            plugins.modify("slash_targets_near", 0, eng, user))
+
+
+# 杀 (火杀 and 雷杀 are 杀): one other character, more as the modifiers allow (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.slash] = plugins.Targets(most_for=lambda eng, user: sum(_most_targets(eng, user)))
+
+
 @use_check(CARD.slash)
 def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """杀 (seed 001 一(三) 杀): one other character within attack range; one per play phase."""
-    if not targets:
+    spec = plugins.TARGETS[CARD.slash]
+    if len(targets) < spec.least:
         report(R.P_TARGET, e.seat, "杀 needs a target", observed="no targets")
         return
-    if e.seat in targets:
+    if not spec.self_ok(e.seat, targets):
         report(R.P_TARGET, e.seat, "杀: 除自己以外", observed="self")
     if _counted(eng, e):
         n = eng.this_phase.uses[CARD.slash] + 1
@@ -53,12 +65,11 @@ def slash_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]
         if limit is not None and n > limit:
             report(R.P_SLASH_LIMIT, e.seat, f"杀 number {n} in this play phase (limit {limit})",
                    expected=f"at most {limit}", observed=n)
-    max_targets = plugins.modify("slash_targets", 1, eng, user)
-    near = plugins.modify("slash_targets_near", 0, eng, user)  # more targets, each at distance 1
-    if len(targets) > max_targets + near:
+    max_targets, near = _most_targets(eng, user)  # near: more targets, each at distance 1
+    if not spec.count_ok(len(targets), max_targets + near):
         report(R.P_TARGET, e.seat, f"杀 may have {max_targets + near} target(s)", expected=max_targets + near,
                observed=len(targets))
-    elif len(targets) > max_targets:
+    elif not spec.count_ok(len(targets), max_targets):
         close = [t for t in targets if t != e.seat and eng.seat(t) is not None and eng.table.distance(e.seat, t) == 1]
         if len(close) < len(targets) - max_targets:
             report(R.P_TARGET, e.seat, f"杀 may have {max_targets} target(s), more only at distance 1",
@@ -99,11 +110,14 @@ def slash(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> N
     eng.push(frame)
 
 
+# 桃: used on yourself (its rescue of a dying character is the dying frame's: F.rescue_card below)
+plugins.TARGETS[CARD.peach] = plugins.ON_SELF
+
+
 @use_check(CARD.peach)
 def peach_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """桃 (seed 001 一(三) 桃): in your play phase on yourself when wounded; on a dying character."""
-    targets = targets or [e.seat]
-    if targets != [e.seat]:
+    if not plugins.TARGETS[name].self_ok(e.seat, targets):
         t = eng.seat(targets[0])
         if t is not None and (not t.dying or t.hp > 0):  # rescued already: back above 0 HP
             report(R.D_NOT_DYING, e.seat, f"seat {targets[0]} is not dying", observed=f"桃 on seat {targets[0]}")

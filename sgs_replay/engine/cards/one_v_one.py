@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD
+from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import damage_stoppable
 from sgs_replay.engine.cards.tricks import TargetedTrick
 from sgs_replay.engine.handlers import Report, card_use, do_discard, one_other_target, use_check
@@ -22,6 +23,10 @@ from sgs_replay.rules import catalogue as R
 
 if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
+
+
+# 水淹七军: one other character, the opponent (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.drowning] = plugins.ONE_OTHER
 
 
 @use_check(CARD.drowning)
