@@ -315,6 +315,8 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     user = eng.seat(e.seat)
     if user is None:
         return
+    if report is not None:  # the skills' conditions on who and which card (蛊惑's claim)
+        plugins.use_constraints(eng, e, user, F.used_name(e), report, early=True)
     if apply:
         eng.collateral_victim = None  # set below only for the card a 借刀杀人 asks of its user, for this use
     if not user.alive:
@@ -419,6 +421,7 @@ def _check_targets(eng: Engine, e: ev.Use, user: Seat, name: str, kind: Any, rep
         check = None if equip else USE_CHECKS.get(name)
         if check is not None:
             check(eng, e, user, name, targets, report)
+        plugins.use_constraints(eng, e, user, name, report, early=False)  # the skills' conditions (乱武's target)
 
 
 def _check_use_timing(eng: Engine, e: ev.Use, name: str, own_play: bool, granted: bool, report: Report) -> None:
@@ -461,6 +464,18 @@ def _rescues_others(name: str) -> bool:
 def _rescue_for_anyone() -> str:
     """The card a dying character's rescue asks for (the first declared rescue card anyone may use)."""
     return next((n for n, (self_only, _fn) in F.RESCUE_CARDS.items() if not self_only), "a rescue")
+
+
+def effect_asking(eng: Engine, e: ev.Use) -> Effect | None:
+    """The effect whose open step takes the use ``e`` (a skill that asks its seat to use a card: 乱武's 杀), as the
+    skill book notes it once the use is applied: the latest effect with a step it satisfies, none past a character
+    still dying (a card used then is its rescue)."""
+    for f in reversed(eng.stack):
+        if isinstance(f, Effect) and f.step_taking(eng, e) is not None:
+            return f
+        if isinstance(f, F.DyingFrame) and f.awaiting(eng):
+            return None
+    return None
 
 
 def demanding_frame(eng: Engine, seat: int) -> tuple[Any, str] | None:

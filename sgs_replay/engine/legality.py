@@ -80,8 +80,16 @@ def answers_a_demand(eng: Engine, e: ev.Use) -> bool:
 
 def resolution_pending(eng: Engine) -> bool:
     """A resolution still waits for an answer or a consequence: only answers to it may be played
-    (they are judged by the resolution, and not listed by :func:`legal_uses`)."""
+    (they are judged by the resolution, and not listed by :func:`legal_uses`), and the uses it asks for
+    (:func:`asked_for`)."""
     return any(f.awaiting(eng) for f in eng.stack)
+
+
+def asked_for(eng: Engine, e: ev.Use) -> bool:
+    """The latest resolution still waiting asks for the use ``e`` as a card used on its own (a step of a skill's
+    effect: each character's 杀 under 乱武); the use checks judge it, the skills' conditions with them."""
+    waiting = next((f for f in reversed(eng.stack) if f.awaiting(eng)), None)
+    return waiting is not None and waiting.grants_use(eng, e)
 
 
 def check_use(eng: Engine, e: ev.Use) -> list[Finding]:
@@ -139,12 +147,15 @@ def _undeclared(eng: Engine, seat: int, card: str, name: str) -> list[ev.Use]:
 
 def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
     """Every legal use of a card in ``seat``'s hand now, one per distinct card and target choice, in
-    a fixed order (the hand sorted, then the seats from the user's next seat on). None while a
-    resolution is pending (:func:`resolution_pending`). Conversions and skills are not generated."""
+    a fixed order (the hand sorted, then the seats from the user's next seat on). While a resolution
+    is pending (:func:`resolution_pending`), only the uses it asks for (:func:`asked_for`: 乱武's 杀 on a
+    nearest character). Conversions and skills are not generated."""
     s = eng.seat(seat)
-    if s is None or not s.alive or resolution_pending(eng):
+    if s is None or not s.alive:
         return []
+    pending = resolution_pending(eng)
     out: list[ev.Use] = []
     for card in sorted(c for c in s.hand if not is_unknown(c)):
-        out.extend(e for e in _candidates(eng, seat, card) if not answers_a_demand(eng, e) and not check_use(eng, e))
+        out.extend(e for e in _candidates(eng, seat, card) if not answers_a_demand(eng, e)
+                   and (not pending or asked_for(eng, e)) and not check_use(eng, e))
     return out

@@ -147,6 +147,20 @@ def is_counter(name: str | None) -> bool:
     return name in COUNTERS
 
 
+@dataclass(frozen=True)
+class UseConstraint:
+    """A condition a skill puts on a card's use beside the card's own check (蛊惑's claim, 乱武's nearest target):
+    ``check(engine, use, user seat, card name, report)`` calls ``report`` for each problem and changes nothing.
+    ``handlers.judge_use`` runs it, for the validator and for ``legality.check_use`` / ``legal_uses`` alike:
+    ``early`` with who and which card, before every other check (a claim, a conversion); else after the card's own
+    check."""
+
+    check: Callable[..., None]
+    early: bool = False
+
+
+#: the conditions skills put on a use (:class:`UseConstraint`), in the order they were declared
+USE_CONSTRAINTS: list[UseConstraint] = []
 #: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
 #: called after every event has been applied: fn(engine, event) (白银狮子 watches its wearer lose it)
@@ -237,6 +251,21 @@ def use_limit(eng: Engine, user: Any, effect: str) -> int | None:
     if base is None:
         return None
     return modify("use_limit", base(eng, user), eng, user, effect)
+
+
+def use_constraint(*, early: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a condition a skill puts on a use (:class:`UseConstraint`)."""
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        USE_CONSTRAINTS.append(UseConstraint(fn, early))
+        return fn
+    return register
+
+
+def use_constraints(eng: Engine, e: Any, user: Any, name: str | None, report: Any, *, early: bool) -> None:
+    """Run the skills' conditions on the use ``e`` of ``name`` (the ``early`` ones, or the others)."""
+    for c in USE_CONSTRAINTS:
+        if c.early is early:
+            c.check(eng, e, user, name, report)
 
 
 def target_ban(fn: Callable[..., str | None]) -> Callable[..., str | None]:
