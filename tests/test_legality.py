@@ -170,6 +170,17 @@ def test_legal_uses_while_luanwu_asks() -> None:
     assert [v.rule for v in result.report.violations] == ["SGS-P004"]
 
 
+def test_legal_uses_while_collateral_demands(sgs: Any) -> None:
+    """借刀杀人 demands of the weapon holder (seat 4, 雌雄双股剑: seats 1, 2, 3 and 5 in range) a 杀 on the victim it
+    names: its one legal use is that 杀 on seat 5 (not its 桃, though wounded); its user has none meanwhile."""
+    events = [{"type": "use", "seat": 3, "card": "♣Q 借刀杀人", "targets": [4], "victim": 5}]
+    text = sgs.identity_text(events, hands={3: ["♣Q 借刀杀人", "♠7 杀"], 4: ["♣2 杀", "♥3 桃"]},
+                             equip={4: ["♠2 雌雄双股剑"]}, hp={4: 3})
+    eng = validate_parsed(read_parsed(text), keep_engine=True).engine
+    assert _uses(eng, 4) == [("♣2 杀", [5])]
+    assert _uses(eng, 3) == []
+
+
 def test_check_use_after_freekill_jiuzhu_fault() -> None:
     """FreeKill 3v3: 赵云's 杀 brings his teammate to 0 HP and the rescue stops at him (the engine's 救主
     fault, decided as the dying begins). His next 杀, his last card, is a new action over the limit, as

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content import card_kinds
+from sgs_replay.engine import frames as F
 from sgs_replay.engine import handlers, plugins
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
@@ -86,10 +87,14 @@ def resolution_pending(eng: Engine) -> bool:
 
 
 def asked_for(eng: Engine, e: ev.Use) -> bool:
-    """The latest resolution still waiting asks for the use ``e`` as a card used on its own (a step of a skill's
-    effect: each character's 杀 under 乱武); the use checks judge it, the skills' conditions with them."""
+    """The latest resolution still waiting asks for the use ``e`` as a card used on its own: a step of a skill's
+    effect (each character's 杀 under 乱武), or the card it demands of the user (``Frame.demands``: 借刀杀人's 杀).
+    The use checks judge it, the skills' conditions with them."""
     waiting = next((f for f in reversed(eng.stack) if f.awaiting(eng)), None)
-    return waiting is not None and waiting.grants_use(eng, e)
+    if waiting is None:
+        return False
+    demanded = waiting.demands(eng, e.seat)
+    return waiting.grants_use(eng, e) or (demanded is not None and demanded == F.used_name(e))
 
 
 def check_use(eng: Engine, e: ev.Use) -> list[Finding]:
@@ -149,7 +154,7 @@ def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
     """Every legal use of a card in ``seat``'s hand now, one per distinct card and target choice, in
     a fixed order (the hand sorted, then the seats from the user's next seat on). While a resolution
     is pending (:func:`resolution_pending`), only the uses it asks for (:func:`asked_for`: 乱武's 杀 on a
-    nearest character). Conversions and skills are not generated."""
+    nearest character, 借刀杀人's on its victim). Conversions and skills are not generated."""
     s = eng.seat(seat)
     if s is None or not s.alive:
         return []
