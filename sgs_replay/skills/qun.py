@@ -589,19 +589,14 @@ def luanwu_nearest(eng: Engine, e: ev.Use, user: Seat, name: str | None, report:
 @policy(Moment.PLAY_ACTION, "luanwu", order=180)
 def play_luanwu(sim: Sim, me: Seat) -> bool:
     """乱武 (once a game), rarely: every other character in turn uses a 杀 on its nearest other character most of
-    the time it can, else loses 1 HP."""
+    the time it can (the legal uses while 乱武 asks it: luanwu_nearest), else loses 1 HP."""
     if (me.seat, "luanwu") in sim.eng.skills.used_once or not sim.chance(0.1):
         return False
     sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luanwu))
-    table = sim.eng.table
-    for s in table.order_from(me.seat, include_first=False):
+    for s in sim.eng.table.order_from(me.seat, include_first=False):
         if not sim.alive(s):
             continue
-        others = [x for x in table.alive() if x != s]
-        best = min((table.distance(s, x) for x in others), default=0)
-        uses = [ev.Use(seat=s, card=c, targets=[x]) for c in sim.hand_of(s, CARD.slash)
-                for x in others if table.distance(s, x) == best]
-        uses = [u for u in uses if not legality.check_use(sim.eng, u)]
+        uses = [u for u in legality.legal_uses(sim.eng, s) if not sim.hand_barred(u)]
         if uses and sim.chance(0.7):
             sim.emit(sim.rng.choice(uses))
             sim.resolve_slash(s)
