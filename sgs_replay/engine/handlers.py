@@ -531,7 +531,7 @@ def one_other_target(eng: Engine, e: ev.Use, user: Any, name: str, targets: list
     """A card aimed at exactly one other character (决斗, 水淹七军 …: ``plugins.ONE_OTHER``, or what the card declares),
     not one its locked skills protect."""
     spec = plugins.TARGETS.get(name, plugins.ONE_OTHER)
-    if not spec.count_ok(len(targets)) or not spec.self_ok(e.seat, targets):
+    if not spec.fits(e.seat, targets):
         report(R.P_TARGET, e.seat, why, expected=expected, observed=targets)
         return
     ts = eng.seat(targets[0])

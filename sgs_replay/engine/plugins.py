@@ -90,6 +90,10 @@ class Targets:
             return not targets or list(targets) == [user]
         return self.self_allowed or user not in targets
 
+    def fits(self, user: int, targets: list[int]) -> bool:
+        """As many targets as declared, the user among them only as declared."""
+        return self.count_ok(len(targets)) and self.self_ok(user, targets)
+
 
 #: a card its user uses on itself, the target left unnamed (桃, 酒, the equipment)
 ON_SELF = Targets(least=0, most=0, self_only=True)

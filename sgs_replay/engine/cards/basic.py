@@ -152,8 +152,7 @@ plugins.RECOVERING_CARDS.append(CARD.peach)
 
 @card_use(CARD.peach)
 def peach(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    targets = targets or [e.seat]
-    if targets != [e.seat]:
+    if not plugins.TARGETS[name].self_ok(e.seat, targets):  # on a dying character (its check judged it)
         eng.push(peach_recovery(e.seat, targets[0], 1))
     elif user.hp < user.max_hp:
         eng.push(peach_recovery(e.seat, e.seat, 1))

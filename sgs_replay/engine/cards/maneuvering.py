@@ -318,7 +318,7 @@ def fire_attack_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: lis
 
 @card_use(CARD.fire_attack)
 def fire_attack(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and eng.seat(targets[0]) is not None:
+    if plugins.TARGETS[name].fits(e.seat, targets) and eng.seat(targets[0]) is not None:
         eng.push(FireAttack(e.seat, targets[0], e.card))
 
 

@@ -36,7 +36,7 @@ def drowning_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[i
 
 @card_use(CARD.drowning)
 def drowning(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and targets[0] != e.seat and eng.seat(targets[0]) is not None:
+    if plugins.TARGETS[name].fits(e.seat, targets) and eng.seat(targets[0]) is not None:
         eng.push(Drowning(e.seat, targets[0], e.card))
 
 

@@ -499,7 +499,7 @@ def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int],
 
 @card_use(CARD.duel)
 def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and targets[0] != e.seat:
+    if plugins.TARGETS[name].fits(e.seat, targets):
         eng.push(DuelFrame(eng, e.seat, targets[0], e.card))
 
 
@@ -518,7 +518,7 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
         if not spec.self_ok(e.seat, targets):
             report(R.P_TARGET, e.seat, f"{name} is used on yourself", expected=[e.seat], observed=targets)
         return
-    if not spec.count_ok(len(targets)) or not spec.self_ok(e.seat, targets):
+    if not spec.fits(e.seat, targets):
         report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
         return
     t = targets[0]
@@ -548,10 +548,11 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
 
 @card_use(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
 def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if name == CARD.ex_nihilo:
+    spec = plugins.TARGETS[name]
+    if spec.self_only:  # 无中生有
         eng.push(SimpleTrick(eng, e.seat, name, [e.seat]))
         return
-    if len(targets) != 1 or targets[0] == e.seat:
+    if not spec.fits(e.seat, targets):
         return
     t = targets[0]
     if eng.seat(t) is None:
