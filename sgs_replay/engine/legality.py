@@ -5,9 +5,11 @@
 2. **pseudo-legal** — who, when, which card: the user is alive, it is its play phase (or a demand or
    a skill lets it use the card now), no rescue is pending, it holds the card, a conversion is its
    own and the cards qualify.
-3. **legal** — the card's own conditions in this position: its targets (alive, how many, not
-   protected by a locked skill), attack range and distance, the 杀 limit, a delayed trick not
-   already in the target's judge area (the card definitions' :func:`~sgs_replay.engine.handlers.use_check`).
+3. **legal** — the card's own conditions in this position: its targets (alive, how many and the user
+   among them as the card declares them — ``plugins.Targets`` —, not protected by a locked skill),
+   attack range and distance, the 杀 limit, a delayed trick not already in the target's judge area (the
+   card definitions' :func:`~sgs_replay.engine.handlers.use_check`), and the skills' conditions on the
+   use (``plugins.use_constraint``: 乱武's 杀 on the nearest; 蛊惑's claim is judged with layer 2).
 4. **apply** — :meth:`Engine.apply <sgs_replay.engine.core.Engine.apply>`: the position changes
    with no check at all.
 
