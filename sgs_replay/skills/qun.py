@@ -596,7 +596,8 @@ def play_luanwu(sim: Sim, me: Seat) -> bool:
     for s in sim.eng.table.order_from(me.seat, include_first=False):
         if not sim.alive(s):
             continue
-        uses = [u for u in legality.legal_uses(sim.eng, s) if not sim.hand_barred(u)]
+        slashes = sim.hand_of(s, CARD.slash)  # the hand cards it may use as 杀 (武神's ♥ ones are 杀 only)
+        uses = [u for u in legality.legal_uses(sim.eng, s) if u.card in slashes]
         if uses and sim.chance(0.7):
             sim.emit(sim.rng.choice(uses))
             sim.resolve_slash(s)
