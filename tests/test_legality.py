@@ -47,16 +47,7 @@ def _walk(path: Path) -> list[tuple[int, list[str], list[str]]]:
     return seen
 
 
-#: uses a skill constrains by its own watcher or effect step, not (yet) through the use checks:
-#: 蛊惑's claim, the 杀 乱武 makes each character use on the nearest one
-SKILL_CONSTRAINED = {"skill-guhuo-equipment-claimed.sgs.jsonl", "3v3-2013-luanwu-slash-not-nearest.sgs.jsonl"}
-
-
-CASES = [pytest.param(p, id=p.name, marks=[pytest.mark.xfail(strict=True, reason="a skill's own constraint on the use")]
-                       if p.name in SKILL_CONSTRAINED else []) for p in LOGS]
-
-
-@pytest.mark.parametrize("path", CASES)
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
 def test_check_use_agrees_with_the_validator(path: Path) -> None:
     for line, found, reported in _walk(path):
         assert found == sorted({r for r in reported if r in USE_RULES}), \
@@ -154,6 +145,40 @@ def test_legal_uses_of_the_maneuvering_cards(sgs: Any) -> None:
                               hands={1: ["♥2 火攻"], 2: ["♦2 闪"]}, ruleset="maneuvering")
     uses3 = _uses(validate_parsed(read_parsed(text3), keep_engine=True).engine, 1)
     assert uses3 == [("♥2 火攻", [2])]  # on yourself it would be your last hand card: nothing left to show
+
+
+def test_legal_uses_while_luanwu_asks() -> None:
+    """乱武 asks each other character for a 杀 on a nearest other one (a skill's condition on the use, read by the
+    use checks): while it waits for seat 1 (张辽 with 青釭剑), its legal uses are its 杀 on seats 2 and 6 (distance 1),
+    not on seat 5 (in range, at distance 2); the 杀 the log gives seat 5 is found as the validator reports it. With
+    nothing asked of it, a seat in another's turn has no legal use."""
+    parsed = read_path(ROOT / "tests" / "redteam3v3" / "3v3-2013-luanwu-slash-not-nearest.sgs.jsonl")
+    seen: dict[str, Any] = {}
+
+    def on_step(i: int, eng: Any) -> None:
+        e = parsed.events[i][1] if i < len(parsed.events) else None
+        if isinstance(e, ev.Skill):
+            seen["before"] = _uses(eng, 1)
+        if isinstance(e, ev.Use) and e.seat == 1 and "uses" not in seen:
+            seen["uses"] = _uses(eng, 1)
+            seen["found"] = [f.rule.id for f in legality.check_use(eng, e)]
+
+    result = validate_parsed(parsed, on_step=on_step)
+    assert seen["before"] == []
+    assert seen["uses"] == [("♠8 杀", [2]), ("♠8 杀", [6])]
+    assert seen["found"] == ["SGS-P004"]
+    assert [v.rule for v in result.report.violations] == ["SGS-P004"]
+
+
+def test_legal_uses_while_collateral_demands(sgs: Any) -> None:
+    """借刀杀人 demands of the weapon holder (seat 4, 雌雄双股剑: seats 1, 2, 3 and 5 in range) a 杀 on the victim it
+    names: its one legal use is that 杀 on seat 5 (not its 桃, though wounded); its user has none meanwhile."""
+    events = [{"type": "use", "seat": 3, "card": "♣Q 借刀杀人", "targets": [4], "victim": 5}]
+    text = sgs.identity_text(events, hands={3: ["♣Q 借刀杀人", "♠7 杀"], 4: ["♣2 杀", "♥3 桃"]},
+                             equip={4: ["♠2 雌雄双股剑"]}, hp={4: 3})
+    eng = validate_parsed(read_parsed(text), keep_engine=True).engine
+    assert _uses(eng, 4) == [("♣2 杀", [5])]
+    assert _uses(eng, 3) == []
 
 
 def test_check_use_after_freekill_jiuzhu_fault() -> None:

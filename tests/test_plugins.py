@@ -49,6 +49,7 @@ def house(tmp_path: Path) -> Iterator[str]:
     # the definitions
     card_use("甘露")(_sweet_dew)
     use_check("甘露")(_sweet_dew_check)
+    plugins.TARGETS["甘露"] = plugins.Targets(self_allowed=True)  # one character, yourself allowed
     plugins.modifier("draw_phase_count")(_heavens_gift)
     rs = tmp_path / "house.toml"
     rs.write_text('name = "house"\ninherits = "standard"\n[deck]\nadd = ["♥3 甘露"]\n'
@@ -56,6 +57,7 @@ def house(tmp_path: Path) -> Iterator[str]:
     yield str(rs)
     USE_BY_NAME.pop("甘露")
     USE_CHECKS.pop("甘露")
+    plugins.TARGETS.pop("甘露")
     plugins.MODIFIERS["draw_phase_count"].remove(_heavens_gift)
     card_kinds.unregister("甘露")
     content.unregister_general("ceshi")
@@ -105,6 +107,31 @@ def test_made_up_card_condition_is_checked_and_asked(sgs: Any, house: str) -> No
     eng = validate_parsed(parse_bytes(text.encode(), "house.sgs.jsonl"), house, keep_engine=True).engine
     dew = [u.targets for u in legality.legal_uses(eng, 1) if u.card == "♥3 甘露"]
     assert dew == [[2]]  # seat 2 is the only wounded character
+
+
+def _no_dew_on_seat_two(eng: Any, e: Any, user: Any, name: str | None, report: Any) -> None:
+    """A made-up skill's condition on a use (as 乱武's nearest target): 天赐's owner gives no 甘露 to seat 2."""
+    if name == "甘露" and user.has_skill("天赐") and 2 in (e.targets or []):
+        report(R.P_TARGET, e.seat, "天赐: no 甘露 on seat 2", observed=e.targets)
+
+
+def test_made_up_use_constraint_is_checked_and_asked(sgs: Any, house: str) -> None:
+    """A skill's condition on a use (``plugins.use_constraint``) is judged with the card's own checks: the validator
+    reports it and legal_uses no longer offers the use (seat 2, the only wounded character)."""
+    from sgs_replay.engine import legality
+
+    events = [*TURN, {"type": "draw", "seat": 1, "cards": ["♣2 杀", "♦2 闪", "♣3 杀"], "reason": "phase"}, *PLAY,
+              {"type": "recover", "seat": 2, "amount": 1}]
+    text = sgs.identity_text(events[:4], players=sgs.identity_players(PLAYERS), hands={1: ["♥3 甘露"]}, hp={2: 3},
+                             deck=["♣2 杀", "♦2 闪", "♣3 杀"], current=5, phase="finish")
+    eng = validate_parsed(parse_bytes(text.encode(), "house.sgs.jsonl"), house, keep_engine=True).engine
+    assert [u.targets for u in legality.legal_uses(eng, 1) if u.card == "♥3 甘露"] == [[2]]
+    plugins.use_constraint()(_no_dew_on_seat_two)
+    try:
+        assert _judge(sgs, house, events) == [("SGS-P004", 6)]
+        assert [u.targets for u in legality.legal_uses(eng, 1) if u.card == "♥3 甘露"] == []
+    finally:
+        plugins.USE_CONSTRAINTS[:] = [c for c in plugins.USE_CONSTRAINTS if c.check is not _no_dew_on_seat_two]
 
 
 def test_made_up_card_is_not_in_the_standard_deck(sgs: Any, house: str) -> None:

@@ -169,6 +169,11 @@ class Effect(Frame):
         # a 视为使用 of this skill, or a card its step asks that seat to use (疑城's equipment)
         return found is not None and found[1].kind == "use" and (e.as_ is None or e.skill == self.skill)
 
+    def step_taking(self, eng: Engine, e: ev.Event) -> Step | None:
+        """The open step (or the alternative of one) that ``e`` satisfies, if any."""
+        found = self._find(eng, e)
+        return None if found is None else found[1]
+
     def _find(self, eng: Engine, e: ev.Event) -> tuple[int, Step] | None:
         """The first open step this event satisfies (an optional step may be passed over)."""
         if type(e) is ev.Draw and e.skill is not None and e.skill != self.skill \

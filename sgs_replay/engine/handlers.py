@@ -9,8 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from sgs_replay.content import phrases
-from sgs_replay.content.names import CARD
+from sgs_replay.content import card_kinds, phrases
 from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.changes import (
@@ -44,29 +43,6 @@ from sgs_replay.rules import catalogue as R
 __all__ = ["CONVERSIONS", "CONVERSION_VARIANTS", "DAMAGE_FOLLOWERS", "DELAYED", "Conversion", "Report", "add_to_hand",
            "apply_change", "apply_damage", "apply_recover", "check_conversion", "conversion", "conversion_for",
            "do_discard", "do_draw", "do_lose_hp", "on_max_hp", "on_phase_skip"]
-
-
-# ---------------------------------------------------------------------------------------------------
-# shared effects (the changes themselves are engine/changes.py's: the frames apply them too)
-# ---------------------------------------------------------------------------------------------------
-
-
-def rescue_peach(eng: Engine, e: ev.Use, dying: int) -> None:
-    if eng.seat(e.seat) is None:
-        return
-    if e.as_ is not None:
-        check_conversion(eng, e, CARD.peach)
-    F.spend(eng, e)
-    s = eng.seat(dying)
-    bonus = 0 if s is None else plugins.modify("peach_bonus", 0, eng, s, e.seat)  # a locked bonus (救援) always comes
-    eng.push(peach_recovery(e.seat, dying, 1 + bonus))
-
-
-def peach_recovery(user: int, target: int, amount: int) -> Effect:
-    """The recovery a 桃 makes follow: its amount is checked (SGS-D001); a missing one is reported
-    (SGS-D010) and taken as done, so the rescue goes on as the rules say."""
-    return Effect(user, CARD.peach, [Step("recover", seat=target, n=amount, rule=R.D_CARD_EFFECT, amount_rule=R.D_AMOUNT,
-                                    assumed=True)])
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -339,6 +315,8 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     user = eng.seat(e.seat)
     if user is None:
         return
+    if report is not None:  # the skills' conditions on who and which card (蛊惑's claim)
+        plugins.use_constraints(eng, e, user, F.used_name(e), report, early=True)
     if apply:
         eng.collateral_victim = None  # set below only for the card a 借刀杀人 asks of its user, for this use
     if not user.alive:
@@ -351,7 +329,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     physical = [e.card] if e.card is not None else list(e.cards or [])
     # what a frame demands of the user (借刀杀人: the weapon holder's 杀, or it gives the weapon); asked only for a
     # hidden card or a card some card demands
-    demand = _demanding_frame(eng, e.seat) if name is None or name in plugins.DEMANDS.values() else None
+    demand = demanding_frame(eng, e.seat) if name is None or name in plugins.DEMANDS.values() else None
     if name is None and demand is not None:
         name = demand[1]
         if apply:
@@ -366,7 +344,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
     kind = parse_card(e.card).kind if e.card and not is_unknown(e.card) else None
     # a rescue (桃 on the dying one, the dying one's 酒) is the dying frame's, never here; a 桃 on another
     # character is a misdirected rescue (SGS-D009); anything else while someone lies dying interrupts it
-    if report is not None and not (name == CARD.peach and e.targets and list(e.targets) != [e.seat]):
+    if report is not None and not (_rescues_others(name) and e.targets and list(e.targets) != [e.seat]):
         _check_no_dying(eng, e, name, report, mark=apply)
     if name in plugins.ANSWERS_ONLY:
         if report is not None:
@@ -443,6 +421,7 @@ def _check_targets(eng: Engine, e: ev.Use, user: Seat, name: str, kind: Any, rep
         check = None if equip else USE_CHECKS.get(name)
         if check is not None:
             check(eng, e, user, name, targets, report)
+        plugins.use_constraints(eng, e, user, name, report, early=False)  # the skills' conditions (乱武's target)
 
 
 def _check_use_timing(eng: Engine, e: ev.Use, name: str, own_play: bool, granted: bool, report: Report) -> None:
@@ -472,11 +451,34 @@ def _check_no_dying(eng: Engine, e: ev.Use, name: str, report: Report, *, mark: 
         if mark:
             f.interrupted = True
         report(R.R_INTERLEAVED, e.seat, f"seat {f.seat} is dying ({s.hp} HP): {name} is used before the rescue or the death",
-               expected=f"{CARD.peach} for seat {f.seat}, or its death", observed=f"use {name}")
+               expected=f"{_rescue_for_anyone()} for seat {f.seat}, or its death", observed=f"use {name}")
         return
 
 
-def _demanding_frame(eng: Engine, seat: int) -> tuple[Any, str] | None:
+def _rescues_others(name: str) -> bool:
+    """``name`` is a card any character may use to rescue a dying one (``frames.rescue_card``, not ``self_only``)."""
+    spec = F.RESCUE_CARDS.get(name)
+    return spec is not None and not spec[0]
+
+
+def _rescue_for_anyone() -> str:
+    """The card a dying character's rescue asks for (the first declared rescue card anyone may use)."""
+    return next((n for n, (self_only, _fn) in F.RESCUE_CARDS.items() if not self_only), "a rescue")
+
+
+def effect_asking(eng: Engine, e: ev.Use) -> Effect | None:
+    """The effect whose open step takes the use ``e`` (a skill that asks its seat to use a card: 乱武's 杀), as the
+    skill book notes it once the use is applied: the latest effect with a step it satisfies, none past a character
+    still dying (a card used then is its rescue)."""
+    for f in reversed(eng.stack):
+        if isinstance(f, Effect) and f.step_taking(eng, e) is not None:
+            return f
+        if isinstance(f, F.DyingFrame) and f.awaiting(eng):
+            return None
+    return None
+
+
+def demanding_frame(eng: Engine, seat: int) -> tuple[Any, str] | None:
     """The latest frame that demands of ``seat`` a card to use on its own (借刀杀人's 杀 on the named victim;
     ``Frame.demands``), with the card it demands."""
     for f in reversed(eng.stack):
@@ -526,21 +528,15 @@ def protected_target(eng: Engine, e: ev.Use, user: Any, target: Seat, name: str,
 
 def one_other_target(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report,
                      why: str, expected: object = None) -> None:
-    """A card aimed at exactly one other character (决斗, 水淹七军 …), not one its locked skills protect."""
-    if len(targets) != 1 or targets[0] == e.seat:
+    """A card aimed at exactly one other character (决斗, 水淹七军 …: ``plugins.ONE_OTHER``, or what the card declares),
+    not one its locked skills protect."""
+    spec = plugins.TARGETS.get(name, plugins.ONE_OTHER)
+    if not spec.fits(e.seat, targets):
         report(R.P_TARGET, e.seat, why, expected=expected, observed=targets)
         return
     ts = eng.seat(targets[0])
     if ts is not None:
         protected_target(eng, e, user, ts, name, report)
-
-
-def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
-    """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
-    if eng.collateral_victim is not None:
-        return eng.collateral_victim
-    demand = _demanding_frame(eng, e.seat)
-    return None if demand is None else demand[0].victim
 
 
 def _use_unknown(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
@@ -607,8 +603,15 @@ def on_recover(eng: Engine, e: ev.Recover) -> None:
             pass  # the consequence of the event just reported, or a recovery at full HP (SGS-D008 below)
         else:
             eng.report(R.D_UNEXPECTED, e.seat, "no card or skill in resolution causes this recovery",
-                       expected=f"a {CARD.peach}, {CARD.god_salvation} or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
+                       expected=f"a {_recovering_cards()} or a skill that recovers", observed=f"recover {e.amount} for seat {e.seat}")
     apply_recover(eng, e)
+
+
+def _recovering_cards() -> str:
+    """The cards whose effect recovers HP (``plugins.RECOVERING_CARDS``), the basic cards first, as a recovery
+    nothing causes names them."""
+    basic_first = sorted(plugins.RECOVERING_CARDS, key=lambda n: (k := card_kinds.BY_NAME.get(n)) is None or k.type != "basic")
+    return ", ".join(basic_first)
 
 
 def on_lose_hp(eng: Engine, e: ev.LoseHp) -> None:

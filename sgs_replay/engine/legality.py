@@ -5,9 +5,11 @@
 2. **pseudo-legal** — who, when, which card: the user is alive, it is its play phase (or a demand or
    a skill lets it use the card now), no rescue is pending, it holds the card, a conversion is its
    own and the cards qualify.
-3. **legal** — the card's own conditions in this position: its targets (alive, how many, not
-   protected by a locked skill), attack range and distance, the 杀 limit, a delayed trick not
-   already in the target's judge area (the card definitions' :func:`~sgs_replay.engine.handlers.use_check`).
+3. **legal** — the card's own conditions in this position: its targets (alive, how many and the user
+   among them as the card declares them — ``plugins.Targets`` —, not protected by a locked skill),
+   attack range and distance, the 杀 limit, a delayed trick not already in the target's judge area (the
+   card definitions' :func:`~sgs_replay.engine.handlers.use_check`), and the skills' conditions on the
+   use (``plugins.use_constraint``: 乱武's 杀 on the nearest; 蛊惑's claim is judged with layer 2).
 4. **apply** — :meth:`Engine.apply <sgs_replay.engine.core.Engine.apply>`: the position changes
    with no check at all.
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content import card_kinds
+from sgs_replay.engine import frames as F
 from sgs_replay.engine import handlers, plugins
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
@@ -80,8 +83,20 @@ def answers_a_demand(eng: Engine, e: ev.Use) -> bool:
 
 def resolution_pending(eng: Engine) -> bool:
     """A resolution still waits for an answer or a consequence: only answers to it may be played
-    (they are judged by the resolution, and not listed by :func:`legal_uses`)."""
+    (they are judged by the resolution, and not listed by :func:`legal_uses`), and the uses it asks for
+    (:func:`asked_for`)."""
     return any(f.awaiting(eng) for f in eng.stack)
+
+
+def asked_for(eng: Engine, e: ev.Use) -> bool:
+    """The latest resolution still waiting asks for the use ``e`` as a card used on its own: a step of a skill's
+    effect (each character's 杀 under 乱武), or the card it demands of the user (``Frame.demands``: 借刀杀人's 杀).
+    The use checks judge it, the skills' conditions with them."""
+    waiting = next((f for f in reversed(eng.stack) if f.awaiting(eng)), None)
+    if waiting is None:
+        return False
+    demanded = waiting.demands(eng, e.seat)
+    return waiting.grants_use(eng, e) or (demanded is not None and demanded == F.used_name(e))
 
 
 def check_use(eng: Engine, e: ev.Use) -> list[Finding]:
@@ -105,45 +120,49 @@ def _living_others(eng: Engine, seat: int) -> list[int]:
 
 
 def _candidates(eng: Engine, seat: int, card: str) -> list[ev.Use]:
-    """The uses of ``card`` worth asking about: each target choice its kind allows (the checks then
-    keep the legal ones)."""
+    """The uses of ``card`` worth asking about: each target choice its declaration allows (``plugins.TARGETS``: how
+    many, the user among them or alone, everyone at once, a victim besides); the checks then keep the legal ones."""
     name = parse_card(card).name
-    kind = card_kinds.BY_NAME.get(name)
-    others = _living_others(eng, seat)
     if name in plugins.ANSWERS_ONLY:
         return []  # answers, never used on their own
+    spec = plugins.TARGETS.get(name)
+    if spec is None:
+        return _undeclared(eng, seat, card, name)
+    if spec.everyone:
+        return [ev.Use(seat=seat, card=card)]  # the AOEs and the global tricks: no target is chosen
+    others = _living_others(eng, seat)
+    pool = [seat] if spec.self_only else [seat, *others] if spec.self_allowed else others
+    most = spec.most_of(eng, eng.seat(seat))
+    groups = [list(g) for k in range(spec.least, most + 1) for g in itertools.combinations(pool, k)]
+    if not spec.victim:
+        return [ev.Use(seat=seat, card=card, targets=g) if g else ev.Use(seat=seat, card=card) for g in groups]
+    return [ev.Use(seat=seat, card=card, targets=g, victim=v) for g in groups
+            for v in eng.table.order_from(g[0], include_first=False)
+            if v not in g and (vs := eng.seat(v)) is not None and vs.alive]
+
+
+def _undeclared(eng: Engine, seat: int, card: str, name: str) -> list[ev.Use]:
+    """A card of the deck with no definition (its targets undeclared): one target of any seat for a single-target or
+    delayed trick, none for the others; nothing judges it beyond the checks every use has."""
+    kind = card_kinds.BY_NAME.get(name)
     if kind is None:
         return []
-    if kind.is_equip:
-        return [ev.Use(seat=seat, card=card)]
-    if kind.subtype == "attack_card":
-        user = eng.seat(seat)
-        most = plugins.modify("slash_targets", 1, eng, user) + plugins.modify("slash_targets_near", 0, eng, user) \
-            if user is not None else 1
-        return [ev.Use(seat=seat, card=card, targets=list(group))
-                for k in range(1, most + 1) for group in itertools.combinations(others, k)]
-    spec = plugins.TARGETS.get(name)
-    if spec is not None:  # the card's declaration (铁索连环: one or two, yourself allowed; 借刀杀人: and a victim)
-        pool = [seat, *others] if spec.self_allowed else others
-        groups = [list(g) for k in range(spec.least, spec.most + 1) for g in itertools.combinations(pool, k)]
-        if not spec.victim:
-            return [ev.Use(seat=seat, card=card, targets=g) for g in groups]
-        return [ev.Use(seat=seat, card=card, targets=g, victim=v) for g in groups
-                for v in eng.table.order_from(g[0], include_first=False)
-                if v not in g and (vs := eng.seat(v)) is not None and vs.alive]
     if kind.subtype in ("single_target_trick", "delayed_trick"):
-        return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *others]]
-    return [ev.Use(seat=seat, card=card)]  # 桃 on yourself, the AOEs and the global tricks
+        return [ev.Use(seat=seat, card=card, targets=[t]) for t in [seat, *_living_others(eng, seat)]]
+    return [ev.Use(seat=seat, card=card)]
 
 
 def legal_uses(eng: Engine, seat: int) -> list[ev.Use]:
     """Every legal use of a card in ``seat``'s hand now, one per distinct card and target choice, in
-    a fixed order (the hand sorted, then the seats from the user's next seat on). None while a
-    resolution is pending (:func:`resolution_pending`). Conversions and skills are not generated."""
+    a fixed order (the hand sorted, then the seats from the user's next seat on). While a resolution
+    is pending (:func:`resolution_pending`), only the uses it asks for (:func:`asked_for`: 乱武's 杀 on a
+    nearest character, 借刀杀人's on its victim). Conversions and skills are not generated."""
     s = eng.seat(seat)
-    if s is None or not s.alive or resolution_pending(eng):
+    if s is None or not s.alive:
         return []
+    pending = resolution_pending(eng)
     out: list[ev.Use] = []
     for card in sorted(c for c in s.hand if not is_unknown(c)):
-        out.extend(e for e in _candidates(eng, seat, card) if not answers_a_demand(eng, e) and not check_use(eng, e))
+        out.extend(e for e in _candidates(eng, seat, card) if not answers_a_demand(eng, e)
+                   and (not pending or asked_for(eng, e)) and not check_use(eng, e))
     return out

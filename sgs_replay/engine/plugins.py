@@ -59,19 +59,57 @@ def effect_traits(card: str) -> EffectTraits:
 DEMANDS: dict[str, str] = {}
 @dataclass(frozen=True)
 class Targets:
-    """Whom a card may target, as its definition declares it: between ``least`` and ``most`` characters, its user
-    among them or not (``self_allowed``), and whether the use also names a second seat (``victim``: 借刀杀人's). The
-    card's check (``handlers.use_check``) and ``legality.legal_uses`` both read it."""
+    """Whom a card may target, as its definition declares it: between ``least`` and ``most`` characters (``most_for``:
+    how many after what changes it, 杀's), its user among them or not (``self_allowed``), its user alone (``self_only``:
+    named or left unnamed, 无中生有, 桃, the equipment), every other living character with none chosen (``everyone``;
+    with ``self_allowed``, every living one: the global tricks), and whether the use also names a second seat
+    (``victim``: 借刀杀人's). The card's check (``handlers.use_check``) and ``legality.legal_uses`` both read it: the
+    number of targets and the user among them come from here, the range, the distance and the protections stay the
+    check's."""
 
     least: int = 1
     most: int = 1
     self_allowed: bool = False
     victim: bool = False
+    self_only: bool = False
+    everyone: bool = False
+    #: how many targets ``fn(engine, user seat)`` may have (the modifiers applied); ``most`` when None
+    most_for: Callable[..., int] | None = None
+
+    def most_of(self, eng: Engine, user: Any) -> int:
+        """The most targets ``user`` may choose now."""
+        return self.most if self.most_for is None or user is None else self.most_for(eng, user)
+
+    def count_ok(self, n: int, most: int | None = None) -> bool:
+        """``n`` targets are as many as declared (``most``: the user's own limit, :meth:`most_of`)."""
+        return self.least <= n <= (self.most if most is None else most)
+
+    def self_ok(self, user: int, targets: list[int]) -> bool:
+        """The user is among the targets only as declared (a card on its user alone may leave it unnamed)."""
+        if self.self_only:
+            return not targets or list(targets) == [user]
+        return self.self_allowed or user not in targets
+
+    def fits(self, user: int, targets: list[int]) -> bool:
+        """As many targets as declared, the user among them only as declared."""
+        return self.count_ok(len(targets)) and self.self_ok(user, targets)
 
 
-#: card name → whom it may target (:class:`Targets`), declared by the card (a card that declares nothing is asked
-#: for by its kind: one target for a single-target or delayed trick, none for the others)
+#: a card its user uses on itself, the target left unnamed (桃, 酒, the equipment)
+ON_SELF = Targets(least=0, most=0, self_only=True)
+#: a card its user uses on itself, the target named (无中生有, 闪电)
+ON_SELF_NAMED = Targets(self_only=True)
+#: one other character (决斗, 过河拆桥, 顺手牵羊, 乐不思蜀 …)
+ONE_OTHER = Targets()
+
+
+#: card name (杀 for its natured versions) → whom it may target (:class:`Targets`), declared by the card (a card with
+#: no definition, declaring nothing, is asked for by its kind: one target for a single-target or delayed trick, none
+#: for the others)
 TARGETS: dict[str, Targets] = {}
+#: the cards whose effect recovers HP (桃, 桃园结义), declared by their definitions: a recovery no card or skill in
+#: resolution causes names them as what could have
+RECOVERING_CARDS: list[str] = []
 #: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
 ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;
@@ -113,6 +151,20 @@ def is_counter(name: str | None) -> bool:
     return name in COUNTERS
 
 
+@dataclass(frozen=True)
+class UseConstraint:
+    """A condition a skill puts on a card's use beside the card's own check (蛊惑's claim, 乱武's nearest target):
+    ``check(engine, use, user seat, card name, report)`` calls ``report`` for each problem and changes nothing.
+    ``handlers.judge_use`` runs it, for the validator and for ``legality.check_use`` / ``legal_uses`` alike:
+    ``early`` with who and which card, before every other check (a claim, a conversion); else after the card's own
+    check."""
+
+    check: Callable[..., None]
+    early: bool = False
+
+
+#: the conditions skills put on a use (:class:`UseConstraint`), in the order they were declared
+USE_CONSTRAINTS: list[UseConstraint] = []
 #: locked skills that forbid a card's target: fn(engine, user, target, card name, use) -> why, or None
 TARGET_BANS: list[Callable[..., str | None]] = []
 #: called after every event has been applied: fn(engine, event) (白银狮子 watches its wearer lose it)
@@ -203,6 +255,21 @@ def use_limit(eng: Engine, user: Any, effect: str) -> int | None:
     if base is None:
         return None
     return modify("use_limit", base(eng, user), eng, user, effect)
+
+
+def use_constraint(*, early: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a condition a skill puts on a use (:class:`UseConstraint`)."""
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        USE_CONSTRAINTS.append(UseConstraint(fn, early))
+        return fn
+    return register
+
+
+def use_constraints(eng: Engine, e: Any, user: Any, name: str | None, report: Any, *, early: bool) -> None:
+    """Run the skills' conditions on the use ``e`` of ``name`` (the ``early`` ones, or the others)."""
+    for c in USE_CONSTRAINTS:
+        if c.early is early:
+            c.check(eng, e, user, name, report)
 
 
 def target_ban(fn: Callable[..., str | None]) -> Callable[..., str | None]:

@@ -13,8 +13,8 @@ from sgs_replay.engine import legality
 from sgs_replay.engine.cards.effect import CardEffect
 from sgs_replay.engine.cards.tricks import DuelFrame
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.handlers import conversion
-from sgs_replay.engine.plugins import modifier, target_ban, target_bans
+from sgs_replay.engine.handlers import conversion, effect_asking
+from sgs_replay.engine.plugins import modifier, target_ban, target_bans, use_constraint
 from sgs_replay.engine.skills import owns, skill, version, watch_after, watch_before
 from sgs_replay.engine.state import Zone, slot_of
 from sgs_replay.engine.timing import Timing, Words
@@ -441,17 +441,37 @@ def play_guhuo(sim: Sim, me: Seat) -> bool:
     return True
 
 
-@watch_before("guhuo", events=(ev.Use, ev.Respond))
-def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
+def _guhuo_claim_check(e: ev.Use | ev.Respond, report: Any) -> None:
     """The claimed card is a basic card or a non-delayed trick; one hand card is played face down."""
-    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != SKILL.guhuo:
-        return
     kind = C.card_kind(e.as_)
     if kind is None or kind.type == "equip" or kind.is_delayed:
-        eng.report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
+        report(R.P_CONVERSION, e.seat, "蛊惑 claims a basic card or a non-delayed trick", observed=e.as_)
     if len(e.cards or []) != 1:
-        eng.report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
-    eng.skills.state["guhuo"] = {"use": e, "seq": eng.frame_seq, "questioners": [], "frames": [],
+        report(R.P_CONVERSION, e.seat, "蛊惑 plays one hand card face down", expected=1, observed=len(e.cards or []))
+
+
+@use_constraint(early=True)
+def guhuo_claim_use(eng: Engine, e: ev.Use, user: Seat, name: str | None, report: Any) -> None:
+    """蛊惑's claim, as a use check: the validator and legality.check_use judge a card used with 蛊惑 by it (an answer a
+    resolution takes, and a response, are judged as they come: guhuo_claim)."""
+    if e.skill != SKILL.guhuo or SKILL.guhuo not in user.skills:
+        return
+    g = eng.skills.state.get("guhuo")
+    if g is not None and g.get("judged") is e and eng.event is e:
+        return  # judged already as an answer (guhuo_claim)
+    _guhuo_claim_check(e, report)
+
+
+@watch_before("guhuo", events=(ev.Use, ev.Respond))
+def guhuo_claim(eng: Engine, e: ev.Event, seat: Seat) -> None:
+    """A claim made with 蛊惑: judged here when it answers a resolution (a card used on its own is judged by the use
+    checks: guhuo_claim_use); then the claim waits for its doubters."""
+    if not isinstance(e, (ev.Use, ev.Respond)) or e.seat != seat.seat or e.skill != SKILL.guhuo:
+        return
+    judged = isinstance(e, ev.Respond) or legality.answers_a_demand(eng, e)
+    if judged:
+        _guhuo_claim_check(e, eng.report)
+    eng.skills.state["guhuo"] = {"judged": e if judged else None, "use": e, "seq": eng.frame_seq, "questioners": [], "frames": [],
                                  "slashes": eng.this_phase.uses[CARD.slash]}
 
 
@@ -546,37 +566,38 @@ def luanwu(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     order = eng.table.order_from(e.seat, include_first=False)
     for s in order:
         C.grants(eng).append((s, CARD.slash, SKILL.luanwu))
+    # each one's use is judged by the use checks (luanwu_nearest)
+    steps = [Step("choice", seat=s, alts=(Step("use", seat=s), Step("lose_hp", seat=s, n=1))) for s in order]
+    C.effect(eng, e, *steps, order_rule=R.R_TARGET_ORDER)
 
-    def nearest(user: int) -> Step:
-        def check(en: Engine, u: ev.Event) -> None:
-            others = [s for s in en.table.alive() if s != user]
-            best = min((en.table.distance(user, s) for s in others), default=0)
-            ok = [s for s in others if en.table.distance(user, s) == best]
-            if isinstance(u, ev.Use) and (F.used_name(u) != CARD.slash or not set(u.targets or []) <= set(ok) or not u.targets):
-                en.report(R.P_TARGET, u.seat, "乱武: a 杀 on the nearest other character", expected=f"杀 on one of {ok}",
-                          observed=f"{F.used_name(u)} on {u.targets}")
 
-        return Step("choice", seat=user, alts=(Step("use", seat=user, check=check), Step("lose_hp", seat=user, n=1)))
-
-    C.effect(eng, e, *[nearest(s) for s in order], order_rule=R.R_TARGET_ORDER)
+@use_constraint()
+def luanwu_nearest(eng: Engine, e: ev.Use, user: Seat, name: str | None, report: Any) -> None:
+    """乱武's choice made as a use: a 杀 on a nearest other character (the validator and legality.legal_uses read
+    it: while 乱武 asks a character, the legal uses are its 杀 on the nearest)."""
+    asking = effect_asking(eng, e)
+    if asking is None or asking.skill != SKILL.luanwu:
+        return
+    others = [s for s in eng.table.alive() if s != e.seat]
+    best = min((eng.table.distance(e.seat, s) for s in others), default=0)
+    ok = [s for s in others if eng.table.distance(e.seat, s) == best]
+    if name != CARD.slash or not set(e.targets or []) <= set(ok) or not e.targets:
+        report(R.P_TARGET, e.seat, "乱武: a 杀 on the nearest other character", expected=f"杀 on one of {ok}",
+               observed=f"{name} on {e.targets}")
 
 
 @policy(Moment.PLAY_ACTION, "luanwu", order=180)
 def play_luanwu(sim: Sim, me: Seat) -> bool:
     """乱武 (once a game), rarely: every other character in turn uses a 杀 on its nearest other character most of
-    the time it can, else loses 1 HP."""
+    the time it can (the legal uses while 乱武 asks it: luanwu_nearest), else loses 1 HP."""
     if (me.seat, "luanwu") in sim.eng.skills.used_once or not sim.chance(0.1):
         return False
     sim.emit(ev.Skill(seat=me.seat, skill=SKILL.luanwu))
-    table = sim.eng.table
-    for s in table.order_from(me.seat, include_first=False):
+    for s in sim.eng.table.order_from(me.seat, include_first=False):
         if not sim.alive(s):
             continue
-        others = [x for x in table.alive() if x != s]
-        best = min((table.distance(s, x) for x in others), default=0)
-        uses = [ev.Use(seat=s, card=c, targets=[x]) for c in sim.hand_of(s, CARD.slash)
-                for x in others if table.distance(s, x) == best]
-        uses = [u for u in uses if not legality.check_use(sim.eng, u)]
+        slashes = sim.hand_of(s, CARD.slash)  # the hand cards it may use as 杀 (武神's ♥ ones are 杀 only)
+        uses = [u for u in legality.legal_uses(sim.eng, s) if u.card in slashes]
         if uses and sim.chance(0.7):
             sim.emit(sim.rng.choice(uses))
             sim.resolve_slash(s)

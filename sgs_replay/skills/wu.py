@@ -296,8 +296,11 @@ def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     ts = eng.seat(t)
     if t == cf.user or not (in_range_before or eng.table.in_attack_range(e.seat, t)):
         eng.report(R.S_CONDITION, e.seat, f"流离: seat {t} must be in your attack range and not the 杀's user", observed=f"seat {t}")
-    elif eng.rs.p.liuli_needs_legal_target and ts is not None and ts.has_skill(SKILL.kongcheng) and ts.hand_count == 0:
-        eng.report(R.P_EMPTY_CITY, e.seat, f"{ts.name} has no hand cards (空城)", observed=f"target {t}")
+    elif eng.rs.p.liuli_needs_legal_target and ts is not None and (user := eng.seat(cf.user)) is not None:
+        # the new target is one the 杀 could be used on: the locked skills' bans (空城) as the use checks read them
+        slash = ev.Use(seat=cf.user, card=cf.card, as_=None if cf.card else CARD.slash, cards=None if cf.card else [])
+        for why in target_bans(eng, user, ts, CARD.slash, slash):
+            eng.report(R.P_EMPTY_CITY, e.seat, why, observed=f"target {t}")
     C.trigger(eng, f"slash-confirm:{cf.uid}", e.seat, SKILL.liuli)
     cf.queue[cf.queue.index(e.seat)] = t
 fk_traits("liuli", cost=True)

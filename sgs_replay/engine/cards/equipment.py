@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sgs_replay.content import card_kinds
 from sgs_replay.content.fk_traits import fk_card
 from sgs_replay.content.names import CARD, SKILL
 from sgs_replay.engine import frames as F
+from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import CardEffect, EffectRule, effect_rule
 from sgs_replay.engine.effects import Effect, Step
 from sgs_replay.engine.handlers import conversion, discard_effect
@@ -29,6 +31,11 @@ if TYPE_CHECKING:
 
 WEAPON_EFFECTS = {CARD.double_sword, CARD.ice_sword, CARD.axe, CARD.blade, CARD.kylin_bow, CARD.spear, CARD.halberd, CARD.qinggang_sword, CARD.crossbow, CARD.vscrossbow}
 ARMOR_EFFECTS = {CARD.eight_diagram, CARD.renwang_shield}
+
+# every equipment card of the decks is used on its user, into its equipment area (legality.legal_uses reads this)
+for _name, _kind in card_kinds.BY_NAME.items():
+    if _kind.is_equip:
+        plugins.TARGETS[_name] = plugins.ON_SELF
 
 declare(CARD.eight_diagram, Timing.CARD_NEEDED)
 declare(CARD.double_sword, Timing.TARGET_CHOSEN)

@@ -60,10 +60,14 @@ def drink_used(eng: Engine, seat: int) -> None:
         eng.this_turn.skills[CARD.analeptic] = 0
 
 
+# 酒: used on yourself (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.analeptic] = plugins.ON_SELF
+
+
 @use_check(CARD.analeptic)
 def analeptic_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """酒: on yourself; in the play phase once per turn (a rescue while dying is judged by the dying frame)."""
-    if targets and targets != [e.seat]:
+    if not plugins.TARGETS[name].self_ok(e.seat, targets):
         report(R.P_ANALEPTIC, e.seat, "酒 is used on yourself", expected=[e.seat], observed=targets)
         return
     used = eng.this_turn.drinks[e.seat] + (eng.this_turn.skills[CARD.analeptic] if e.seat == eng.current else 0)
@@ -101,7 +105,7 @@ plugins.TARGETS[CARD.iron_chain] = plugins.Targets(least=1, most=2, self_allowed
 def iron_chain_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """铁索连环: one or two characters, yourself allowed (``plugins.TARGETS``)."""
     spec = plugins.TARGETS[name]
-    if not spec.least <= len(targets) <= spec.most or len(set(targets)) != len(targets):
+    if not spec.count_ok(len(targets)) or len(set(targets)) != len(targets):
         report(R.P_TARGET, e.seat, f"{CARD.iron_chain} targets one or two characters", expected="1 or 2", observed=targets)
     for t in dict.fromkeys(targets):
         ts = eng.seat(t)
@@ -291,10 +295,14 @@ class ChainDamage(Frame):
 # ---------------------------------------------------------------------------------------------------
 
 
+# 火攻: one character, yourself allowed (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.fire_attack] = plugins.Targets(self_allowed=True)
+
+
 @use_check(CARD.fire_attack)
 def fire_attack_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """火攻: one character with hand cards (yourself allowed while you hold another hand card)."""
-    if len(targets) != 1:
+    if not plugins.TARGETS[name].count_ok(len(targets)):
         report(R.P_TARGET, e.seat, f"{CARD.fire_attack} targets one character", expected=1, observed=len(targets))
         return
     ts = eng.seat(targets[0])
@@ -310,7 +318,7 @@ def fire_attack_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: lis
 
 @card_use(CARD.fire_attack)
 def fire_attack(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and eng.seat(targets[0]) is not None:
+    if plugins.TARGETS[name].fits(e.seat, targets) and eng.seat(targets[0]) is not None:
         eng.push(FireAttack(e.seat, targets[0], e.card))
 
 
@@ -404,3 +412,5 @@ def supply_shortage_result(eng: Engine, phase: F.JudgePhase, owner: int, trick: 
 
 
 plugins.DELAYED_TRICKS[CARD.supply_shortage] = plugins.DelayedTrick(on_result=supply_shortage_result, placed=placed_trick)
+# one other character (its distance is tricks.delayed_check's)
+plugins.TARGETS[CARD.supply_shortage] = plugins.ONE_OTHER

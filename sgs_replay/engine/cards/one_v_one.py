@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_replay.content.names import CARD
+from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import damage_stoppable
 from sgs_replay.engine.cards.tricks import TargetedTrick
 from sgs_replay.engine.handlers import Report, card_use, do_discard, one_other_target, use_check
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from sgs_replay.engine.core import Engine
 
 
+# 水淹七军: one other character, the opponent (its check and legality.legal_uses read this)
+plugins.TARGETS[CARD.drowning] = plugins.ONE_OTHER
+
+
 @use_check(CARD.drowning)
 def drowning_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     one_other_target(eng, e, user, name, targets, report, f"{CARD.drowning} targets the opponent", expected=1)
@@ -31,7 +36,7 @@ def drowning_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[i
 
 @card_use(CARD.drowning)
 def drowning(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and targets[0] != e.seat and eng.seat(targets[0]) is not None:
+    if plugins.TARGETS[name].fits(e.seat, targets) and eng.seat(targets[0]) is not None:
         eng.push(Drowning(e.seat, targets[0], e.card))
 
 

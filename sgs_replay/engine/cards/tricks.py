@@ -13,7 +13,14 @@ from sgs_replay.engine import frames as F
 from sgs_replay.engine import plugins
 from sgs_replay.engine.cards.effect import CardEffect, damage_stoppable
 from sgs_replay.engine.changes import add_to_hand, apply_damage, apply_recover, check_conversion
-from sgs_replay.engine.handlers import Report, card_use, one_other_target, protected_target, use_check
+from sgs_replay.engine.handlers import (
+    Report,
+    card_use,
+    demanding_frame,
+    one_other_target,
+    protected_target,
+    use_check,
+)
 from sgs_replay.engine.stack import Frame
 from sgs_replay.engine.state import Seat, Slot, Zone
 from sgs_replay.formats import events as ev
@@ -441,9 +448,16 @@ class LightningDamage(Frame):
 AOE = {CARD.savage_assault: CARD.slash, CARD.archery_attack: CARD.jink}
 
 
+# the AOEs: every other living character, none chosen; the global tricks: every living one (their checks and
+# legality.legal_uses read this)
+plugins.TARGETS[CARD.savage_assault] = plugins.TARGETS[CARD.archery_attack] = plugins.Targets(everyone=True)
+plugins.TARGETS[CARD.god_salvation] = plugins.TARGETS[CARD.amazing_grace] = plugins.Targets(everyone=True, self_allowed=True)
+
+
 @use_check(CARD.savage_assault, CARD.archery_attack)
 def aoe_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    order = eng.table.order_from(e.seat, include_first=False)  # the set; the mode orders it (direction)
+    spec = plugins.TARGETS[name]
+    order = eng.table.order_from(e.seat, include_first=spec.self_allowed)  # the set; the mode orders it (direction)
     if e.targets and set(e.targets) != set(order):
         report(R.P_TARGET, e.seat, f"{name} targets every other living character", expected=sorted(order), observed=sorted(e.targets))
 
@@ -463,10 +477,19 @@ def aoe(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> Non
     eng.push(CardEffect(eng, e.seat, name, e.card, order, need=AOE[name], damages=True))
 
 
+# 桃园结义 recovers: a recovery no card or skill in resolution causes names it as what could have
+plugins.RECOVERING_CARDS.append(CARD.god_salvation)
+
+
 @card_use(CARD.god_salvation, CARD.amazing_grace)
 def global_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
     order = eng.mode.multi_target_order(e, include_user=True)
     eng.push(GlobalTrick(eng, e.seat, name, order))
+
+
+# 决斗, 过河拆桥, 顺手牵羊: one other character; 无中生有: yourself (their checks and legality.legal_uses read this)
+plugins.TARGETS[CARD.duel] = plugins.TARGETS[CARD.dismantlement] = plugins.TARGETS[CARD.snatch] = plugins.ONE_OTHER
+plugins.TARGETS[CARD.ex_nihilo] = plugins.ON_SELF_NAMED
 
 
 @use_check(CARD.duel)
@@ -476,17 +499,26 @@ def duel_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int],
 
 @card_use(CARD.duel)
 def duel(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if len(targets) == 1 and targets[0] != e.seat:
+    if plugins.TARGETS[name].fits(e.seat, targets):
         eng.push(DuelFrame(eng, e.seat, targets[0], e.card))
+
+
+def collateral_victim(eng: Engine, e: ev.Use) -> int | None:
+    """The seat a 借刀杀人 told this user to 杀 (its 杀 needs no range to that seat)."""
+    if eng.collateral_victim is not None:
+        return eng.collateral_victim
+    demand = demanding_frame(eng, e.seat)
+    return None if demand is None else demand[0].victim
 
 
 @use_check(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
 def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
-    if name == CARD.ex_nihilo:
-        if targets and targets != [e.seat]:
-            report(R.P_TARGET, e.seat, "无中生有 is used on yourself", expected=[e.seat], observed=targets)
+    spec = plugins.TARGETS[name]
+    if spec.self_only:
+        if not spec.self_ok(e.seat, targets):
+            report(R.P_TARGET, e.seat, f"{name} is used on yourself", expected=[e.seat], observed=targets)
         return
-    if len(targets) != 1 or targets[0] == e.seat:
+    if not spec.fits(e.seat, targets):
         report(R.P_TARGET, e.seat, f"{name} targets one other character", observed=targets)
         return
     t = targets[0]
@@ -516,10 +548,11 @@ def single_target_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
 
 @card_use(CARD.snatch, CARD.dismantlement, CARD.ex_nihilo, CARD.collateral)
 def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int]) -> None:
-    if name == CARD.ex_nihilo:
+    spec = plugins.TARGETS[name]
+    if spec.self_only:  # 无中生有
         eng.push(SimpleTrick(eng, e.seat, name, [e.seat]))
         return
-    if len(targets) != 1 or targets[0] == e.seat:
+    if not spec.fits(e.seat, targets):
         return
     t = targets[0]
     if eng.seat(t) is None:
@@ -537,21 +570,28 @@ def single_target_trick(eng: Engine, e: ev.Use, user: Any, name: str, targets: l
 plugins.COUNTERS.add(CARD.nullification)
 
 
+# 乐不思蜀: one other character; 闪电: yourself (their check and legality.legal_uses read this; 兵粮寸断's is
+# maneuvering.py's)
+plugins.TARGETS[CARD.indulgence] = plugins.ONE_OTHER
+plugins.TARGETS[CARD.lightning] = plugins.ON_SELF_NAMED
+
+
 @use_check(CARD.indulgence, CARD.lightning, CARD.supply_shortage)
 def delayed_check(eng: Engine, e: ev.Use, user: Any, name: str, targets: list[int], report: Report) -> None:
     """延时类锦囊 (seed 001 一(四)): one target (闪电: yourself), none with the same card in its judge area."""
-    if name == CARD.lightning:
-        if targets and targets != [e.seat]:
-            report(R.P_TARGET, e.seat, f"{CARD.lightning} is used on yourself", expected=[e.seat], observed=targets)
+    spec = plugins.TARGETS[name]
+    if spec.self_only:
+        if not spec.self_ok(e.seat, targets):
+            report(R.P_TARGET, e.seat, f"{name} is used on yourself", expected=[e.seat], observed=targets)
         targets = [e.seat]
-    if len(targets) != 1:
-        report(R.P_TARGET, e.seat, f"{name} takes one target", expected=1, observed=len(targets))
+    if not spec.count_ok(len(targets)):
+        report(R.P_TARGET, e.seat, f"{name} takes one target", expected=spec.most, observed=len(targets))
         return
     t = targets[0]
     target = eng.seat(t)
     if target is None:
         return
-    if name in (CARD.indulgence, CARD.supply_shortage) and t == e.seat:
+    if not spec.self_ok(e.seat, [t]):
         report(R.P_TARGET, e.seat, f"{name}: {phrases()['not_self']}", observed="self")
     if name == CARD.indulgence and not eng.rs.p.indulgence_on_lord and target.role == "lord":
         report(R.P_TARGET, e.seat, f"this ruleset forbids {CARD.indulgence} on the lord (seed 000)", observed="lord")
@@ -602,6 +642,10 @@ plugins.DELAYED_TRICKS[CARD.lightning] = plugins.DelayedTrick(on_result=lightnin
 def kin(eng: Engine, e: ev.Use) -> list[int]:
     """The user and every living character of its kingdom (与你势力相同的角色), from the user in turn order."""
     return [s for s in eng.mode.multi_target_order(e, include_user=True) if s == e.seat or eng.mode.same_kingdom(e.seat, s)]
+
+
+# 以逸待劳: you and every character of your kingdom, none chosen (kin above; legality.legal_uses reads this)
+plugins.TARGETS[CARD.await_exhausted] = plugins.Targets(everyone=True, self_allowed=True)
 
 
 @use_check(CARD.await_exhausted)
