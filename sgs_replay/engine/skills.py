@@ -38,7 +38,7 @@ from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.core import BOOKS
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
-from sgs_replay.engine.timing import WINDOWS, Timing, Words, declare, timing_of, window
+from sgs_replay.engine.timing import WINDOWS, Timing, Window, Words, declare, timing_of, window
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
@@ -69,6 +69,9 @@ class SkillSpec:
     #:结束阶段), or phases that depend on the text's version (观星, 神速); the generic check asks the window of its
     #: user's own timing point otherwise (``timing.WINDOWS``)
     own_window: bool = False
+    #: the printed texts (variant keys) whose moment is another timing point than ``timing`` (裸衣 of seed 000: the
+    #: play phase, not the draw phase); the generic check asks that point's window for them
+    timing_in: tuple[tuple[str, Timing], ...] = ()
     #: the words of its moment in a report (``{when}``: "at the start of your start phase"), when not the window's
     when: str | None = None
     #: its window is a one-shot chance its watcher opens (``SkillBook.chances`` under its id: the 闪 雷击 follows, the
@@ -108,7 +111,8 @@ def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
 def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
           timing: Timing | None = None, by_others: bool = False,
           per_phase_in: tuple[str, ...] = (), own_window: bool = False,
-          chance: Words | None = None, when: str | None = None) -> Callable[[Hook], Hook]:
+          chance: Words | None = None, when: str | None = None,
+          timing_in: dict[str, Timing] | None = None) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
@@ -117,7 +121,8 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``own_window``: its hook checks its
     moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
     one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
-    of its moment in a report, when not its window's."""
+    of its moment in a report, when not its window's; ``timing_in``: the printed texts (variant keys) whose moment
+    is another timing point (``{"000": Timing.PLAY_PHASE}``)."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
@@ -125,7 +130,7 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
                                by_others=by_others, per_phase_in=per_phase_in, own_window=own_window,
-                               chance=chance, when=when)
+                               chance=chance, when=when, timing_in=tuple(sorted((timing_in or {}).items())))
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -340,7 +345,7 @@ class SkillBook:
     def _in_window(self, e: ev.Skill, name: str, spec: SkillSpec) -> bool:
         """The one timing check: the window of the skill's declared timing point (only that one is asked; a
         skill's own chance when it declares one) is open for its user; else SGS-S003 in the window's words, and
-        the skill does nothing."""
+        the skill does nothing. A window found open starts what it opens (the draw phase) before the skill acts."""
         eng = self.eng
         when = spec.when or ""
         if spec.chance is not None:
@@ -348,8 +353,12 @@ class SkillBook:
                 return True
             words = spec.chance
         else:
-            w = WINDOWS.get(spec.timing) if spec.timing is not None and not spec.own_window else None
-            if w is None or w.is_open(eng, e):
+            w = self._window(spec)
+            if w is None:
+                return True
+            if w.is_open(eng, e):
+                if w.opens is not None:
+                    w.opens(eng, e)
                 return True
             words, when = w.words, when or w.when
         where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
@@ -360,6 +369,17 @@ class SkillBook:
         eng.report(R.S_TIMING, e.seat, words.detail.format(name=name, when=when, where=where),
                    expected=say(words.expected), observed=say(words.observed))
         return False
+
+    def _window(self, spec: SkillSpec) -> Window | None:
+        """The window the generic check asks for a skill: its timing point's, by the printed text the ruleset uses;
+        none for a skill that finds its moment itself (``own_window``) or whose play phase is the declarative
+        limit's (``play``: checked by :meth:`_run`, in its own words)."""
+        timing = spec.timing
+        if spec.timing_in:
+            timing = dict(spec.timing_in).get(version(self.eng, spec.id), timing)
+        if timing is None or spec.own_window or (spec.play and timing is Timing.PLAY_PHASE):
+            return None
+        return WINDOWS.get(timing)
 
     def stage_of(self, e: ev.Skill) -> str | None:
         """The phase of the turn a skill of its owner belongs to (克己: discard), from its timing point."""
@@ -766,6 +786,42 @@ def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
 def _own_start_phase(eng: Engine, e: ev.Skill) -> bool:
     """回合开始阶段: the user's own turn, in its start phase (or before any phase is logged)."""
     return bool(eng.current == e.seat and eng.phase in ("start", None))
+
+
+def _own_phase(eng: Engine, e: ev.Skill, *phases: str | None) -> bool:
+    """The user's own turn, in one of ``phases`` (None: the turn began, no phase logged yet)."""
+    return bool(eng.current == e.seat and eng.phase in phases)
+
+
+def _begin_draw_phase(eng: Engine, e: ev.Skill) -> None:
+    """A draw-phase choice (英姿, 突袭 …; seed 004 二、2(2)c) may be announced before the log shows the draw phase:
+    the draw phase begins here. The choices of the turn are noted (``state["draw_mods"]``) for its draw count."""
+    if eng.phase != "draw":
+        eng.enter_phase(e.seat, "draw")
+        eng.phase_logged.discard("draw")
+    eng.skills.state.setdefault("draw_mods", []).append(e.skill)
+
+
+@window(Timing.DRAW_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your draw phase", opens=_begin_draw_phase)
+def _own_draw_phase(eng: Engine, e: ev.Skill) -> bool:
+    """摸牌阶段: the user's own turn, up to its draw phase (a choice announced before the phase is logged begins it)."""
+    return _own_phase(eng, e, "draw", None, "start", "judge")
+
+
+@window(Timing.PLAY_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your play phase")
+def _own_play_phase(eng: Engine, e: ev.Skill) -> bool:
+    """出牌阶段, for a skill without the declarative ``play`` limit (苦肉): the user's own play phase."""
+    return _own_phase(eng, e, "play")
+
+
+@window(Timing.DISCARD_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="before or in your discard phase")
+def _own_discard_phase(eng: Engine, e: ev.Skill) -> bool:
+    """弃牌阶段, for a skill of the user's own (克己 skips it): its own turn, after the judge phase and up to the
+    discard phase."""
+    return _own_phase(eng, e, "play", "discard", "draw", None)
 
 
 @window(Timing.END_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",

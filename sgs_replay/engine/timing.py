@@ -98,18 +98,23 @@ class Window:
     words: Words
     #: the words of the moment (``{when}``) for a skill that declares none of its own
     when: str = ""
+    #: what the engine does when a skill is announced inside the window, before the skill acts (``opens(engine,
+    #: skill event)``: a draw-phase choice announced before the log shows the draw phase begins that phase)
+    opens: Callable[[Any, Any], None] | None = None
 
 
 #: timing point → its window (registered by the part of the engine that keeps its state)
 WINDOWS: dict[Timing, Window] = {}
 
 
-def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = ""
+def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = "",
+           opens: Callable[[Any, Any], None] | None = None
            ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
-    """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point)."""
+    """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point); ``opens``:
+    what a skill announced inside it starts (:attr:`Window.opens`)."""
     def register(fn: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
         if timing in WINDOWS:
             raise ValueError(f"the window of {timing.label} is registered twice")
-        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when)
+        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when, opens)
         return fn
     return register

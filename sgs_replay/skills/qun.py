@@ -358,7 +358,7 @@ def play_guidao(sim: Sim, me: Seat, judged: int) -> str | None:
     return card
 
 
-@skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE)
+@skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE, own_window=True)
 def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """黄天 (seed 000 张角, 主公技): 群雄角色可在他们各自的回合里给你一张“闪”或者“闪电”.
 
@@ -675,8 +675,6 @@ def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     goes to the hand (implied); then, this turn, ``use`` ``"as": "决斗"`` with one hand card of the
     other colour and ``"skill": "双雄"`` (no limit).
     """
-    if not C.draw_phase(eng, e):
-        return
     judged: dict[int, tuple[int, str | None]] = eng.skills.state.setdefault("shuangxiong", {})
 
     def result(en: Engine, card: str) -> None:
@@ -896,7 +894,7 @@ def shuangren_late(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.skills.state[f"shuangren_late:{seat.seat}"] = eng.turns_taken
 
 
-@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE)
+@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE, when="at the start of your play phase")
 def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """双刃 (國戰 纪灵): 出牌阶段开始时，你可以与一名角色拼点：当你赢后，你视为对其或一名与其势力相同的其他角色使用【杀】；当你没赢后，你结束出牌阶段.
 
@@ -905,8 +903,6 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     limit, not counted against the 杀 of the phase); otherwise his play phase is over (a card he then uses
     in it is reported).
     """
-    if not C.need_phase(eng, e, "at the start of your play phase", "play"):
-        return
     if eng.skills.state.get(f"shuangren_late:{e.seat}") == eng.turns_taken:
         eng.report(R.S_TIMING, e.seat, "双刃 is used as your play phase begins", expected="before any action of the phase",
                    observed="after an action of the phase")

@@ -435,8 +435,6 @@ def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("zaiqi", timing=Timing.DRAW_PHASE)
 def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """再起 (official text, 孟获): 摸牌阶段，若你已受伤，你可以放弃摸牌，改为从牌堆顶亮出X张牌（X为你已损失的体力值），你每亮出一张红桃牌，回复1点体力，然后将这些红桃牌置入弃牌堆，并获得其余的牌."""
-    if not C.draw_phase(eng, e):
-        return
     x = seat.max_hp - seat.hp
     if x <= 0:
         eng.report(R.S_CONDITION, e.seat, "再起 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")

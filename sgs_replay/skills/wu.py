@@ -107,8 +107,6 @@ def _keji_ok(eng: Engine, seat: int) -> bool:
 @skill("keji", timing=Timing.DISCARD_PHASE)
 def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """克己 (seed 001 吕蒙): 若于出牌阶段未使用或打出过任何一张【杀】，可以跳过此回合的弃牌阶段 (004: or announced in it)."""
-    if not C.need_phase(eng, e, "before or in your discard phase", "play", "discard", "draw", None):
-        return
     _keji_ok(eng, e.seat)
     if eng.phase != "discard":
         eng.skipped_phases.add("discard")
@@ -137,8 +135,7 @@ def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("kurou", timing=Timing.PLAY_PHASE)
 def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """苦肉 (seed 001 黄盖): 出牌阶段，可以失去一点体力，然后摸两张牌。每回合中，可以多次使用苦肉."""
-    if C.need_phase(eng, e, "in your play phase", "play"):
-        C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
+    C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
 
 
 @policy(Moment.PLAY_ACTION, "kurou", order=10)
@@ -155,8 +152,7 @@ def play_kurou(sim: Sim, me: Seat) -> bool:
 
 @skill("yingzi", timing=Timing.DRAW_PHASE)
 def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
-    C.draw_phase(eng, e)
+    """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌 (the phase's draw counts it: ``common.announced_draw_changes``)."""
 
 
 @policy(Moment.DRAW_PHASE, "yingzi", order=60)
@@ -682,8 +678,7 @@ def play_yicheng(sim: Sim, frame: CardEffect, t: int) -> None:
 @skill("hongyuan", per_turn=1, timing=Timing.DRAW_PHASE)
 def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
-    if C.draw_phase(eng, e):
-        C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
+    C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
 fk_traits("hongyuan", "v33__hongyuan")
 
 
@@ -793,7 +788,7 @@ def play_hunzi(sim: Sim, me: Seat) -> None:
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 
 
-@skill("zhiba", by_others=True, timing=Timing.PLAY_PHASE)
+@skill("zhiba", by_others=True, timing=Timing.PLAY_PHASE, own_window=True)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 
@@ -992,8 +987,7 @@ def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     ``skill`` in the draw phase → the phase ``draw`` (two more) → when he then holds more than five, one
     ``move`` of half his hand cards (rounded down) to another character with the fewest hand cards.
     """
-    if C.draw_phase(eng, e):
-        eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
+    eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
 
 
 @policy(Moment.DRAW_PHASE, "haoshi", order=80)
@@ -1166,7 +1160,7 @@ def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
             record["own"].append(c)
 
 
-@skill("guzheng", timing=Timing.DISCARD_PHASE)
+@skill("guzheng", timing=Timing.DISCARD_PHASE, own_window=True)
 def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """固政 (國戰 张昭张纮): 其他角色的弃牌阶段结束时，你可以将弃牌堆里的一张其于此阶段内因其弃置而失去过的手牌交给该角色，若如此做，你可以获得弃牌堆里的其余于此阶段内弃置的牌.
 
