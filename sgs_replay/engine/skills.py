@@ -77,6 +77,9 @@ class SkillSpec:
     #: its window is a one-shot chance its watcher opens (``SkillBook.chances`` under its id: the 闪 雷击 follows, the
     #: equipment card 枭姬 follows …), taken when it is announced; the words for an announcement with none
     chance: Words | None = None
+    #: its own words for an announcement outside its window, in place of the window's (铁骑: "{name} follows your 杀
+    #: choosing its target"), where they name what the engine cannot (a card)
+    words: Words | None = None
 
     @property
     def info(self) -> SkillInfo:
@@ -112,7 +115,7 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
           timing: Timing | None = None, by_others: bool = False,
           per_phase_in: tuple[str, ...] = (), own_window: bool = False,
           chance: Words | None = None, when: str | None = None,
-          timing_in: dict[str, Timing] | None = None) -> Callable[[Hook], Hook]:
+          timing_in: dict[str, Timing] | None = None, words: Words | None = None) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
@@ -122,7 +125,8 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
     one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
     of its moment in a report, when not its window's; ``timing_in``: the printed texts (variant keys) whose moment
-    is another timing point (``{"000": Timing.PLAY_PHASE}``)."""
+    is another timing point (``{"000": Timing.PLAY_PHASE}``); ``words``: its own words for an announcement outside
+    its window, in place of the window's."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
@@ -130,7 +134,7 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
                                by_others=by_others, per_phase_in=per_phase_in, own_window=own_window,
-                               chance=chance, when=when, timing_in=tuple(sorted((timing_in or {}).items())))
+                               chance=chance, when=when, timing_in=tuple(sorted((timing_in or {}).items())), words=words)
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -226,6 +230,9 @@ class SkillBook:
         self.state: dict[str, Any] = {}  # per-skill state, keyed by skill id
         self.depth = 0
         self.seq = 0
+        #: what the window of the skill now acting found for it (the card on the stack a 指定目标后 skill follows:
+        #: ``Window.is_open``'s answer), for its hook; None when its window has nothing to hand over
+        self.found: Any = None
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
@@ -338,37 +345,44 @@ class SkillBook:
             if (e.seat, spec.id) in self.used_once:
                 eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
             self.used_once.add((e.seat, spec.id))
-        if not self._in_window(e, name, spec):
+        if not self._in_window(e, spec):
             return
         spec.fn(eng, e, seat)
 
-    def _in_window(self, e: ev.Skill, name: str, spec: SkillSpec) -> bool:
+    def _in_window(self, e: ev.Skill, spec: SkillSpec) -> bool:
         """The one timing check: the window of the skill's declared timing point (only that one is asked; a
         skill's own chance when it declares one) is open for its user; else SGS-S003 in the window's words, and
         the skill does nothing. A window found open starts what it opens (the draw phase) before the skill acts."""
         eng = self.eng
-        when = spec.when or ""
+        self.found = None
         if spec.chance is not None:
             if self.take_chance(e.seat, spec.id):
                 return True
-            words = spec.chance
-        else:
-            w = self._window(spec)
-            if w is None:
-                return True
-            if w.is_open(eng, e):
-                if w.opens is not None:
-                    w.opens(eng, e)
-                return True
-            words, when = w.words, when or w.when
+            self.untimely(e, spec.chance, spec.when or "")
+            return False
+        w = self._window(spec)
+        if w is None:
+            return True
+        found = w.is_open(eng, e)
+        if found:
+            if w.opens is not None:
+                w.opens(eng, e)
+            self.found = None if found is True else found
+            return True
+        self.untimely(e, spec.words or w.words, spec.when or w.when)
+        return False
+
+    def untimely(self, e: ev.Skill, words: Words, when: str = "") -> None:
+        """Report the skill ``e`` announced outside its window (SGS-S003) in ``words``: templates of ``{name}``,
+        ``{when}`` and ``{where}`` (the phase and the seat whose turn it is)."""
+        eng = self.eng
         where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
 
         def say(text: str | None) -> str | None:
-            return None if text is None else text.format(name=name, when=when, where=where)
+            return None if text is None else text.format(name=e.skill, when=when, where=where)
 
-        eng.report(R.S_TIMING, e.seat, words.detail.format(name=name, when=when, where=where),
+        eng.report(R.S_TIMING, e.seat, words.detail.format(name=e.skill, when=when, where=where),
                    expected=say(words.expected), observed=say(words.observed))
-        return False
 
     def _window(self, spec: SkillSpec) -> Window | None:
         """The window the generic check asks for a skill: its timing point's, by the printed text the ruleset uses;
@@ -779,6 +793,25 @@ def _damage_just_taken(eng: Engine, e: ev.Skill) -> bool:
 def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
     """判定牌生效前: a judgement waits for its result (the judgement's frame takes the retrial skills it awaits)."""
     return any(isinstance(f, F.JudgeFrame) and f.awaiting(eng) for f in eng.stack)
+
+
+@window(Timing.TARGET_CHOSEN, detail="{name} is used when your card has chosen its targets",
+        expected="your card resolving", observed="no card of yours resolving")
+def _card_chose_targets(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """指定目标后: the user's latest card of those that open this window (``plugins.TARGET_CHOSEN_WINDOWS``, declared
+    by the card) with a target still to resolve; the skill's hook gets it (``SkillBook.found``)."""
+    return next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.user == e.seat
+                 and f.name in plugins.TARGET_CHOSEN_WINDOWS and f.head is not None), None)
+
+
+@window(Timing.AFTER_DODGE, detail="{name} follows a dodge of your card", expected="your card just dodged",
+        observed="no card of yours just dodged")
+def _card_dodged(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """被【闪】抵消后: the user's latest card a dodge has just cancelled (``CardResolution.after_dodge``), with its
+    target (``head``); the skill's hook gets it (``SkillBook.found``)."""
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.user == e.seat and f.after_dodge),
+              None)
+    return cf if cf is not None and cf.head is not None else None
 
 
 @window(Timing.START_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",

@@ -91,10 +91,12 @@ class Words:
 @dataclass(frozen=True)
 class Window:
     """A timing point's window as the engine keeps it: whether it is open for a skill announced now
-    (``is_open(engine, skill event)``), and the words for a skill announced outside it."""
+    (``is_open(engine, skill event)``: truthy when open; an answer other than True, such as the card on the stack
+    the window found, is handed to the skill's hook as ``SkillBook.found``), and the words for a skill announced
+    outside it."""
 
     timing: Timing
-    is_open: Callable[[Any, Any], bool]
+    is_open: Callable[[Any, Any], Any]
     words: Words
     #: the words of the moment (``{when}``) for a skill that declares none of its own
     when: str = ""
@@ -109,10 +111,10 @@ WINDOWS: dict[Timing, Window] = {}
 
 def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = "",
            opens: Callable[[Any, Any], None] | None = None
-           ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
+           ) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
     """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point); ``opens``:
     what a skill announced inside it starts (:attr:`Window.opens`)."""
-    def register(fn: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+    def register(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
         if timing in WINDOWS:
             raise ValueError(f"the window of {timing.label} is registered twice")
         WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when, opens)

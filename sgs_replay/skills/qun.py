@@ -487,14 +487,11 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 庞德 ---------------------------------------------------------------------------------------
 
 
-@skill("mengjin", timing=Timing.AFTER_DODGE)
+@skill("mengjin", timing=Timing.AFTER_DODGE,
+       words=Words("{name} follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged"))
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == e.seat
-               and f.after_dodge), None)
-    if cf is None or cf.head is None:
-        eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found, with its target
     t = eng.seat(cf.head)
     if t is None or C.card_count(t) == 0:
         eng.report(R.S_CONDITION, e.seat, f"猛进: seat {cf.head} has no card to discard", observed="no cards")

@@ -243,16 +243,14 @@ class TiejiJudgement(EffectRule):
 
 
 
-@skill("tieji", timing=Timing.TARGET_CHOSEN)
+@skill("tieji", timing=Timing.TARGET_CHOSEN,
+       words=Words("{name} follows your 杀 choosing its target", observed="no 杀 of yours resolving"))
 def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """铁骑 (seed 001 马超): 当使用【杀】指定一名角色为目标后，可以进行判定，若结果为红色，此【杀】不可被闪避.
 
     Seed 000: 出杀时对方需先判定 (the target judges).
     """
-    cf = slash_of(eng, e.seat)
-    if cf is None:
-        eng.report(R.S_TIMING, e.seat, "铁骑 follows your 杀 choosing its target", observed="no 杀 of yours resolving")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
     if version(eng, "tieji") == "000" and cf.head is not None:
 
         def result(en: Engine, card: str) -> None:
@@ -328,16 +326,19 @@ def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
     return n >= seat.hp or (version(eng, "liegong") != "002-1v1" and n <= eng.table.attack_range(seat.seat))
 
 
-@skill("liegong", timing=Timing.TARGET_CHOSEN)
+_LIEGONG_WORDS = Words("{name} applies to your 杀 in your play phase", observed="no 杀 of yours resolving")
+
+
+@skill("liegong", timing=Timing.TARGET_CHOSEN, words=_LIEGONG_WORDS)
 def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
 
     1v1 (seed 002): only the first case, and only when announced. 國戰 ("heg"): both cases, and only when
     announced (你可以令其不能使用【闪】响应此【杀】).
     """
-    cf = slash_of(eng, e.seat)
-    if cf is None or not eng.in_play_phase(e.seat):
-        eng.report(R.S_TIMING, e.seat, "烈弓 applies to your 杀 in your play phase", observed="no 杀 of yours resolving")
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
+    if not eng.in_play_phase(e.seat):
+        eng.skills.untimely(e, _LIEGONG_WORDS)
         return
     if cf.head is not None and not _liegong_holds(eng, seat, cf.head):
         eng.report(R.S_CONDITION, e.seat, f"烈弓: seat {cf.head}'s hand count is neither ≥ your HP nor ≤ your attack range",

@@ -742,12 +742,12 @@ def mingzhe_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙策 ---------------------------------------------------------------------------------------
 
 
-@skill("jiang", timing=Timing.TARGET_CHOSEN)
+@skill("jiang", timing=Timing.TARGET_CHOSEN,
+       chance=Words("{name} follows a 决斗 or red 杀 you use or are targeted by", observed="none just now"))
 def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌."""
-    if not eng.skills.take_chance(e.seat, "jiang"):
-        eng.report(R.S_TIMING, e.seat, "激昂 follows a 决斗 or red 杀 you use or are targeted by", observed="none just now")
-        return
+    """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌.
+
+    Its chance is its watcher's (:func:`jiang_chance`): a 决斗 or red 杀 it uses or is a target of."""
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
