@@ -804,6 +804,15 @@ def _card_chose_targets(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
                  and f.name in plugins.TARGET_CHOSEN_WINDOWS and f.head is not None), None)
 
 
+@window(Timing.BECOME_TARGET, detail="{name} is used when you become the target of a card", expected="a card aimed at you",
+        observed="no card aimed at you")
+def _targeted(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """成为目标时: the latest card of those that open the target windows (``plugins.TARGET_CHOSEN_WINDOWS``) whose
+    current target is the user, before it answers; the skill's hook gets it (``SkillBook.found``)."""
+    return next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.name in plugins.TARGET_CHOSEN_WINDOWS
+                 and f.head == e.seat and not f.started), None)
+
+
 @window(Timing.AFTER_DODGE, detail="{name} follows a dodge of your card", expected="your card just dodged",
         observed="no card of yours just dodged")
 def _card_dodged(eng: Engine, e: ev.Skill) -> F.CardResolution | None:

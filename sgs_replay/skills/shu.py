@@ -1070,10 +1070,11 @@ def play_lieren(sim: Sim, user: int, t: int) -> None:
 # --- 國戰: 刘禅 甘夫人 祝融 ----------------------------------------------------------------------------------
 
 
-@skill("xiangle", timing=Timing.BECOME_TARGET)
+@skill("xiangle", timing=Timing.BECOME_TARGET, own_window=True)
 def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """享乐 (國戰 刘禅): 锁定技，每当你成为其他角色使用【杀】的目标时，你令其选择是否弃置一张基本牌，若其选择否或其已死亡，此次对你结算的此【杀】对你无效
-    (applied to the 杀: see :class:`Xiangle`)."""
+    (applied to the 杀 whether announced or not: see :class:`Xiangle`; an announcement is not checked, its window
+    being any of the 杀's targets, not only the one answering now)."""
 
 
 @policy(Moment.SLASH_USED, order=10)

@@ -274,14 +274,11 @@ def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 fk_traits("guose", convert=True)
 
 
-@skill("liuli", timing=Timing.BECOME_TARGET)
+@skill("liuli", timing=Timing.BECOME_TARGET,
+       words=Words("{name} is used when you become the target of a 杀", observed="no 杀 aimed at you"))
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.seat
-               and not f.started), None)
-    if cf is None:
-        eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
     cards, t = list(e.cards or []), C.one_other_target(eng, e, "the new target")
     if len(cards) != 1:
         eng.report(R.S_CONDITION, e.seat, "流离 discards one card", expected=1, observed=len(cards))
@@ -634,7 +631,7 @@ def play_yinghun(sim: Sim, me: Seat) -> None:
 # --- 徐盛 (FreeKill 3v3) --------------------------------------------------------------------------
 
 
-@skill("v33__yicheng", timing=Timing.BECOME_TARGET)
+@skill("v33__yicheng", timing=Timing.BECOME_TARGET, own_window=True)
 def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """疑城 (FreeKill 3v3 徐盛): 当己方角色成为敌方角色使用【杀】的目标后，你可以令其摸一张牌，然后其弃置一张手牌；若弃置的是装备牌，则改为其使用之."""
     targets = list(e.targets or [])
