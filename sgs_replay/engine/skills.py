@@ -844,6 +844,13 @@ def _begin_draw_phase(eng: Engine, e: ev.Skill) -> None:
     eng.skills.state.setdefault("draw_mods", []).append(e.skill)
 
 
+@window(Timing.JUDGE_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="before your draw phase")
+def _own_judge_phase(eng: Engine, e: ev.Skill) -> bool:
+    """判定阶段: the user's own turn, up to its judge phase (before its draw phase: 观星 of seed 000)."""
+    return _own_phase(eng, e, "start", None, "judge")
+
+
 @window(Timing.DRAW_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
         when="in your draw phase", opens=_begin_draw_phase)
 def _own_draw_phase(eng: Engine, e: ev.Skill) -> bool:

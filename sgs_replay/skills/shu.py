@@ -183,16 +183,13 @@ fk_traits("kongcheng", locked=True)
 # --- 诸葛亮 -------------------------------------------------------------------------------------
 
 
-@skill("guanxing", timing=Timing.START_PHASE, own_window=True)
+@skill("guanxing", timing=Timing.START_PHASE, timing_in={"000": Timing.JUDGE_PHASE}, when="in your start phase")
 def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
 
     Seed 000: 摸牌阶段前，查看牌堆顶的三张牌. The known order of the pile's top is lost unless
     ``choice`` lists the cards put back on top (top first).
     """
-    phases = ("start", None, "judge") if version(eng, "guanxing") == "000" else ("start", None)
-    if not C.need_phase(eng, e, "in your start phase", *phases):
-        return
     x = 3 if version(eng, "guanxing") == "000" else min(5, len(eng.table.alive()))
     eng.need_cards(x)  # looking at X cards: a pile of fewer is reshuffled first (seed 001 二(二) III ◆)
     seen = eng.table.pile_top[:x]

@@ -58,3 +58,16 @@ def test_text_version_with_another_timing_point(play, tmp_path: Path):
     rs.write_text('inherits = "standard"\nname = "early"\n[skill_versions]\nluoyi = "000"\n', encoding="utf-8")
     out = play(IDENTITY, [skill(3, "裸衣")], ruleset=str(rs), current=3, phase="draw")
     assert _timing(out, 2) == ("裸衣 is used in your play phase", "in your play phase", "the draw phase of seat 3")
+
+
+def test_text_version_with_a_later_window(play, tmp_path: Path):
+    """Seed 000's 观星 (摸牌阶段前) may come in the judge phase, not in the draw phase; its words are the default text's."""
+    rs = tmp_path / "early.toml"
+    rs.write_text('inherits = "standard"\nname = "early"\n[skill_versions]\nguanxing = "000"\n', encoding="utf-8")
+    table = ["诸葛亮", "张飞", "许褚", "黄盖"]
+    deck = ["♦2 闪", "♦3 闪", "♦4 闪"]
+    play(table, [skill(1, "观星")], ruleset=str(rs), current=1, phase="judge", deck=deck).ok()
+    out = play(table, [skill(1, "观星")], ruleset=str(rs), current=1, phase="draw", deck=deck)
+    assert _timing(out, 2) == ("观星 is used in your start phase", "in your start phase", "the draw phase of seat 1")
+    out = play(table, [skill(1, "观星")], current=1, phase="judge", deck=deck)
+    assert _timing(out, 2) == ("观星 is used in your start phase", "in your start phase", "the judge phase of seat 1")
