@@ -1,8 +1,9 @@
 """Skills: the checks every invocation passes, the windows skills trigger in, and the hooks.
 
 A general's skill is registered once with :func:`skill` under its id (``jianxiong``) and a few
-declarative limits (play phase only, once per turn, once per game); the hook itself checks what the
-text adds (timing, condition) and pushes the consequences the rules then expect
+declarative limits (play phase only, once per turn, once per game) and its timing point, whose window the
+engine asks before the hook runs (``SkillBook._in_window``); the hook checks what the text adds (its
+conditions) and pushes the consequences the rules then expect
 (:class:`~sgs_replay.engine.effects.Effect` frames). Locked skills that never appear as a
 ``skill`` event are *watchers*: small functions that look at every event while a seat has the skill
 (:func:`watch_before`, :func:`watch_after`).
@@ -66,8 +67,8 @@ class SkillSpec:
     by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
     per_phase_in: tuple[str, ...] = ()  # the printed texts (variant keys) whose per_turn limit is per play phase
     #: its hook finds its window itself: another character's moment (悲歌: 一名角色受到【杀】造成的伤害后; 骁果: 其他角色的
-    #:结束阶段), or phases that depend on the text's version (观星, 神速); the generic check asks the window of its
-    #: user's own timing point otherwise (``timing.WINDOWS``)
+    #: 结束阶段; a lord skill its subjects announce), or phases that depend on the option chosen (神速); the generic
+    #: check asks the window of its user's own timing point otherwise (``timing.WINDOWS``)
     own_window: bool = False
     #: the printed texts (variant keys) whose moment is another timing point than ``timing`` (裸衣 of seed 000: the
     #: play phase, not the draw phase); the generic check asks that point's window for them
@@ -122,7 +123,7 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
     its owner's subjects announce (黄天 …); ``per_phase_in`` names the printed texts (variant keys)
     whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``own_window``: its hook checks its
-    moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
+    moment itself (another character's timing point, or phases the option chosen decides); ``chance``: its window is a
     one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
     of its moment in a report, when not its window's; ``timing_in``: the printed texts (variant keys) whose moment
     is another timing point (``{"000": Timing.PLAY_PHASE}``); ``words``: its own words for an announcement outside
@@ -807,7 +808,7 @@ def _card_chose_targets(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
 @window(Timing.BECOME_TARGET, detail="{name} is used when you become the target of a card", expected="a card aimed at you",
         observed="no card aimed at you")
 def _targeted(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
-    """成为目标时: the latest card of those that open the target windows (``plugins.TARGET_CHOSEN_WINDOWS``) whose
+    """成为目标后: the latest card of those that open the target windows (``plugins.TARGET_CHOSEN_WINDOWS``) whose
     current target is the user, before it answers; the skill's hook gets it (``SkillBook.found``)."""
     return next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.name in plugins.TARGET_CHOSEN_WINDOWS
                  and f.head == e.seat and not f.started), None)
@@ -816,8 +817,8 @@ def _targeted(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
 @window(Timing.AFTER_DODGE, detail="{name} follows a dodge of your card", expected="your card just dodged",
         observed="no card of yours just dodged")
 def _card_dodged(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
-    """被【闪】抵消后: the user's latest card a dodge has just cancelled (``CardResolution.after_dodge``), with its
-    target (``head``); the skill's hook gets it (``SkillBook.found``)."""
+    """【杀】被【闪】抵消时 (``Timing.AFTER_DODGE``): the user's latest card a dodge has just cancelled
+    (``CardResolution.after_dodge``), with its target (``head``); the skill's hook gets it (``SkillBook.found``)."""
     cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.user == e.seat and f.after_dodge),
               None)
     return cf if cf is not None and cf.head is not None else None

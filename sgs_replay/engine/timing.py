@@ -5,10 +5,11 @@ timing=Timing.TARGET_CHOSEN)``, ``declare(<equipment>, Timing.CARD_NEEDED)``); t
 :func:`timing_of` and never names the skill. The values are ASCII ids; the rulebook's own words, which a
 report quotes, are data (``content/timings.toml``, :attr:`Timing.label`).
 
-The engine keeps a :class:`Window` per timing point it tracks (the damage just taken, the judgement
-waiting for its result, the judgement just settled …): one generic check (``SkillBook``) asks the
-window of the skill's declared timing, and only that one, whether it is open for the skill's user
-when the log announces the skill, and reports SGS-S003 in the window's words when it is not.
+The engine keeps a :class:`Window` per timing point it tracks (the phases of the user's turn, the card
+that chose its targets or was dodged, the damage just taken, the judgement waiting for its result …):
+one generic check (``SkillBook``) asks the window of the skill's declared timing, and only that one,
+whether it is open for the skill's user when the log announces the skill, and reports SGS-S003 in the
+window's words when it is not. What the window found (the card on the stack) is handed to the skill.
 """
 
 from __future__ import annotations
