@@ -824,16 +824,16 @@ def _card_dodged(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
     return cf if cf is not None and cf.head is not None else None
 
 
+def _own_phase(eng: Engine, e: ev.Skill, *phases: str | None) -> bool:
+    """The user's own turn, in one of ``phases`` (None: the turn began, no phase logged yet)."""
+    return bool(eng.current == e.seat and eng.phase in phases)
+
+
 @window(Timing.START_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
         when="in your start phase")
 def _own_start_phase(eng: Engine, e: ev.Skill) -> bool:
     """回合开始阶段: the user's own turn, in its start phase (or before any phase is logged)."""
-    return bool(eng.current == e.seat and eng.phase in ("start", None))
-
-
-def _own_phase(eng: Engine, e: ev.Skill, *phases: str | None) -> bool:
-    """The user's own turn, in one of ``phases`` (None: the turn began, no phase logged yet)."""
-    return bool(eng.current == e.seat and eng.phase in phases)
+    return _own_phase(eng, e, "start", None)
 
 
 def _begin_draw_phase(eng: Engine, e: ev.Skill) -> None:
@@ -878,7 +878,7 @@ def _own_discard_phase(eng: Engine, e: ev.Skill) -> bool:
         when="in your finish phase")
 def _own_finish_phase(eng: Engine, e: ev.Skill) -> bool:
     """回合结束阶段: the user's own turn, in its finish phase."""
-    return bool(eng.current == e.seat and eng.phase == "finish")
+    return _own_phase(eng, e, "finish")
 
 
 @window(Timing.ENTER, detail=f"{{name}} is used when its general enters play ({Timing.ENTER.label})",
