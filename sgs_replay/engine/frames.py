@@ -34,13 +34,15 @@ if TYPE_CHECKING:
 class CardResolution(Frame):
     """A card in resolution against its targets, one at a time, each asked for an answer (the frame of 杀 and
     the AOEs, defined with them in ``engine/cards``). What the core reads of it: its user, its name, the targets
-    still to resolve (``queue``, ``head`` first), whether the current target has begun to answer (``started``)
-    and whether the card has begun to take effect at all (``begun``: the 指定目标后 window is over)."""
+    still to resolve (``queue``, ``head`` first), whether the current target has begun to answer (``started``),
+    whether an answer has just cancelled it for that target (``after_dodge``: the window of ``Timing.AFTER_DODGE``) and whether
+    the card has begun to take effect at all (``begun``: the 指定目标后 window is over)."""
 
     user: int
     name: str
     queue: list[int]
     started: bool
+    after_dodge: bool
 
     @property
     def head(self) -> int | None:

@@ -113,7 +113,8 @@ RECOVERING_CARDS: list[str] = []
 #: card name → why it may not be used on its own (an answer only: 闪, 无懈可击), declared by the card
 ANSWERS_ONLY: dict[str, str] = {}
 #: card name → the key of its 指定目标后 window (the skills of that timing trigger in it once its targets are chosen;
-#: ``triggers`` keys the window by it and the card's frame), declared by the card
+#: ``triggers`` keys the window by it and the card's frame), declared by the card; its targets' 成为目标后 window is
+#: the same moment seen from them
 TARGET_CHOSEN_WINDOWS: dict[str, str] = {}
 #: effect id (a card's name) → its uses per phase before the modifiers (``use_limit``): fn(engine, user) -> int,
 #: None for any number; declared by the card's definition

@@ -1,8 +1,9 @@
 """Skills: the checks every invocation passes, the windows skills trigger in, and the hooks.
 
 A general's skill is registered once with :func:`skill` under its id (``jianxiong``) and a few
-declarative limits (play phase only, once per turn, once per game); the hook itself checks what the
-text adds (timing, condition) and pushes the consequences the rules then expect
+declarative limits (play phase only, once per turn, once per game) and its timing point, whose window the
+engine asks before the hook runs (``SkillBook._in_window``); the hook checks what the text adds (its
+conditions) and pushes the consequences the rules then expect
 (:class:`~sgs_replay.engine.effects.Effect` frames). Locked skills that never appear as a
 ``skill`` event are *watchers*: small functions that look at every event while a seat has the skill
 (:func:`watch_before`, :func:`watch_after`).
@@ -38,7 +39,7 @@ from sgs_replay.engine import plugins, triggers
 from sgs_replay.engine.core import BOOKS
 from sgs_replay.engine.effects import Effect
 from sgs_replay.engine.state import Zone
-from sgs_replay.engine.timing import WINDOWS, Timing, Words, declare, timing_of, window
+from sgs_replay.engine.timing import WINDOWS, Timing, Window, Words, declare, timing_of, window
 from sgs_replay.formats import events as ev
 from sgs_replay.rules import catalogue as R
 
@@ -66,14 +67,20 @@ class SkillSpec:
     by_others: bool = False  # a lord skill the lord's subjects announce (the lord is the target)
     per_phase_in: tuple[str, ...] = ()  # the printed texts (variant keys) whose per_turn limit is per play phase
     #: its hook finds its window itself: another character's moment (悲歌: 一名角色受到【杀】造成的伤害后; 骁果: 其他角色的
-    #:结束阶段), or phases that depend on the text's version (观星, 神速); the generic check asks the window of its
-    #: user's own timing point otherwise (``timing.WINDOWS``)
+    #: 结束阶段; a lord skill its subjects announce), or phases that depend on the option chosen (神速); the generic
+    #: check asks the window of its user's own timing point otherwise (``timing.WINDOWS``)
     own_window: bool = False
+    #: the printed texts (variant keys) whose moment is another timing point than ``timing`` (裸衣 of seed 000: the
+    #: play phase, not the draw phase); the generic check asks that point's window for them
+    timing_in: tuple[tuple[str, Timing], ...] = ()
     #: the words of its moment in a report (``{when}``: "at the start of your start phase"), when not the window's
     when: str | None = None
     #: its window is a one-shot chance its watcher opens (``SkillBook.chances`` under its id: the 闪 雷击 follows, the
     #: equipment card 枭姬 follows …), taken when it is announced; the words for an announcement with none
     chance: Words | None = None
+    #: its own words for an announcement outside its window, in place of the window's (铁骑: "{name} follows your 杀
+    #: choosing its target"), where they name what the engine cannot (a card)
+    words: Words | None = None
 
     @property
     def info(self) -> SkillInfo:
@@ -108,16 +115,19 @@ def hook(*names: str, timing: Timing | None = None) -> Callable[[Hook], Hook]:
 def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game: bool = False,
           timing: Timing | None = None, by_others: bool = False,
           per_phase_in: tuple[str, ...] = (), own_window: bool = False,
-          chance: Words | None = None, when: str | None = None) -> Callable[[Hook], Hook]:
+          chance: Words | None = None, when: str | None = None,
+          timing_in: dict[str, Timing] | None = None, words: Words | None = None) -> Callable[[Hook], Hook]:
     """Register a general's skill hook by its id (``zhiheng``); the limits are checked before it runs.
 
     ``timing`` is the moment the skill's text names, declared under its printed name so the engine
     can ask for it (:func:`sgs_replay.engine.timing.timing_of`); ``by_others`` marks a lord skill
     its owner's subjects announce (黄天 …); ``per_phase_in`` names the printed texts (variant keys)
     whose limit is 出牌阶段限一次 where the default text says 每回合限用一次; ``own_window``: its hook checks its
-    moment itself (another character's timing point, or phases its version decides); ``chance``: its window is a
+    moment itself (another character's timing point, or phases the option chosen decides); ``chance``: its window is a
     one-shot chance its own watcher opens, and the words for an announcement without one; ``when``: the words
-    of its moment in a report, when not its window's."""
+    of its moment in a report, when not its window's; ``timing_in``: the printed texts (variant keys) whose moment
+    is another timing point (``{"000": Timing.PLAY_PHASE}``); ``words``: its own words for an announcement outside
+    its window, in place of the window's."""
 
     if timing is None and play:
         timing = Timing.PLAY_PHASE  # 出牌阶段
@@ -125,7 +135,7 @@ def skill(sid: str, *, play: bool = False, per_turn: int | None = None, per_game
     def deco(fn: Hook) -> Hook:
         SPECS[sid] = SkillSpec(sid, fn, play=play, per_turn=per_turn, per_game=per_game, timing=timing,
                                by_others=by_others, per_phase_in=per_phase_in, own_window=own_window,
-                               chance=chance, when=when)
+                               chance=chance, when=when, timing_in=tuple(sorted((timing_in or {}).items())), words=words)
         info = skill_table().get(sid)
         name = info.name if info is not None else sid
         if timing is not None:
@@ -221,6 +231,9 @@ class SkillBook:
         self.state: dict[str, Any] = {}  # per-skill state, keyed by skill id
         self.depth = 0
         self.seq = 0
+        #: what the window of the skill now acting found for it (the card on the stack a 指定目标后 skill follows:
+        #: ``Window.is_open``'s answer), for its hook; None when its window has nothing to hand over
+        self.found: Any = None
         self.implied: list[tuple[int, str, str, int | None]] = []  # (to seat, card, from zone, from seat)
         self.paid: list[tuple[int, str, str, str]] = []  # (seat, card, from zone, to: discard | hand:N | pile:X)
         self._watched = self._watchers()
@@ -333,33 +346,55 @@ class SkillBook:
             if (e.seat, spec.id) in self.used_once:
                 eng.report(R.S_LIMIT, e.seat, f"{name} can be used once per game", expected="once", observed="again")
             self.used_once.add((e.seat, spec.id))
-        if not self._in_window(e, name, spec):
+        if not self._in_window(e, spec):
             return
         spec.fn(eng, e, seat)
 
-    def _in_window(self, e: ev.Skill, name: str, spec: SkillSpec) -> bool:
+    def _in_window(self, e: ev.Skill, spec: SkillSpec) -> bool:
         """The one timing check: the window of the skill's declared timing point (only that one is asked; a
         skill's own chance when it declares one) is open for its user; else SGS-S003 in the window's words, and
-        the skill does nothing."""
+        the skill does nothing. A window found open starts what it opens (the draw phase) before the skill acts."""
         eng = self.eng
-        when = spec.when or ""
+        self.found = None
         if spec.chance is not None:
             if self.take_chance(e.seat, spec.id):
                 return True
-            words = spec.chance
-        else:
-            w = WINDOWS.get(spec.timing) if spec.timing is not None and not spec.own_window else None
-            if w is None or w.is_open(eng, e):
-                return True
-            words, when = w.words, when or w.when
+            self.untimely(e, spec.chance, spec.when or "")
+            return False
+        w = self._window(spec)
+        if w is None:
+            return True
+        found = w.is_open(eng, e)
+        if found:
+            if w.opens is not None:
+                w.opens(eng, e)
+            self.found = None if found is True else found
+            return True
+        self.untimely(e, spec.words or w.words, spec.when or w.when)
+        return False
+
+    def untimely(self, e: ev.Skill, words: Words, when: str = "") -> None:
+        """Report the skill ``e`` announced outside its window (SGS-S003) in ``words``: templates of ``{name}``,
+        ``{when}`` and ``{where}`` (the phase and the seat whose turn it is)."""
+        eng = self.eng
         where = f"the {eng.phase or 'no'} phase of seat {eng.current}" if eng.current else "no turn"
 
         def say(text: str | None) -> str | None:
-            return None if text is None else text.format(name=name, when=when, where=where)
+            return None if text is None else text.format(name=e.skill, when=when, where=where)
 
-        eng.report(R.S_TIMING, e.seat, words.detail.format(name=name, when=when, where=where),
+        eng.report(R.S_TIMING, e.seat, words.detail.format(name=e.skill, when=when, where=where),
                    expected=say(words.expected), observed=say(words.observed))
-        return False
+
+    def _window(self, spec: SkillSpec) -> Window | None:
+        """The window the generic check asks for a skill: its timing point's, by the printed text the ruleset uses;
+        none for a skill that finds its moment itself (``own_window``) or whose play phase is the declarative
+        limit's (``play``: checked by :meth:`_run`, in its own words)."""
+        timing = spec.timing
+        if spec.timing_in:
+            timing = dict(spec.timing_in).get(version(self.eng, spec.id), timing)
+        if timing is None or spec.own_window or (spec.play and timing is Timing.PLAY_PHASE):
+            return None
+        return WINDOWS.get(timing)
 
     def stage_of(self, e: ev.Skill) -> str | None:
         """The phase of the turn a skill of its owner belongs to (克己: discard), from its timing point."""
@@ -761,18 +796,89 @@ def _judgement_pending(eng: Engine, e: ev.Skill) -> bool:
     return any(isinstance(f, F.JudgeFrame) and f.awaiting(eng) for f in eng.stack)
 
 
+@window(Timing.TARGET_CHOSEN, detail="{name} is used when your card has chosen its targets",
+        expected="your card resolving", observed="no card of yours resolving")
+def _card_chose_targets(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """指定目标后: the user's latest card of those that open this window (``plugins.TARGET_CHOSEN_WINDOWS``, declared
+    by the card) with a target still to resolve; the skill's hook gets it (``SkillBook.found``)."""
+    return next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.user == e.seat
+                 and f.name in plugins.TARGET_CHOSEN_WINDOWS and f.head is not None), None)
+
+
+@window(Timing.BECOME_TARGET, detail="{name} is used when you become the target of a card", expected="a card aimed at you",
+        observed="no card aimed at you")
+def _targeted(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """成为目标后: the latest card of those that open the target windows (``plugins.TARGET_CHOSEN_WINDOWS``) whose
+    current target is the user, before it answers; the skill's hook gets it (``SkillBook.found``)."""
+    return next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.name in plugins.TARGET_CHOSEN_WINDOWS
+                 and f.head == e.seat and not f.started), None)
+
+
+@window(Timing.AFTER_DODGE, detail="{name} follows a dodge of your card", expected="your card just dodged",
+        observed="no card of yours just dodged")
+def _card_dodged(eng: Engine, e: ev.Skill) -> F.CardResolution | None:
+    """【杀】被【闪】抵消时 (``Timing.AFTER_DODGE``): the user's latest card a dodge has just cancelled
+    (``CardResolution.after_dodge``), with its target (``head``); the skill's hook gets it (``SkillBook.found``)."""
+    cf = next((f for f in reversed(eng.stack) if isinstance(f, F.CardResolution) and f.user == e.seat and f.after_dodge),
+              None)
+    return cf if cf is not None and cf.head is not None else None
+
+
+def _own_phase(eng: Engine, e: ev.Skill, *phases: str | None) -> bool:
+    """The user's own turn, in one of ``phases`` (None: the turn began, no phase logged yet)."""
+    return bool(eng.current == e.seat and eng.phase in phases)
+
+
 @window(Timing.START_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
         when="in your start phase")
 def _own_start_phase(eng: Engine, e: ev.Skill) -> bool:
     """回合开始阶段: the user's own turn, in its start phase (or before any phase is logged)."""
-    return bool(eng.current == e.seat and eng.phase in ("start", None))
+    return _own_phase(eng, e, "start", None)
+
+
+def _begin_draw_phase(eng: Engine, e: ev.Skill) -> None:
+    """A draw-phase choice (英姿, 突袭 …; seed 004 二、2(2)c) may be announced before the log shows the draw phase:
+    the draw phase begins here. The choices of the turn are noted (``state["draw_mods"]``) for its draw count."""
+    if eng.phase != "draw":
+        eng.enter_phase(e.seat, "draw")
+        eng.phase_logged.discard("draw")
+    eng.skills.state.setdefault("draw_mods", []).append(e.skill)
+
+
+@window(Timing.JUDGE_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="before your draw phase")
+def _own_judge_phase(eng: Engine, e: ev.Skill) -> bool:
+    """判定阶段: the user's own turn, up to its judge phase (before its draw phase: 观星 of seed 000)."""
+    return _own_phase(eng, e, "start", None, "judge")
+
+
+@window(Timing.DRAW_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your draw phase", opens=_begin_draw_phase)
+def _own_draw_phase(eng: Engine, e: ev.Skill) -> bool:
+    """摸牌阶段: the user's own turn, up to its draw phase (a choice announced before the phase is logged begins it)."""
+    return _own_phase(eng, e, "draw", None, "start", "judge")
+
+
+@window(Timing.PLAY_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="in your play phase")
+def _own_play_phase(eng: Engine, e: ev.Skill) -> bool:
+    """出牌阶段, for a skill without the declarative ``play`` limit (苦肉): the user's own play phase."""
+    return _own_phase(eng, e, "play")
+
+
+@window(Timing.DISCARD_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
+        when="before or in your discard phase")
+def _own_discard_phase(eng: Engine, e: ev.Skill) -> bool:
+    """弃牌阶段, for a skill of the user's own (克己 skips it): its own turn, after the judge phase and up to the
+    discard phase."""
+    return _own_phase(eng, e, "play", "discard", "draw", None)
 
 
 @window(Timing.END_PHASE, detail="{name} is used {when}", expected="{when}", observed="{where}",
         when="in your finish phase")
 def _own_finish_phase(eng: Engine, e: ev.Skill) -> bool:
     """回合结束阶段: the user's own turn, in its finish phase."""
-    return bool(eng.current == e.seat and eng.phase == "finish")
+    return _own_phase(eng, e, "finish")
 
 
 @window(Timing.ENTER, detail=f"{{name}} is used when its general enters play ({Timing.ENTER.label})",

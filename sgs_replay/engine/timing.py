@@ -5,10 +5,11 @@ timing=Timing.TARGET_CHOSEN)``, ``declare(<equipment>, Timing.CARD_NEEDED)``); t
 :func:`timing_of` and never names the skill. The values are ASCII ids; the rulebook's own words, which a
 report quotes, are data (``content/timings.toml``, :attr:`Timing.label`).
 
-The engine keeps a :class:`Window` per timing point it tracks (the damage just taken, the judgement
-waiting for its result, the judgement just settled …): one generic check (``SkillBook``) asks the
-window of the skill's declared timing, and only that one, whether it is open for the skill's user
-when the log announces the skill, and reports SGS-S003 in the window's words when it is not.
+The engine keeps a :class:`Window` per timing point it tracks (the phases of the user's turn, the card
+that chose its targets or was dodged, the damage just taken, the judgement waiting for its result …):
+one generic check (``SkillBook``) asks the window of the skill's declared timing, and only that one,
+whether it is open for the skill's user when the log announces the skill, and reports SGS-S003 in the
+window's words when it is not. What the window found (the card on the stack) is handed to the skill.
 """
 
 from __future__ import annotations
@@ -91,25 +92,32 @@ class Words:
 @dataclass(frozen=True)
 class Window:
     """A timing point's window as the engine keeps it: whether it is open for a skill announced now
-    (``is_open(engine, skill event)``), and the words for a skill announced outside it."""
+    (``is_open(engine, skill event)``: truthy when open; an answer other than True, such as the card on the stack
+    the window found, is handed to the skill's hook as ``SkillBook.found``), and the words for a skill announced
+    outside it."""
 
     timing: Timing
-    is_open: Callable[[Any, Any], bool]
+    is_open: Callable[[Any, Any], Any]
     words: Words
     #: the words of the moment (``{when}``) for a skill that declares none of its own
     when: str = ""
+    #: what the engine does when a skill is announced inside the window, before the skill acts (``opens(engine,
+    #: skill event)``: a draw-phase choice announced before the log shows the draw phase begins that phase)
+    opens: Callable[[Any, Any], None] | None = None
 
 
 #: timing point → its window (registered by the part of the engine that keeps its state)
 WINDOWS: dict[Timing, Window] = {}
 
 
-def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = ""
-           ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
-    """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point)."""
-    def register(fn: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+def window(timing: Timing, *, detail: str, observed: str, expected: str | None = None, when: str = "",
+           opens: Callable[[Any, Any], None] | None = None
+           ) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
+    """Register ``is_open(engine, skill event)`` as the window of ``timing`` (one per timing point); ``opens``:
+    what a skill announced inside it starts (:attr:`Window.opens`)."""
+    def register(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
         if timing in WINDOWS:
             raise ValueError(f"the window of {timing.label} is registered twice")
-        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when)
+        WINDOWS[timing] = Window(timing, fn, Words(detail, observed, expected), when, opens)
         return fn
     return register

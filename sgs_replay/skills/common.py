@@ -112,22 +112,6 @@ def need_phase(eng: Engine, e: ev.Skill, what: str, *phases: str | None) -> bool
     return False
 
 
-def draw_phase(eng: Engine, e: ev.Skill) -> bool:
-    """A draw-phase choice (英姿, 裸衣, 突袭, 涉猎, 再起, 弘援; seed 004 二、2(2)c).
-
-    It may be announced before the draw phase is logged (the log may omit the phase event): the
-    draw phase then begins here.
-    """
-    if not need_phase(eng, e, "in your draw phase", "draw", None, "start", "judge"):
-        return False
-    if eng.phase != "draw":
-        eng.enter_phase(e.seat, "draw")
-        eng.phase_logged.discard("draw")
-    mods = eng.skills.state.setdefault("draw_mods", [])
-    mods.append(e.skill)
-    return True
-
-
 def allies(eng: Engine, seat: int, *, include_self: bool = False) -> list[int]:
     """己方角色: the seat's side in 3v3/1v1 (living), in seat order."""
     me = eng.seat(seat)

@@ -135,8 +135,6 @@ def shelie(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     The log shows the ``reveal`` of five cards and one ``move`` of the cards taken to the hand.
     """
-    if not C.draw_phase(eng, e):
-        return
     shown: list[str] = []
 
     def revealed(en: Engine, r: ev.Event) -> None:

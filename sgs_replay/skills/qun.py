@@ -358,7 +358,7 @@ def play_guidao(sim: Sim, me: Seat, judged: int) -> str | None:
     return card
 
 
-@skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE)
+@skill("huangtian", by_others=True, timing=Timing.PLAY_PHASE, own_window=True)
 def huangtian(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """黄天 (seed 000 张角, 主公技): 群雄角色可在他们各自的回合里给你一张“闪”或者“闪电”.
 
@@ -507,14 +507,11 @@ def guhuo_question(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 庞德 ---------------------------------------------------------------------------------------
 
 
-@skill("mengjin", timing=Timing.AFTER_DODGE)
+@skill("mengjin", timing=Timing.AFTER_DODGE,
+       words=Words("{name} follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged"))
 def mengjin(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """猛进 (official text, 庞德): 当你使用的【杀】被目标角色的【闪】抵消后，你可以弃置其一张牌."""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.user == e.seat
-               and f.after_dodge), None)
-    if cf is None or cf.head is None:
-        eng.report(R.S_TIMING, e.seat, "猛进 follows a 闪 that cancels your 杀", observed="no 杀 of yours just dodged")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found, with its target
     t = eng.seat(cf.head)
     if t is None or C.card_count(t) == 0:
         eng.report(R.S_CONDITION, e.seat, f"猛进: seat {cf.head} has no card to discard", observed="no cards")
@@ -696,8 +693,6 @@ def shuangxiong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     goes to the hand (implied); then, this turn, ``use`` ``"as": "决斗"`` with one hand card of the
     other colour and ``"skill": "双雄"`` (no limit).
     """
-    if not C.draw_phase(eng, e):
-        return
     judged: dict[int, tuple[int, str | None]] = eng.skills.state.setdefault("shuangxiong", {})
 
     def result(en: Engine, card: str) -> None:
@@ -923,7 +918,7 @@ def shuangren_late(eng: Engine, e: ev.Event, seat: Seat) -> None:
         eng.skills.state[f"shuangren_late:{seat.seat}"] = eng.turns_taken
 
 
-@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE)
+@skill("shuangren", per_turn=1, timing=Timing.PLAY_PHASE, when="at the start of your play phase")
 def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """双刃 (國戰 纪灵): 出牌阶段开始时，你可以与一名角色拼点：当你赢后，你视为对其或一名与其势力相同的其他角色使用【杀】；当你没赢后，你结束出牌阶段.
 
@@ -932,8 +927,6 @@ def shuangren(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     limit, not counted against the 杀 of the phase); otherwise his play phase is over (a card he then uses
     in it is reported).
     """
-    if not C.need_phase(eng, e, "at the start of your play phase", "play"):
-        return
     if eng.skills.state.get(f"shuangren_late:{e.seat}") == eng.turns_taken:
         eng.report(R.S_TIMING, e.seat, "双刃 is used as your play phase begins", expected="before any action of the phase",
                    observed="after an action of the phase")

@@ -183,16 +183,13 @@ fk_traits("kongcheng", locked=True)
 # --- 诸葛亮 -------------------------------------------------------------------------------------
 
 
-@skill("guanxing", timing=Timing.START_PHASE, own_window=True)
+@skill("guanxing", timing=Timing.START_PHASE, timing_in={"000": Timing.JUDGE_PHASE}, when="in your start phase")
 def guanxing(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """观星 (seed 001 诸葛亮): 回合开始阶段，可以观看牌堆顶的X张牌（X为存活角色的数量且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底.
 
     Seed 000: 摸牌阶段前，查看牌堆顶的三张牌. The known order of the pile's top is lost unless
     ``choice`` lists the cards put back on top (top first).
     """
-    phases = ("start", None, "judge") if version(eng, "guanxing") == "000" else ("start", None)
-    if not C.need_phase(eng, e, "in your start phase", *phases):
-        return
     x = 3 if version(eng, "guanxing") == "000" else min(5, len(eng.table.alive()))
     eng.need_cards(x)  # looking at X cards: a pile of fewer is reshuffled first (seed 001 二(二) III ◆)
     seen = eng.table.pile_top[:x]
@@ -243,16 +240,14 @@ class TiejiJudgement(EffectRule):
 
 
 
-@skill("tieji", timing=Timing.TARGET_CHOSEN)
+@skill("tieji", timing=Timing.TARGET_CHOSEN,
+       words=Words("{name} follows your 杀 choosing its target", observed="no 杀 of yours resolving"))
 def tieji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """铁骑 (seed 001 马超): 当使用【杀】指定一名角色为目标后，可以进行判定，若结果为红色，此【杀】不可被闪避.
 
     Seed 000: 出杀时对方需先判定 (the target judges).
     """
-    cf = slash_of(eng, e.seat)
-    if cf is None:
-        eng.report(R.S_TIMING, e.seat, "铁骑 follows your 杀 choosing its target", observed="no 杀 of yours resolving")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
     if version(eng, "tieji") == "000" and cf.head is not None:
 
         def result(en: Engine, card: str) -> None:
@@ -328,16 +323,19 @@ def _liegong_holds(eng: Engine, seat: Seat, target: int) -> bool:
     return n >= seat.hp or (version(eng, "liegong") != "002-1v1" and n <= eng.table.attack_range(seat.seat))
 
 
-@skill("liegong", timing=Timing.TARGET_CHOSEN)
+_LIEGONG_WORDS = Words("{name} applies to your 杀 in your play phase", observed="no 杀 of yours resolving")
+
+
+@skill("liegong", timing=Timing.TARGET_CHOSEN, words=_LIEGONG_WORDS)
 def liegong(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """烈弓 (seed 000 黄忠): 出牌阶段，以下两种情况，你使用的“杀”不可被闪避。1.目标角色的手牌数大于或等于你的体力值。2.目标角色的手牌数小于或等于你的攻击范围.
 
     1v1 (seed 002): only the first case, and only when announced. 國戰 ("heg"): both cases, and only when
     announced (你可以令其不能使用【闪】响应此【杀】).
     """
-    cf = slash_of(eng, e.seat)
-    if cf is None or not eng.in_play_phase(e.seat):
-        eng.report(R.S_TIMING, e.seat, "烈弓 applies to your 杀 in your play phase", observed="no 杀 of yours resolving")
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
+    if not eng.in_play_phase(e.seat):
+        eng.skills.untimely(e, _LIEGONG_WORDS)
         return
     if cf.head is not None and not _liegong_holds(eng, seat, cf.head):
         eng.report(R.S_CONDITION, e.seat, f"烈弓: seat {cf.head}'s hand count is neither ≥ your HP nor ≤ your attack range",
@@ -435,8 +433,6 @@ def huoshou_aoe(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("zaiqi", timing=Timing.DRAW_PHASE)
 def zaiqi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """再起 (official text, 孟获): 摸牌阶段，若你已受伤，你可以放弃摸牌，改为从牌堆顶亮出X张牌（X为你已损失的体力值），你每亮出一张红桃牌，回复1点体力，然后将这些红桃牌置入弃牌堆，并获得其余的牌."""
-    if not C.draw_phase(eng, e):
-        return
     x = seat.max_hp - seat.hp
     if x <= 0:
         eng.report(R.S_CONDITION, e.seat, "再起 needs you to be wounded", observed=f"{seat.hp}/{seat.max_hp} HP")
@@ -1071,10 +1067,11 @@ def play_lieren(sim: Sim, user: int, t: int) -> None:
 # --- 國戰: 刘禅 甘夫人 祝融 ----------------------------------------------------------------------------------
 
 
-@skill("xiangle", timing=Timing.BECOME_TARGET)
+@skill("xiangle", timing=Timing.BECOME_TARGET, own_window=True)
 def xiangle(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """享乐 (國戰 刘禅): 锁定技，每当你成为其他角色使用【杀】的目标时，你令其选择是否弃置一张基本牌，若其选择否或其已死亡，此次对你结算的此【杀】对你无效
-    (applied to the 杀: see :class:`Xiangle`)."""
+    (applied to the 杀 whether announced or not: see :class:`Xiangle`; an announcement is not checked, its window
+    being any of the 杀's targets, not only the one answering now)."""
 
 
 @policy(Moment.SLASH_USED, order=10)

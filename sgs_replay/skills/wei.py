@@ -206,8 +206,6 @@ def tuxi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 
     1v1 (seed 002): 若你的手牌数小于对手的手牌数，你可以少摸一张牌，然后获得对手的一张手牌.
     """
-    if not C.draw_phase(eng, e):
-        return
     one_v_one = version(eng, "tuxi") == "002-1v1"
     targets = [t for t in dict.fromkeys(e.targets or []) if eng.seat(t) is not None]
     if not 1 <= len(targets) <= (1 if one_v_one else 2) or e.seat in targets:
@@ -300,16 +298,13 @@ def luoyi_bonus(value: int, eng: Engine, user: int | None, card: str) -> int:
     return value + (1 if eng.rs.p.luoyi_scope == "turn" or eng.phase == "play" or version(eng, "luoyi") == "heg" else 0)
 
 
-@skill("luoyi", timing=Timing.DRAW_PHASE)
+@skill("luoyi", timing=Timing.DRAW_PHASE, timing_in={"000": Timing.PLAY_PHASE})
 def luoyi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """裸衣 (seed 001 许褚): 摸牌阶段，可以少摸一张牌；若如此做，该回合的出牌阶段，使用【杀】或【决斗】（为伤害来源时）造成的伤害＋1.
 
     Seed 000: 出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点体力伤害.
     """
-    if version(eng, "luoyi") != "000":
-        C.draw_phase(eng, e)
-        return
-    if C.need_phase(eng, e, "in your play phase", "play") and seat.weapon() is not None:
+    if version(eng, "luoyi") == "000" and seat.weapon() is not None:
         eng.report(R.S_CONDITION, e.seat, "裸衣 (seed 000) works with no weapon equipped", observed=seat.weapon())
 fk_traits("luoyi", announced_again=True)
 

@@ -107,8 +107,6 @@ def _keji_ok(eng: Engine, seat: int) -> bool:
 @skill("keji", timing=Timing.DISCARD_PHASE)
 def keji(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """克己 (seed 001 吕蒙): 若于出牌阶段未使用或打出过任何一张【杀】，可以跳过此回合的弃牌阶段 (004: or announced in it)."""
-    if not C.need_phase(eng, e, "before or in your discard phase", "play", "discard", "draw", None):
-        return
     _keji_ok(eng, e.seat)
     if eng.phase != "discard":
         eng.skipped_phases.add("discard")
@@ -137,8 +135,7 @@ def keji_skip(eng: Engine, e: ev.Event, seat: Seat) -> None:
 @skill("kurou", timing=Timing.PLAY_PHASE)
 def kurou(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """苦肉 (seed 001 黄盖): 出牌阶段，可以失去一点体力，然后摸两张牌。每回合中，可以多次使用苦肉."""
-    if C.need_phase(eng, e, "in your play phase", "play"):
-        C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
+    C.effect(eng, e, Step("lose_hp", seat=e.seat, n=1), Step("draw", seat=e.seat, n=2))
 
 
 @policy(Moment.PLAY_ACTION, "kurou", order=10)
@@ -155,8 +152,7 @@ def play_kurou(sim: Sim, me: Seat) -> bool:
 
 @skill("yingzi", timing=Timing.DRAW_PHASE)
 def yingzi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌."""
-    C.draw_phase(eng, e)
+    """英姿 (seed 001 周瑜): 摸牌阶段，可以额外摸一张牌 (the phase's draw counts it: ``common.announced_draw_changes``)."""
 
 
 @policy(Moment.DRAW_PHASE, "yingzi", order=60)
@@ -278,14 +274,11 @@ def guose(eng: Engine, e: ev.Skill, seat: Seat) -> None:
 fk_traits("guose", convert=True)
 
 
-@skill("liuli", timing=Timing.BECOME_TARGET)
+@skill("liuli", timing=Timing.BECOME_TARGET,
+       words=Words("{name} is used when you become the target of a 杀", observed="no 杀 aimed at you"))
 def liuli(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """流离 (seed 001 大乔): 当成为【杀】的目标时，可以弃一张牌，并将此【杀】转移给攻击范围内的另一名角色。（该角色不得是【杀】的使用者）"""
-    cf = next((f for f in reversed(eng.stack) if isinstance(f, CardEffect) and f.name == CARD.slash and f.head == e.seat
-               and not f.started), None)
-    if cf is None:
-        eng.report(R.S_TIMING, e.seat, "流离 is used when you become the target of a 杀", observed="no 杀 aimed at you")
-        return
+    cf: CardEffect = eng.skills.found  # the 杀 its window found
     cards, t = list(e.cards or []), C.one_other_target(eng, e, "the new target")
     if len(cards) != 1:
         eng.report(R.S_CONDITION, e.seat, "流离 discards one card", expected=1, observed=len(cards))
@@ -641,7 +634,7 @@ def play_yinghun(sim: Sim, me: Seat) -> None:
 # --- 徐盛 (FreeKill 3v3) --------------------------------------------------------------------------
 
 
-@skill("v33__yicheng", timing=Timing.BECOME_TARGET)
+@skill("v33__yicheng", timing=Timing.BECOME_TARGET, own_window=True)
 def v33_yicheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """疑城 (FreeKill 3v3 徐盛): 当己方角色成为敌方角色使用【杀】的目标后，你可以令其摸一张牌，然后其弃置一张手牌；若弃置的是装备牌，则改为其使用之."""
     targets = list(e.targets or [])
@@ -685,8 +678,7 @@ def play_yicheng(sim: Sim, frame: CardEffect, t: int) -> None:
 @skill("hongyuan", per_turn=1, timing=Timing.DRAW_PHASE)
 def hongyuan(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """弘援 (seed 002 诸葛瑾): 摸牌阶段摸牌时，你可以少摸一张牌。若如此做其他己方角色各摸一张牌."""
-    if C.draw_phase(eng, e):
-        C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
+    C.effect(eng, e, *[Step("draw", seat=a, n=1) for a in C.allies(eng, e.seat)], ordered=False)
 fk_traits("hongyuan", "v33__hongyuan")
 
 
@@ -750,12 +742,12 @@ def mingzhe_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
 # --- 孙策 ---------------------------------------------------------------------------------------
 
 
-@skill("jiang", timing=Timing.TARGET_CHOSEN)
+@skill("jiang", timing=Timing.TARGET_CHOSEN,
+       chance=Words("{name} follows a 决斗 or red 杀 you use or are targeted by", observed="none just now"))
 def jiang(eng: Engine, e: ev.Skill, seat: Seat) -> None:
-    """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌."""
-    if not eng.skills.take_chance(e.seat, "jiang"):
-        eng.report(R.S_TIMING, e.seat, "激昂 follows a 决斗 or red 杀 you use or are targeted by", observed="none just now")
-        return
+    """激昂 (official text, 孙策): 每当你使用（指定目标后）或被使用（成为目标后）一张【决斗】或红色的【杀】时，你可以摸一张牌.
+
+    Its chance is its watcher's (:func:`jiang_chance`): a 决斗 or red 杀 it uses or is a target of."""
     C.effect(eng, e, Step("draw", seat=e.seat, n=1))
 
 
@@ -796,7 +788,7 @@ def play_hunzi(sim: Sim, me: Seat) -> None:
 C.must_awaken("hunzi", lambda eng, s: s.hp == 1)
 
 
-@skill("zhiba", by_others=True, timing=Timing.PLAY_PHASE)
+@skill("zhiba", by_others=True, timing=Timing.PLAY_PHASE, own_window=True)
 def zhiba(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """制霸 (official text, 孙策, 主公技): 其他吴势力角色的出牌阶段限一次，该角色可以与你拼点 … 若其没赢，你可以获得拼点的两张牌.
 
@@ -995,8 +987,7 @@ def haoshi(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     ``skill`` in the draw phase → the phase ``draw`` (two more) → when he then holds more than five, one
     ``move`` of half his hand cards (rounded down) to another character with the fewest hand cards.
     """
-    if C.draw_phase(eng, e):
-        eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
+    eng.skills.state[f"haoshi:{e.seat}"] = eng.turns_taken
 
 
 @policy(Moment.DRAW_PHASE, "haoshi", order=80)
@@ -1169,7 +1160,7 @@ def guzheng_discards(eng: Engine, e: ev.Event, seat: Seat) -> None:
             record["own"].append(c)
 
 
-@skill("guzheng", timing=Timing.DISCARD_PHASE)
+@skill("guzheng", timing=Timing.DISCARD_PHASE, own_window=True)
 def guzheng(eng: Engine, e: ev.Skill, seat: Seat) -> None:
     """固政 (國戰 张昭张纮): 其他角色的弃牌阶段结束时，你可以将弃牌堆里的一张其于此阶段内因其弃置而失去过的手牌交给该角色，若如此做，你可以获得弃牌堆里的其余于此阶段内弃置的牌.
 
