@@ -48,11 +48,12 @@ def opening(data: dict[str, Any], line: int | None) -> tuple[int, str]:
     return 0, "start"
 
 
-def page(data: dict[str, Any], lang: Lang, start: int) -> str:
-    """The replay page to embed, opening at step ``start``."""
+def page(data: dict[str, Any], lang: Lang, start: int, around: str = "") -> str:
+    """The replay page to embed, opening at step ``start``; its font also covers ``around``, the text of
+    the page around it (:func:`face_of_page` then takes the face from it, without cutting the font again)."""
     from sgs_replay.report.replay_html import page_html
 
-    return page_html(data, title="", lang=lang, start=start, embedded=True)
+    return page_html(data, title="", lang=lang, start=start, embedded=True, font_text=around)
 
 
 def hp_rows(data: dict[str, Any]) -> list[tuple[int, str, int]]:
@@ -81,13 +82,26 @@ def steps_of(page_text: str) -> dict[str, Any]:
 CJK_RANGE = "U+2E80-2FFF, U+3000-303F, U+3100-31FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
 
 
+_SRC = re.compile(r"src: url\(data:font/woff;base64,[A-Za-z0-9+/=]+\) format\('woff'\);")
+
+
 def cjk_face(text: str, family: str = "Source Sans") -> str:
     """An ``@font-face`` adding the CJK characters of ``text`` to ``family`` (the dashboard's own font,
-    whose Latin it leaves alone): the page around the replay reads on a machine without a CJK font too,
-    in the same embedded subset the replay carries. "" without a CJK font to embed."""
+    whose Latin it leaves alone): the page around the replay reads on a machine without a CJK font too.
+    "" without a CJK font to embed."""
     from sgs_replay.report.fonts import font_face
 
-    m = re.search(r"src: url\(data:font/woff;base64,[A-Za-z0-9+/=]+\) format\('woff'\);", font_face(text))
+    return _face_from(font_face(text), family)
+
+
+def face_of_page(page_text: str, family: str = "Source Sans") -> str:
+    """:func:`cjk_face` from the font a replay page carries (:func:`page` with the text around it): the
+    same subset, not cut from the CJK font a second time (that costs most of a second)."""
+    return _face_from(page_text[:page_text.find("</head>") + 1], family)
+
+
+def _face_from(css: str, family: str) -> str:
+    m = _SRC.search(css)
     if m is None:
         return ""
     return f"@font-face {{ font-family: '{family}'; font-weight: 100 900; {m.group(0)} unicode-range: {CJK_RANGE}; }}"

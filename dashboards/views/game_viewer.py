@@ -116,8 +116,8 @@ def _replay(game_id: str, header: str, ruleset: str | None, lang: str, _lines: l
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int, _data: dict) -> str:  # type: ignore[type-arg]
-    return rp.page(_data, lang, start)  # type: ignore[arg-type]
+def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int, around: str, _data: dict) -> str:  # type: ignore[type-arg]
+    return rp.page(_data, lang, start, around)  # type: ignore[arg-type]
 
 
 L = T[lang]
@@ -136,14 +136,19 @@ if n and replay_header is not None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _face(game_id: str, lang: str, page_text: str, _data: dict | None) -> str:  # type: ignore[type-arg]
-    return rp.cjk_face(page_text + rp.text_of(_data))  # a second or so for a long game: once per game and language
+def _face(game_id: str, lang: str, page_text: str) -> str:
+    return rp.cjk_face(page_text)  # most of a second: once per game and language
 
 
 # the page's Chinese in the font the replay carries, for a machine without a CJK font of its own (given
-# before the rest of the page: the chart's canvas draws with the fonts the page has by then)
-face = _face(game_id, lang, "".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
-             + players.to_json(force_ascii=False), data)
+# before the rest of the page: the chart's canvas draws with the fonts the page has by then); the replay's
+# font is cut to cover this text too, and the face taken from it: the font is cut once per game, not twice
+around = ("".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
+          + players.to_json(force_ascii=False))
+line_param = st.query_params.get("line")
+start, why = rp.opening(data, int(line_param) if line_param and line_param.isdigit() else None) if data else (0, "start")
+shown = _page(game_id, replay_header or "", replay_ruleset, lang, start, around, data) if data else ""
+face = rp.face_of_page(shown) if data else _face(game_id, lang, around)
 if face:
     st.html(f"<style>{face}</style>")
 
@@ -170,15 +175,13 @@ if data is None:
     st.error(f"This game could not be replayed: {q.md(failed)}")
     st.stop()
 
-line_param = st.query_params.get("line")
-start, why = rp.opening(data, int(line_param) if line_param and line_param.isdigit() else None)
 shown_steps = len(data["steps"]) - 1
 opened = {"link": f"Opens at line {data['steps'][start]['line']}, the event the link names.",
           "violation": f"Opens at the first violation (line {data['steps'][start]['line']}).",
           "start": "Opens at the start: no violation in this game."}[why]
 st.caption(opened + " Click the replay, then ←/→ step one event, ↑/↓ one turn, PageUp/PageDown one round, V the next violation."
            + ("" if shown_steps == n else f" The replay stopped after {shown_steps} of {n} events."))
-st.iframe(_page(game_id, replay_header, replay_ruleset, lang, start, data), height="content")
+st.iframe(shown, height="content")
 
 notes = rp.notes(data)
 st.subheader(L["notes"])
