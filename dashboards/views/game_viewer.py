@@ -32,11 +32,11 @@ from sgs_replay.formats.narrate import Lang, role_name, winner_name
 T = {
     "zh": {"notes": "教练提示（非违规）", "notes_what": "玩家有明显更好的合法选择却放弃的时刻（建议，并非违规）。",
            "no_notes": "本局没有教练提示。", "hp": "体力变化", "marks": "虚线：红色为违规，蓝色为教练提示。",
-           "line": "第{n}行", "won": "{who}获胜（{why}）"},
+           "line": "第{n}行", "won": "{who}获胜（{why}）", "event": "事件"},
     "en": {"notes": "Coach notes (not violations)",
            "notes_what": "Moments a player had a clearly better legal option and passed (advice, not a rule breach).",
            "no_notes": "No note for this game.", "hp": "HP over the game",
-           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})"},
+           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})", "event": "event"},
 }
 
 st.title("Game viewer")
@@ -192,33 +192,15 @@ if notes:
 else:
     st.caption(L["no_notes"])
 
-hp = pd.DataFrame(rp.hp_rows(data), columns=["step", "seat", "hp"])
-if not hp.empty:
-    import altair as alt
+@st.cache_data(max_entries=32, show_spinner=False)
+def _hp_chart(game_id: str, header: str, ruleset: str | None, lang: str, _data: dict) -> str:  # type: ignore[type-arg]
+    return rp.hp_chart(_data, T[lang]["event"])
 
+
+chart = _hp_chart(game_id, replay_header or "", replay_ruleset, lang, data)
+if chart:
     st.subheader(L["hp"])
-    # one strip per seat (seats at the same HP never hide each other), the seat's name beside it, and a
-    # dashed rule at each violation (red) and each coach note (blue) across every strip
-    seat_order = list(dict.fromkeys(hp["seat"]))
-    marks = [(i, s, None, "violation") for i in data["violations"] for s in seat_order]
-    marks += [(i, s, None, "note") for i in sorted({i for i, _, _ in notes}) for s in seat_order]
-    frame = pd.concat([hp.assign(kind="hp"), pd.DataFrame(marks, columns=["step", "seat", "hp", "kind"])],
-                      ignore_index=True)
-    top = max(1, int(hp["hp"].max()))
-    x = alt.X("step:Q", title="event", scale=alt.Scale(domain=[0, max(1, shown_steps)], nice=False),
-              axis=alt.Axis(format="d", tickMinStep=1))
-    base = alt.Chart(frame)
-    strip = base.transform_filter("datum.kind == 'hp'").mark_area(
-        interpolate="step-after", line={"color": "#c62828", "strokeWidth": 2}, color="#f4c7c3").encode(
-        x=x, y=alt.Y("hp:Q", title=None, scale=alt.Scale(domain=[0, top]), axis=alt.Axis(values=[0, top], format="d")),
-        tooltip=["step", "seat", "hp"])
-    rules = [base.transform_filter(f"datum.kind == '{kind}'").mark_rule(strokeDash=[5, 3], strokeWidth=1.5, color=colour)
-             .encode(x=x, tooltip=["step", "kind"]) for kind, colour in (("violation", "#a40000"), ("note", "#1d5fbf"))]
-    chart = alt.layer(strip, *rules).properties(height=46, width=720).facet(
-        row=alt.Row("seat:N", sort=seat_order, title=None,
-                    header=alt.Header(labelAngle=0, labelAlign="left", labelFontSize=13, labelLimit=220)),
-        spacing=6).configure_axis(labelFontSize=12, titleFontSize=13)
-    st.altair_chart(chart, width="content")
+    st.markdown(chart, unsafe_allow_html=True)  # st.html would drop the SVG (its sanitizer keeps no SVG)
     st.caption(L["marks"])
 
 st.subheader(f"Violations: {len(violations)}")
