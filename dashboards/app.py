@@ -51,12 +51,15 @@ def _warm() -> None:
         except Exception:  # noqa: BLE001 - an optional part missing: its page says so when opened
             continue
     try:
+        from sgs_replay.engine import plugins
+
+        plugins.load()  # the handlers, skills, cards and modes the engine registers on its first game
         from sgs_replay.report import fonts
 
         path = fonts.font_file()
         if path is not None:
             fonts._load(str(path))  # the CJK font's bytes, read once (cached)
-    except Exception:  # noqa: BLE001 - no font: the pages fall back to the reader's fonts
+    except Exception:  # noqa: BLE001 - no engine or no font: the page that needs it says so
         pass
 
 
