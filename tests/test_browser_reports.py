@@ -270,7 +270,7 @@ def test_dashboard_viewer_in_a_browser(browser: object, dashboard: tuple[str, di
         assert order == list(range(10))
         page.get_by_role("heading", name="体力变化").wait_for()  # type: ignore[attr-defined]  (the page has run to its end)
         page.get_by_role("heading", name="Violations: 3").wait_for()  # type: ignore[attr-defined]
-        page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()  # type: ignore[attr-defined]
+        page.locator("svg.hp-chart").first.wait_for()  # type: ignore[attr-defined]
         page.screenshot(path=str(shots / f"viewer-{width}.png"), full_page=True)  # type: ignore[attr-defined]
         # nothing cut off, in the replay or around it; the seats' card text at 12 px or more
         assert not _cut_controls(frame), _cut_controls(frame)
@@ -294,7 +294,7 @@ def test_dashboard_viewer_in_a_browser(browser: object, dashboard: tuple[str, di
         assert frame.locator("#board .action-arrow").count() == 1  # type: ignore[attr-defined]
         assert "♣10 杀" in frame.locator("#board .action-card").text_content()  # type: ignore[attr-defined]
         # HP over the game: a chart of a readable height, not a 20 px sliver
-        chart = page.locator('[data-testid="stVegaLiteChart"]').first  # type: ignore[attr-defined]
+        chart = page.locator("svg.hp-chart").first  # type: ignore[attr-defined]
         chart.wait_for()
         h = chart.bounding_box()["height"]
         assert 200 <= h <= 900, h

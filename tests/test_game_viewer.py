@@ -136,26 +136,25 @@ def test_coach_notes_are_shown_as_notes_never_as_violations(db: Path) -> None:
 
 
 def test_hp_over_the_game_is_one_strip_per_seat(db: Path) -> None:
-    import json
+    from html import unescape
 
     game = _game(db, "table7")
     at = _open(game)
     _, data = _replay(at)
-    charts = _find(at, "vega_lite_chart")
+    charts = [m for m in _find(at, "markdown") if m.value.startswith("<svg class=\"hp-chart\"")]
     assert len(charts) == 1
-    spec = json.loads(charts[0].proto.spec)
-    assert spec["facet"]["row"]["field"] == "seat" and spec["spec"]["height"] >= 40
-    import pyarrow as pa
-
-    table = [r for d in charts[0].proto.datasets for r in pa.ipc.open_stream(d.data.data).read_all().to_pylist()]
-    rows = [r for r in table if r["kind"] == "hp"]
+    svg = charts[0].value
+    strips = re.findall(r'<g class="hp-seat" data-seat="([^"]*)" data-hp="([^"]*)">', svg)
     seats = len(data["seats"])
-    assert len(rows) == len(data["steps"]) * seats
+    assert [unescape(name) for name, _ in strips] == data["seats"] and len(strips) == seats
+    rows = [[int(h) for h in hp.split(",")] for _, hp in strips]
+    assert all(len(r) == len(data["steps"]) for r in rows)
     # the last step's HP is each seat's HP at the end, as the load stored it
     end = query(db, "SELECT hp_at_end FROM players WHERE game_id = ? ORDER BY seat", [game])["hp_at_end"].to_list()
-    assert [r["hp"] for r in rows if r["step"] == len(data["steps"]) - 1] == end
-    marks = {(r["kind"], r["step"]) for r in table if r["kind"] != "hp"}
+    assert [r[-1] for r in rows] == end
+    marks = {(k, int(s)) for k, s in re.findall(r'<line class="hp-mark (\w+)" data-step="(\d+)"', svg)}
     assert {s for k, s in marks if k == "violation"} == set(data["violations"])
+    assert {s for k, s in marks if k == "note"} == {i for i, s in enumerate(data["steps"]) if s["notes"]}
 
 
 def test_a_store_without_headers_says_so(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,11 +32,11 @@ from sgs_replay.formats.narrate import Lang, role_name, winner_name
 T = {
     "zh": {"notes": "教练提示（非违规）", "notes_what": "玩家有明显更好的合法选择却放弃的时刻（建议，并非违规）。",
            "no_notes": "本局没有教练提示。", "hp": "体力变化", "marks": "虚线：红色为违规，蓝色为教练提示。",
-           "line": "第{n}行", "won": "{who}获胜（{why}）"},
+           "line": "第{n}行", "won": "{who}获胜（{why}）", "event": "事件"},
     "en": {"notes": "Coach notes (not violations)",
            "notes_what": "Moments a player had a clearly better legal option and passed (advice, not a rule breach).",
            "no_notes": "No note for this game.", "hp": "HP over the game",
-           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})"},
+           "marks": "Dashed lines: red at a violation, blue at a coach note.", "line": "line {n}", "won": "{who} win ({why})", "event": "event"},
 }
 
 st.title("Game viewer")
@@ -116,8 +116,8 @@ def _replay(game_id: str, header: str, ruleset: str | None, lang: str, _lines: l
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int, _data: dict) -> str:  # type: ignore[type-arg]
-    return rp.page(_data, lang, start)  # type: ignore[arg-type]
+def _page(game_id: str, header: str, ruleset: str | None, lang: str, start: int, around: str, _data: dict) -> str:  # type: ignore[type-arg]
+    return rp.page(_data, lang, start, around)  # type: ignore[arg-type]
 
 
 L = T[lang]
@@ -136,14 +136,19 @@ if n and replay_header is not None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _face(game_id: str, lang: str, page_text: str, _data: dict | None) -> str:  # type: ignore[type-arg]
-    return rp.cjk_face(page_text + rp.text_of(_data))  # a second or so for a long game: once per game and language
+def _face(game_id: str, lang: str, page_text: str) -> str:
+    return rp.cjk_face(page_text)  # most of a second: once per game and language
 
 
 # the page's Chinese in the font the replay carries, for a machine without a CJK font of its own (given
-# before the rest of the page: the chart's canvas draws with the fonts the page has by then)
-face = _face(game_id, lang, "".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
-             + players.to_json(force_ascii=False), data)
+# before the rest of the page: the chart's canvas draws with the fonts the page has by then); the replay's
+# font is cut to cover this text too, and the face taken from it: the font is cut once per game, not twice
+around = ("".join(labels.values()) + "中文" + "".join(T["zh"].values()) + result + seats_line
+          + players.to_json(force_ascii=False))
+line_param = st.query_params.get("line")
+start, why = rp.opening(data, int(line_param) if line_param and line_param.isdigit() else None) if data else (0, "start")
+shown = _page(game_id, replay_header or "", replay_ruleset, lang, start, around, data) if data else ""
+face = rp.face_of_page(shown) if data else _face(game_id, lang, around)
 if face:
     st.html(f"<style>{face}</style>")
 
@@ -170,15 +175,13 @@ if data is None:
     st.error(f"This game could not be replayed: {q.md(failed)}")
     st.stop()
 
-line_param = st.query_params.get("line")
-start, why = rp.opening(data, int(line_param) if line_param and line_param.isdigit() else None)
 shown_steps = len(data["steps"]) - 1
 opened = {"link": f"Opens at line {data['steps'][start]['line']}, the event the link names.",
           "violation": f"Opens at the first violation (line {data['steps'][start]['line']}).",
           "start": "Opens at the start: no violation in this game."}[why]
 st.caption(opened + " Click the replay, then ←/→ step one event, ↑/↓ one turn, PageUp/PageDown one round, V the next violation."
            + ("" if shown_steps == n else f" The replay stopped after {shown_steps} of {n} events."))
-st.iframe(_page(game_id, replay_header, replay_ruleset, lang, start, data), height="content")
+st.iframe(shown, height="content")
 
 notes = rp.notes(data)
 st.subheader(L["notes"])
@@ -189,33 +192,15 @@ if notes:
 else:
     st.caption(L["no_notes"])
 
-hp = pd.DataFrame(rp.hp_rows(data), columns=["step", "seat", "hp"])
-if not hp.empty:
-    import altair as alt
+@st.cache_data(max_entries=32, show_spinner=False)
+def _hp_chart(game_id: str, header: str, ruleset: str | None, lang: str, _data: dict) -> str:  # type: ignore[type-arg]
+    return rp.hp_chart(_data, T[lang]["event"])
 
+
+chart = _hp_chart(game_id, replay_header or "", replay_ruleset, lang, data)
+if chart:
     st.subheader(L["hp"])
-    # one strip per seat (seats at the same HP never hide each other), the seat's name beside it, and a
-    # dashed rule at each violation (red) and each coach note (blue) across every strip
-    seat_order = list(dict.fromkeys(hp["seat"]))
-    marks = [(i, s, None, "violation") for i in data["violations"] for s in seat_order]
-    marks += [(i, s, None, "note") for i in sorted({i for i, _, _ in notes}) for s in seat_order]
-    frame = pd.concat([hp.assign(kind="hp"), pd.DataFrame(marks, columns=["step", "seat", "hp", "kind"])],
-                      ignore_index=True)
-    top = max(1, int(hp["hp"].max()))
-    x = alt.X("step:Q", title="event", scale=alt.Scale(domain=[0, max(1, shown_steps)], nice=False),
-              axis=alt.Axis(format="d", tickMinStep=1))
-    base = alt.Chart(frame)
-    strip = base.transform_filter("datum.kind == 'hp'").mark_area(
-        interpolate="step-after", line={"color": "#c62828", "strokeWidth": 2}, color="#f4c7c3").encode(
-        x=x, y=alt.Y("hp:Q", title=None, scale=alt.Scale(domain=[0, top]), axis=alt.Axis(values=[0, top], format="d")),
-        tooltip=["step", "seat", "hp"])
-    rules = [base.transform_filter(f"datum.kind == '{kind}'").mark_rule(strokeDash=[5, 3], strokeWidth=1.5, color=colour)
-             .encode(x=x, tooltip=["step", "kind"]) for kind, colour in (("violation", "#a40000"), ("note", "#1d5fbf"))]
-    chart = alt.layer(strip, *rules).properties(height=46, width=720).facet(
-        row=alt.Row("seat:N", sort=seat_order, title=None,
-                    header=alt.Header(labelAngle=0, labelAlign="left", labelFontSize=13, labelLimit=220)),
-        spacing=6).configure_axis(labelFontSize=12, titleFontSize=13)
-    st.altair_chart(chart, width="content")
+    st.markdown(chart, unsafe_allow_html=True)  # st.html would drop the SVG (its sanitizer keeps no SVG)
     st.caption(L["marks"])
 
 st.subheader(f"Violations: {len(violations)}")

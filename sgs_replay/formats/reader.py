@@ -11,10 +11,16 @@ in ``ParsedLog.violations_truncated``), so a file of a million bad lines costs l
 
 Card strings are normalised to their canonical spelling here, so later stages compare plain strings.
 
-Memory is bounded per file: a file is read in blocks of whole lines (:func:`read_path`,
-:func:`read_stream`), never whole, with a size limit per file and per line (:func:`limits`; the
-environment variables ``SGS_REPLAY_MAX_FILE_MB`` and ``SGS_REPLAY_MAX_LINE_MB`` change them); a FIFO,
-a device or a socket is refused as not a regular file before it is opened.
+Memory is bounded per file: a log is read in blocks of whole lines (:func:`read_path`,
+:func:`read_stream`; :data:`CHUNK` bytes at a time), never whole, so reading holds one block and the
+longest line, not the file, beside the events it returns; there is a size limit per file and per line
+(:func:`limits`; the environment variables ``SGS_REPLAY_MAX_FILE_MB`` and ``SGS_REPLAY_MAX_LINE_MB``
+change them); a FIFO, a device or a socket is refused as not a regular file before it is opened. A
+recording of another engine that is one whole object (a FreeKill ``.fk.rep`` is one zlib stream of one
+CBOR array, which cannot be decoded in pieces) is read whole, within the same limit per file, and its
+importer bounds the rest (``sgs_replay.importers.freekill``: the inflated size, the CBOR items and
+nesting, each a located error beyond its limit; the inflated bytes are dropped once decoded, and the
+converted lines are parsed in blocks, :func:`parse_lines`, never joined into a file).
 
 Speed: a well-formed file is decoded with one msgspec call for all its events and checked by cheap
 byte counts (:func:`_fast_events`); only a block those checks are not sure of is read line by line
@@ -300,6 +306,34 @@ def parse_bytes(data: bytes, name: str = "<log>") -> ParsedLog:
     return _parse_blocks(log, iter([(1, data)]), name)
 
 
+def parse_lines(lines: Iterable[bytes], name: str = "<log>") -> ParsedLog:
+    """Parse a log given as its lines (each without its newline), as :func:`parse_bytes` parses them
+    joined into a file, but in blocks of about :data:`CHUNK` bytes: the lines an importer converts a
+    recording to are never held as one file as well as parsed (``sha256`` is that file's)."""
+    hasher = hashlib.sha256()
+
+    def blocks() -> Iterator[tuple[int, bytes]]:
+        start, lines_in, size, part = 1, 0, 0, []
+        for line in lines:
+            part.append(line)
+            lines_in += 1
+            size += len(line) + 1
+            if size >= CHUNK:
+                block = b"\n".join(part) + b"\n"
+                hasher.update(block)
+                yield start, block
+                start, lines_in, size, part = start + lines_in, 0, 0, []
+        if part:
+            block = b"\n".join(part) + b"\n"
+            hasher.update(block)
+            yield start, block
+
+    log = _parse_blocks(ParsedLog(name=name, header=None), blocks(), name)
+    log.sha256 = hasher.hexdigest()
+    log.content_id = log.sha256[:16]
+    return log
+
+
 def _parse_blocks(log: ParsedLog, blocks: Iterator[tuple[int, bytes]], name: str) -> ParsedLog:
     """Parse a log given as blocks of whole lines, each with the number of its first line.
 
@@ -533,11 +567,12 @@ def read_stream(fh: BinaryIO, name: str) -> ParsedLog:
     first = fh.read(chunk)
     _load_importers()
     for sniff, convert in SOURCES.values():
-        if sniff(first):  # another format: read whole (within the limit), then converted
-            rest = fh.read(max_file - len(first) + 1)
-            if len(first) + len(rest) > max_file:
+        if sniff(first):  # another format, one whole object: read whole (within the limit), then converted
+            data = first + fh.read(max_file - len(first) + 1)
+            del first  # one copy of the file, not two
+            if len(data) > max_file:
                 raise UnreadableInput(_too_big(name, None, max_file))
-            return convert(first + rest, name)
+            return convert(data, name)
     _refuse_not_jsonl(first, name)
     hasher = hashlib.sha256()
     log = ParsedLog(name=name, header=None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sgs_replay.formats.reader import ParsedLog, UnreadableInput, parse_bytes
+from sgs_replay.formats.reader import ParsedLog, UnreadableInput, parse_lines
 
 
 def convert_or_refuse(data: bytes, name: str) -> Any:
@@ -38,7 +38,7 @@ def parsed_from_freekill(data: bytes, name: str) -> ParsedLog:
     from sgs_replay.importers import freekill
 
     conv = convert_or_refuse(data, name)
-    parsed = parse_bytes(freekill.to_jsonl(conv), name)
+    parsed = parse_lines(freekill.jsonl_lines(conv), name)
     parsed.source_format = "freekill"
     import hashlib
 

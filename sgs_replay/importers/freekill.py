@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import re
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -453,7 +453,10 @@ def _loads(raw: bytes, name: str, what: str, index: int | None = None, packet: s
 
 
 def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
-    """The top-level array and its entries. Raises FreeKillError for an unreadable file."""
+    """The top-level array and its entries. Raises FreeKillError for an unreadable file.
+
+    One form of the recording is kept at a time: the inflated bytes are dropped once decoded, and each
+    entry's item of the array (its encoded payload) is replaced by None once the entry is decoded."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise FreeKillError(f"expected bytes, got {type(data).__name__}", name)
     data = bytes(data)
@@ -479,7 +482,9 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         raise FreeKillError(f"length mismatch: the header says {declared} bytes, the stream holds "
                             f"{len(raw)}", name)
     budget = [MAX_CBOR_ITEMS]
+    small = len(raw) <= MAX_CBOR_ITEMS
     top = _loads(raw, name, "CBOR data", budget=budget)
+    del raw  # decoded: the inflated bytes are not kept beside the items
     if not isinstance(top, list) or len(top) < _HEADER_ITEMS:
         raise FreeKillError("the top-level item is not an array of at least 10 items", name)
     version = _norm(top[0])
@@ -492,7 +497,7 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         # "reconnect" and a Reconnect / Observe summary instead of the game's beginning
         raise FreeKillError(f"a recording begun after a reconnection or as an observer (header item 5 is "
                             f"{kind!r}, not 'normal'): it does not hold the game from its start", name, 5, "header")
-    if len(raw) <= MAX_CBOR_ITEMS:  # counted one item per byte: the bytes inside its strings are no items
+    if small:  # counted one item per byte: the bytes inside its strings are no items
         budget[0] += sum(len(x) for item in top for x in (item if isinstance(item, list) else (item,))
                          if isinstance(x, (bytes, str)))
     entries: list[_Entry] = []
@@ -509,6 +514,7 @@ def _decode(data: bytes, name: str) -> tuple[list[Any], list[_Entry]]:
         elif isinstance(payload, (bytes, bytearray)):
             payload = _loads(bytes(payload), name, "payload", index, command, budget) if payload else None
         entries.append(_Entry(index, ms, bool(request), command, _norm(payload)))
+        top[index] = None  # its payload is decoded in the entry: the encoded one is not kept as well
     return top, entries
 
 
@@ -2000,7 +2006,13 @@ def register_mode(game_mode: str, reader: type[_Reader], ruleset: str, packages:
 _ENCODER = msgspec.json.Encoder()
 
 
+def jsonl_lines(conv: Conversion) -> Iterator[bytes]:
+    """The lines of the ``.sgs.jsonl`` of a conversion, one at a time: the header, then one per event."""
+    yield _ENCODER.encode(conv.header)
+    for ev in conv.events:
+        yield _ENCODER.encode(ev)
+
+
 def to_jsonl(conv: Conversion) -> bytes:
     """The ``.sgs.jsonl`` bytes of a conversion: the header line, then one event per line."""
-    lines = [_ENCODER.encode(conv.header), *(_ENCODER.encode(ev) for ev in conv.events)]
-    return b"\n".join(lines) + b"\n"
+    return b"\n".join(jsonl_lines(conv)) + b"\n"

@@ -142,9 +142,12 @@ def replay_page(parsed: ParsedLog, ruleset_name: str | None = None, *, lang: Lan
                      lang=lang, start=start)
 
 
-def page_html(data: dict[str, Any], *, title: str, lang: Lang = "zh", start: int = 0, embedded: bool = False) -> str:
+def page_html(data: dict[str, Any], *, title: str, lang: Lang = "zh", start: int = 0, embedded: bool = False,
+              font_text: str = "") -> str:
     """The replay page of ``data`` (:func:`replay_data`), opening at position ``start``. ``embedded``: a
-    page shown inside another (the dashboard's viewer names the game itself, so no title)."""
+    page shown inside another (the dashboard's viewer names the game itself, so no title). The font it
+    carries also covers the characters of ``font_text`` (the page around an embedded replay takes its
+    face from it: one subset of the font, not two)."""
     import jinja2
 
     from sgs_replay.report.fonts import embed
@@ -156,7 +159,7 @@ def page_html(data: dict[str, Any], *, title: str, lang: Lang = "zh", start: int
     env = jinja2.Environment(autoescape=True, finalize=plain)
     html = env.from_string(_HTML).render(title=title, L=LABELS[lang], lang=lang, data=blob, steps=steps,
                                          line_label=LABELS[lang]["line"], moves=data["moves"], embedded=embedded)
-    return embed(html)
+    return embed(html, font_text)
 
 
 _HTML = """<!doctype html>
