@@ -32,52 +32,9 @@ PAGES = [
     st.Page(str(HERE / "views" / "series.py"), title="Series", icon=":material/leaderboard:", url_path="series"),
 ]
 
-#: what the pages import beyond the server's own libraries, about 2 s of a new server's time in all: the
-#: statistics (polars), the charts (altair), the replay behind the game viewer (the engine, its templates,
-#: the font subsetter). Imported once per server, in the background, after its first page is drawn, so
-#: the pages opened next do not each pay their share (a page that needs a module still being imported
-#: waits for that import, which has a head start, and never imports it twice)
-WARM = ("polars", "altair", "jinja2", "fontTools.subset", "sgs_replay.analysis.stats", "sgs_replay.report.render",
-        "sgs_replay.report.replay_html", "sgs_replay.report.positions", "sgs_replay.report.notes",
-        "sgs_replay.report.svg", "sgs_replay.replay.validate", "sgs_replay.rules", "sgs_replay.engine.legality")
-
-
-def _warm() -> None:
-    import importlib
-
-    for name in WARM:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - an optional part missing: its page says so when opened
-            continue
-    try:
-        from sgs_replay.engine import plugins
-
-        plugins.load()  # the handlers, skills, cards and modes the engine registers on its first game
-        from sgs_replay.report import fonts
-
-        path = fonts.font_file()
-        if path is not None:
-            fonts._load(str(path))  # the CJK font's bytes, read once (cached)
-    except Exception:  # noqa: BLE001 - no engine or no font: the page that needs it says so
-        pass
-
-
-@st.cache_resource(show_spinner=False)
-def _warming() -> object:
-    import threading
-
-    thread = threading.Thread(target=_warm, name="sgs-replay-warm-imports", daemon=True)
-    thread.start()
-    return thread
-
-
 nav = st.navigation(PAGES)
 if nav.url_path in ("win_rates", "players", "draft"):
     import filters
 
     filters.sidebar()
-try:
-    nav.run()
-finally:
-    _warming()  # after the page: its own imports come first
+nav.run()
