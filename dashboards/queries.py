@@ -309,11 +309,15 @@ def md(value: Any) -> str:
 
 def fetch_df(path: Path, sql: str, params: list[Any] | None = None) -> Any:
     """Run one query read-only; a pandas DataFrame (bidi controls in text made visible)."""
+    import pandas as pd
+
     from sgs_replay.report.render import plain
 
     frame = _run(path, lambda con: con.sql(sql, params=params or None).df())
-    for col in frame.select_dtypes(include="object").columns:
-        frame[col] = frame[col].map(plain)
+    # text columns: object in pandas 2, the string dtype in pandas 3
+    for col, dtype in list(frame.dtypes.items()):
+        if dtype.kind == "O" or isinstance(dtype, pd.StringDtype):
+            frame[col] = frame[col].map(plain)
     return frame
 
 
