@@ -135,7 +135,7 @@ class Seat:
     alive: bool = True
     hand: Counter[str] = field(default_factory=_counter)
     hidden: int = 0  # hand cards whose identity is unknown
-    equip: dict[Slot, str] = field(default_factory=Equipment)
+    equip: Equipment = field(default_factory=Equipment)  # only an Equipment: its changes are counted
     judge: list[str] = field(default_factory=list)  # delayed tricks, earliest placed first
     judge_as: dict[str, str] = field(default_factory=dict)  # physical card → trick it stands for
     piles: dict[str, Counter[str]] = field(default_factory=dict)
