@@ -50,6 +50,8 @@ _YIJI = frozenset({"遗计", "yiji"})
 
 #: card text → its canonical spelling (or the text stripped, when it is not a card), as met
 _CARDS: dict[str, str] = {}
+#: the texts among them already in canonical spelling
+_SAME: set[str] = set()
 
 
 def _card(text: Any) -> Any:
@@ -65,6 +67,8 @@ def _card(text: Any) -> Any:
             out = text.strip()
         if len(_CARDS) < 1 << 16:
             _CARDS[text] = out
+            if out == text:
+                _SAME.add(text)
     return out
 
 
@@ -86,6 +90,8 @@ def _canon_event(e: Any) -> dict[str, Any]:
 
 #: the events :func:`_fold_yiji` looks into (kept as dicts); every other event is encoded straight away
 _FOLDED = frozenset({ev.Draw, ev.Move, ev.Skill})
+#: the events that :func:`_fold_yiji` folds, and their field that names 遗计
+_YIJI_EVENTS = {ev.Draw: "skill", ev.Move: "reason"}
 
 
 def _canon_item(e: Any) -> dict[str, Any] | bytes:
@@ -94,22 +100,35 @@ def _canon_item(e: Any) -> dict[str, Any] | bytes:
     or the dict itself for the events that 遗计's folding reads."""
     if type(e) in _FOLDED:
         return _canon_event(e)
+    return _canon_bytes(e)
+
+
+def _canon_bytes(e: Any) -> bytes:
+    """The encoded bytes of :func:`_canon_event`, straight from the struct."""
+    fields = _CARD_FIELDS.get(type(e))
+    if fields is None:
+        fields = _CARD_FIELDS[type(e)] = tuple(f for f in ("card", "cards") if f in type(e).__struct_fields__)
     changes: dict[str, Any] = {}
     if e.t is not None:
         changes["t"] = None
     if e.note is not None:
         changes["note"] = None
-    card = getattr(e, "card", None)
-    if isinstance(card, str):
-        c = _card(card)
-        if c != card:
-            changes["card"] = c
-    cards = getattr(e, "cards", None)
-    if isinstance(cards, list):
-        cs = [_card(c) for c in cards]
-        if cs != cards:
-            changes["cards"] = cs
+    for name in fields:
+        value = getattr(e, name)
+        if isinstance(value, str):
+            if value not in _SAME:
+                c = _card(value)
+                if c != value:
+                    changes[name] = c
+        elif isinstance(value, list) and not _SAME.issuperset(value):
+            cs = [_card(c) for c in value]
+            if cs != value:
+                changes[name] = cs
     return _ENC.encode(msgspec.structs.replace(e, **changes) if changes else e)
+
+
+#: event type → its card fields (``card``, ``cards``)
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _canon(value: Any, key: str | None = None) -> Any:
@@ -203,18 +222,33 @@ def _is_yiji_give(it: Any, giver: Any) -> bool:
 def canonical_items(parsed: ParsedLog, general: Callable[[str], str] | None = None) -> list[bytes]:
     """The game in canonical form, one encoded item per header, event and format violation."""
     general = general or (lambda g: g)
-    placed: list[tuple[int, int, Any]] = [(line, k, _canon_item(e)) for k, (line, e) in enumerate(parsed.events)]
-    for v in parsed.violations:
-        placed.append((v.line, -2, {"type": "!format", "rule": v.rule, "observed": v.observed,
-                                    "message": v.message}))
-    for line, digest in parsed.bad_lines.items():  # the whole line, also beyond what a message quotes
-        placed.append((line, -1, {"type": "!line", "bytes": digest}))
-    placed.sort(key=lambda x: (x[0], x[1]))
-    body = _fold_yiji([d for _, _, d in placed])
+    events = parsed.events
+    # 遗计 is folded only where a draw or a move names it: a game without one encodes every event straight away
+    fold = any(type(e) in _YIJI_EVENTS and getattr(e, _YIJI_EVENTS[type(e)]) in _YIJI for _, e in events)
+    canon = _canon_item if fold else _canon_bytes
+    lines = [line for line, _ in events]
+    body: list[Any]
+    if parsed.violations or parsed.bad_lines or lines != sorted(lines):
+        placed: list[tuple[int, int, Any]] = [(line, k, canon(e)) for k, (line, e) in enumerate(events)]
+        for v in parsed.violations:
+            placed.append((v.line, -2, {"type": "!format", "rule": v.rule, "observed": v.observed,
+                                        "message": v.message}))
+        for line, digest in parsed.bad_lines.items():  # the whole line, also beyond what a message quotes
+            placed.append((line, -1, {"type": "!line", "bytes": digest}))
+        placed.sort(key=lambda x: (x[0], x[1]))
+        body = [d for _, _, d in placed]
+        mixed = True
+    else:  # the events alone, in their order: nothing to place among them
+        body = [canon(e) for _, e in events]
+        mixed = fold
+    if fold:
+        body = _fold_yiji(body)
     head = _header(parsed, general)
     if parsed.violations_truncated:
         head["format_violations_not_kept"] = parsed.violations_truncated
     enc = _ENC.encode
+    if not mixed:  # every item is encoded already
+        return [enc(head), *body]
     return [enc(head), *(d if type(d) is bytes else enc(d) for d in body)]
 
 

@@ -34,7 +34,7 @@ from sgs_replay.engine.changes import (
 )
 from sgs_replay.engine.core import HANDLERS, Engine, card_of
 from sgs_replay.engine.effects import Effect, Step
-from sgs_replay.engine.state import Seat, Zone, slot_of
+from sgs_replay.engine.state import Equipment, Seat, Zone, slot_of
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
 from sgs_replay.rules import catalogue as R
@@ -378,7 +378,7 @@ def judge_use(eng: Engine, e: ev.Use, report: Report | None, *, apply: bool) -> 
                    expected=f"one of {held}" if held else "no cards in hand", observed=c)
         # the card's conditions are those of the moment it has left the hand (方天画戟's last hand
         # card, a horse used as 杀 no longer counting): taken for the check and put back
-        saved = (Counter(user.hand), dict(user.equip), user.hidden)
+        saved = (Counter(user.hand), Equipment(user.equip), user.hidden)
         try:
             _remove_quietly(user, physical, allow_equip=e.as_ is not None)
             _check_targets(eng, e, user, name, kind, report)

@@ -92,8 +92,9 @@ WATCH_BEFORE: dict[str, list[Watch]] = {}
 WATCH_AFTER: dict[str, list[Watch]] = {}
 #: a watcher → the event types it looks at (a watcher not listed looks at every event)
 WATCH_EVENTS: dict[Watch, tuple[type, ...]] = {}
-#: (table, skill id, event type) → its watchers that look at that type: the same at every table of every game
-_WATCHING: dict[tuple[int, str, type, int], list[Watch]] = {}
+#: (table, skill id, event type, watchers) → the skill's name, whether it watches at death too, and its watchers that
+#: look at that type (``()``: none): the same at every table of every game
+_WATCHING: dict[tuple[int, str, type, int], tuple[str, bool, list[Watch]] | tuple[()]] = {}
 
 #: names of the lord skills the lord's subjects announce (the lord is the target)
 BY_OTHERS: set[str] = set()
@@ -513,19 +514,20 @@ class SkillBook:
     def _plan(self, table: dict[str, list[Watch]], t: type) -> list[tuple[int, str, bool, list[Watch]]]:
         """The watchers of the skills at the table that look at events of type ``t`` (built once per
         table and event type, again when a seat gains a skill)."""
-        names = skill_table()
         plan = []
+        tid = id(table)
         for seat_no, sid in self._watched:
             watchers = table.get(sid)
             if watchers is None:  # most skills watch nothing
                 continue
-            key = (id(table), sid, t, len(watchers))
-            fns = _WATCHING.get(key)
-            if fns is None:
-                fns = _WATCHING[key] = [fn for fn in watchers
-                                        if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
-            if fns:
-                plan.append((seat_no, names[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH, fns))
+            key = (tid, sid, t, len(watchers))
+            entry = _WATCHING.get(key)
+            if entry is None:
+                fns = [fn for fn in watchers if (kinds := WATCH_EVENTS.get(fn)) is None or issubclass(t, kinds)]
+                entry = _WATCHING[key] = (skill_table()[sid].name, sid in SPECS and SPECS[sid].timing is Timing.DEATH,
+                                          fns) if fns else ()
+            if entry:
+                plan.append((seat_no, *entry))
         return plan
 
     def _watch(self, plan: list[tuple[int, str, bool, list[Watch]]], e: ev.Event) -> None:

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
+from typing import Any
 
 from sgs_replay.content import General, card_kinds
 from sgs_replay.engine import plugins
@@ -78,6 +79,46 @@ class TurnRecord:
     drinks_in_force: Counter[int] = field(default_factory=_counter)  # 酒 not yet spent on a 杀, by seat
 
 
+class Equipment(dict[Slot, str]):
+    """A seat's equipment area (slot → card): a dict that counts every change to any seat's area in
+    :attr:`changes`, so that a check of what every seat wears (白银狮子's) looks again only after one."""
+
+    __slots__ = ()
+    changes = 0
+
+    def __setitem__(self, slot: Slot, card: str) -> None:
+        Equipment.changes += 1
+        super().__setitem__(slot, card)
+
+    def __delitem__(self, slot: Slot) -> None:
+        Equipment.changes += 1
+        super().__delitem__(slot)
+
+    def pop(self, *args: Any) -> Any:
+        Equipment.changes += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[Slot, str]:
+        Equipment.changes += 1
+        return super().popitem()
+
+    def setdefault(self, slot: Slot, card: str) -> str:  # type: ignore[override]
+        Equipment.changes += 1
+        return super().setdefault(slot, card)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        Equipment.changes += 1
+        super().update(*args, **kwargs)
+
+    def __ior__(self, other: Any) -> Equipment:  # type: ignore[override,misc]
+        Equipment.changes += 1
+        return super().__ior__(other)
+
+    def clear(self) -> None:
+        Equipment.changes += 1
+        super().clear()
+
+
 def slot_of(card: Card) -> Slot | None:
     return SLOT_OF_SUBTYPE.get(card.subtype)
 
@@ -94,7 +135,7 @@ class Seat:
     alive: bool = True
     hand: Counter[str] = field(default_factory=_counter)
     hidden: int = 0  # hand cards whose identity is unknown
-    equip: dict[Slot, str] = field(default_factory=dict)
+    equip: Equipment = field(default_factory=Equipment)  # only an Equipment: its changes are counted
     judge: list[str] = field(default_factory=list)  # delayed tricks, earliest placed first
     judge_as: dict[str, str] = field(default_factory=dict)  # physical card → trick it stands for
     piles: dict[str, Counter[str]] = field(default_factory=dict)

@@ -122,13 +122,16 @@ def snapshot(engine: Any) -> tuple[int | None, str | None, list[tuple[Any, ...]]
     sorted with ``?`` for each card the log keeps hidden.
     """
     seats = engine.table.seats
+    slots = _slots()
     out = []
     for k in sorted(seats):
         s = seats[k]
-        eq = s.equip
-        out.append((s.seat, s.hp, s.max_hp, s.alive, s.hand_count,
-                    [eq[sl] for sl in _slots() if sl in eq] if eq else [], list(s.judge),
-                    sorted(s.hand.elements()) + ["?"] * s.hidden))
+        eq, hand, hidden = s.equip, s.hand, s.hidden
+        cards = sorted(hand.elements()) if hand else []
+        if hidden:
+            cards += ["?"] * hidden
+        out.append((s.seat, s.hp, s.max_hp, s.alive, sum(hand.values()) + hidden,
+                    [eq[sl] for sl in slots if sl in eq] if eq else [], list(s.judge), cards))
     return engine.current, engine.phase, out
 
 

@@ -354,11 +354,11 @@ DRAW_REPLACE = {SKILL.tuxi, SKILL.shelie, SKILL.zaiqi, SKILL.shuangxiong}
 @answers("draw_count")
 def draw_count(eng: Engine, seat: Seat, expected: int) -> int:
     """Cards the draw phase draws after the skills announced for it this turn."""
-    from sgs_replay.engine.skills import version
-
     mods: list[str] = eng.skills.state.get("draw_mods", [])
     if not mods:
         return expected
+    from sgs_replay.engine.skills import version
+
     n = eng.rs.p.draw_phase_cards + eng.mode.draw_bonus(seat)
     for m in mods:
         if m == SKILL.luoyi and version(eng, "luoyi") == "000":

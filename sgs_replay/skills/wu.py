@@ -356,7 +356,11 @@ def play_lianying(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
 
 @watch_before("lianying", "xiaoji", "sijian")
 def snapshot(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    eng.skills.state[f"snap:{seat.seat}"] = (seat.hand_count, list(seat.equip.values()))
+    """The seat's hand size and equipment before every event (for 连营, 枭姬 and 死谏 after it)."""
+    eng.skills.state[("snap", seat.seat)] = (seat.hand_count, tuple(seat.equip.values()))
+
+
+_NO_SNAPSHOT: tuple[int, tuple[str, ...]] = (0, ())
 
 
 #: the skills that follow the loss of the last hand card: 连营, 死谏 (國戰 田丰)
@@ -365,7 +369,7 @@ LAST_HAND_CARD = ("lianying", "sijian")
 
 @watch_after(*LAST_HAND_CARD)
 def lianying_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    hand, _ = eng.skills.state.get(f"snap:{seat.seat}", (0, []))
+    hand, _ = eng.skills.state.get(("snap", seat.seat), _NO_SNAPSHOT)
     if hand > 0 and seat.hand_count == 0 and seat.alive:
         for sid in LAST_HAND_CARD:
             if owns(seat, sid):
@@ -429,8 +433,10 @@ def play_xiaoji(sim: Sim, me: Seat, e: ev.Event, times: int) -> None:
 
 @watch_after("xiaoji")
 def xiaoji_chance(eng: Engine, e: ev.Event, seat: Seat) -> None:
-    _, before = eng.skills.state.get(f"snap:{seat.seat}", (0, []))
-    now = list(seat.equip.values())
+    _, before = eng.skills.state.get(("snap", seat.seat), _NO_SNAPSHOT)
+    if not before:
+        return
+    now = seat.equip.values()
     lost = sum(1 for c in before if c not in now)
     if lost and seat.alive:
         eng.skills.chances[(seat.seat, "xiaoji")] += lost

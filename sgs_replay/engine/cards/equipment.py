@@ -19,7 +19,7 @@ from sgs_replay.engine.handlers import conversion, discard_effect
 from sgs_replay.engine.modes import CAREERIST
 from sgs_replay.engine.plugins import answers, modifier, observer
 from sgs_replay.engine.skills import hook
-from sgs_replay.engine.state import Slot, Zone, slot_of
+from sgs_replay.engine.state import Equipment, Slot, Zone, slot_of
 from sgs_replay.engine.timing import Timing, declare
 from sgs_replay.formats import events as ev
 from sgs_replay.formats.cards import is_unknown, parse_card
@@ -390,6 +390,7 @@ class Vine(EffectRule):
 _LION = "silver_lion_worn"
 _ARMOUR = "armour_worn"  # every seat's armour after the last event
 _ARMOR_SLOT = Slot.ARMOR
+_SEEN = "equipment_changes_seen"  # Equipment.changes at the last look
 
 
 @observer
@@ -399,8 +400,9 @@ def silver_lion_lost(eng: Engine, e: ev.Event) -> None:
     in_deck = eng.scratch.get("silver_lion_in_deck")
     if in_deck is None:
         in_deck = eng.scratch["silver_lion_in_deck"] = any(parse_card(c).name == CARD.silver_lion for c in eng.rs.deck_counts)
-    if not in_deck:
-        return
+    if not in_deck or eng.scratch.get(_SEEN) == Equipment.changes:
+        return  # no seat's equipment changed since the last look
+    eng.scratch[_SEEN] = Equipment.changes
     seats = eng.table.seats
     armour = [s.equip.get(_ARMOR_SLOT) for s in seats.values()]
     if armour == eng.scratch.get(_ARMOUR):
