@@ -267,8 +267,11 @@ def bench_validate(files: list[Path]) -> dict[str, float]:
         with bulk_gc():
             return sum(validate_parsed(read_path(f)).report.events for f in files)
 
-    t, n = cpu(run)
-    return {"events": n, "validate_ev_s": n / t, "cpu_s": t}
+    best = float("inf")
+    for _ in range(3):  # best of three, as python-chess and the parse: the machine's speed drifts
+        t, n = cpu(run)
+        best = min(best, t)
+    return {"events": n, "validate_ev_s": n / best, "cpu_s": best}
 
 
 def bench_load(files: list[Path], db: Path, keep_rows: int) -> tuple[dict[str, float], list[dict[str, Any]]]:
@@ -283,10 +286,16 @@ def bench_load(files: list[Path], db: Path, keep_rows: int) -> tuple[dict[str, f
         if tables is not None:
             kept.append(tables)
 
-    t, s = cpu(lambda: load_paths(files, db, jobs=1, on_game=keep, incremental=False))
-    if s.failed or s.unreadable:
-        print(f"  ({len(s.failed)} not processed, {len(s.unreadable)} unreadable)", file=sys.stderr)
-    return {"games": s.loaded, "events": s.events, "load_ev_s": s.events / t, "cpu_s": t}, kept
+    best = float("inf")
+    for i in range(3):  # best of three, as validate (the rows are kept from the first)
+        for stale in (db, Path(str(db) + ".wal")):
+            stale.unlink(missing_ok=True)
+        hook = keep if i == 0 else None
+        t, s = cpu(lambda hook=hook: load_paths(files, db, jobs=1, on_game=hook, incremental=False))
+        best = min(best, t)
+        if s.failed or s.unreadable:
+            print(f"  ({len(s.failed)} not processed, {len(s.unreadable)} unreadable)", file=sys.stderr)
+    return {"games": s.loaded, "events": s.events, "load_ev_s": s.events / best, "cpu_s": best}, kept
 
 
 def bench_duckdb(tables: list[dict[str, Any]], db: Path) -> dict[str, float]:
@@ -412,7 +421,8 @@ def main() -> None:
         if corpus is None:
             print("end to end: skipped (name one folder to load it whole)")
         for j in args.jobs if corpus is not None else []:
-            e = bench_end_to_end(corpus, tmp / f"e2e{j}.duckdb", j, ld["events"])
+            assert corpus is not None
+            e = bench_end_to_end(corpus, tmp / f"e2e{j}.duckdb", j, int(ld["events"]))
             e["load_avg"] = os.getloadavg()[0]
             out["end_to_end"].append(e)
             cpu_note = "" if reaper else " (workers' CPU not counted: no subreaper)"
