@@ -32,9 +32,32 @@ PAGES = [
     st.Page(str(HERE / "views" / "series.py"), title="Series", icon=":material/leaderboard:", url_path="series"),
 ]
 
+
+
+def warm() -> None:
+    """The libraries the pages use, imported once per server process right after its first page is drawn (in this
+    script's own run, after the page: the page shows first), so that no later page's first opening pays for them:
+    the charts (altair, also behind ``st.bar_chart``), polars, and the game viewer's replay (the engine, the
+    templates, the font subsetter). Python keeps a module once imported, so later runs find them at once."""
+    import altair  # noqa: F401
+    import charts  # noqa: F401
+    import fontTools.subset  # noqa: F401
+    import jinja2  # noqa: F401
+    import polars  # noqa: F401
+    import queries  # noqa: F401
+
+    from sgs_replay.analysis import stats  # noqa: F401
+    from sgs_replay.engine import legality  # noqa: F401
+    from sgs_replay.replay import validate  # noqa: F401
+    from sgs_replay.report import notes, positions, render, replay_html, svg  # noqa: F401
+
+
 nav = st.navigation(PAGES)
 if nav.url_path in ("win_rates", "players", "draft"):
     import filters
 
     filters.sidebar()
-nav.run()
+try:
+    nav.run()
+finally:  # after the page, also when it stopped early (st.stop)
+    warm()
