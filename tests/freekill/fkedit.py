@@ -21,7 +21,7 @@ import zlib
 from typing import Any
 
 import cbor2
-from fkrec import _b, before, cid
+from fkrec import _b, before, cid, walk
 
 
 def load(data: bytes) -> list[Any]:
@@ -36,21 +36,11 @@ def dump(top: list[Any]) -> bytes:
 def renamed(data: bytes, old: str, new: str) -> bytes:
     """The recording with every string ``old`` in its entries' payloads made ``new`` (a general's FreeKill id
     renamed: one of a package the project does not define taking a known one's place)."""
-    def swap(x: Any) -> Any:
-        if isinstance(x, bytes):
-            return new.encode() if x == old.encode() else x
-        if isinstance(x, list):
-            return [swap(v) for v in x]
-        if isinstance(x, dict):
-            return {swap(k): swap(v) for k, v in x.items()}
-        if isinstance(x, cbor2.CBORTag):
-            return cbor2.CBORTag(x.tag, swap(x.value))
-        return x
-
+    was, now = old.encode(), new.encode()
     top = load(data)
     for item in top[10:]:
         if isinstance(item[3], bytes) and item[3]:
-            item[3] = cbor2.dumps(swap(cbor2.loads(item[3])))
+            item[3] = cbor2.dumps(walk(cbor2.loads(item[3]), lambda x: now if x == was else x))
     return dump(top)
 
 

@@ -60,17 +60,21 @@ def card_id(name: str, suit: str, number: int, nth: int = 0, *, mode_3v3: bool =
     return hits[nth]
 
 
+def walk(value: Any, leaf: Any) -> Any:
+    """``value`` with ``leaf`` applied to every value that is not a list, a tuple, a mapping or a CBOR tag (keys
+    included), the containers rebuilt around them (tuples as lists, as CBOR decodes them)."""
+    if isinstance(value, list | tuple):
+        return [walk(v, leaf) for v in value]
+    if isinstance(value, Mapping):
+        return {walk(k, leaf): walk(v, leaf) for k, v in value.items()}
+    if isinstance(value, cbor2.CBORTag):
+        return cbor2.CBORTag(value.tag, walk(value.value, leaf))
+    return leaf(value)
+
+
 def _b(value: Any) -> Any:
     """Strings as CBOR byte strings, as FreeKill writes them."""
-    if isinstance(value, str):
-        return value.encode("utf-8")
-    if isinstance(value, list | tuple):
-        return [_b(v) for v in value]
-    if isinstance(value, Mapping):
-        return {_b(k): _b(v) for k, v in value.items()}
-    if isinstance(value, cbor2.CBORTag):
-        return cbor2.CBORTag(value.tag, _b(value.value))
-    return value
+    return walk(value, lambda x: x.encode("utf-8") if isinstance(x, str) else x)
 
 
 def cid(i: int) -> cbor2.CBORTag:
